@@ -1,0 +1,38 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** Thrown for a bad command line; the CLI prints it with the usage and exits with code 2. */
+export class UsageError extends Error {}
+
+export type Options = NonNullable<ParseArgsConfig['options']>;
+
+export type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  options: Options;
+  run(values: ParsedValues, positionals: string[]): Promise<number>;
+}
+
+export function parseCommandArgs(command: Command, argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: command.options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function formatHelp(commands: Command[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    'Usage: apex <command> [options]',
+    '',
+    'Apex lets AI agents and people control mobile devices over MCP and REST.',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Run `apex <command> --help` for the options of a command.',
+  ].join('\n');
+}

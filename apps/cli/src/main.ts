@@ -1,0 +1,39 @@
+import { COMMANDS } from './commands';
+import { formatHelp, parseCommandArgs, UsageError } from './cli';
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${formatHelp(COMMANDS)}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  try {
+    if (!command) throw new UsageError(`unknown command '${name}'`);
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(`Usage: ${command.usage}\n${command.summary}.\n`);
+      return 0;
+    }
+    const { values, positionals } = parseCommandArgs(command, rest);
+    return await command.run(values, positionals);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`apex: ${error.message}\n\n${command ? `Usage: ${command.usage}` : formatHelp(COMMANDS)}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+/** Entry point of the `apex` bin: runs the command and sets the exit code. */
+export function runCli(argv: string[] = process.argv.slice(2)): void {
+  main(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`apex: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,82 @@
+import nx from '@nx/eslint-plugin';
+
+/** Packages that only the driver layer may import: a client never sees which driver runs a device. */
+const DRIVER_PACKAGES = ['appium', 'appium-xcuitest-driver', 'appium-uiautomator2-driver', 'webdriverio'];
+
+/**
+ * The layer table of ARCHITECTURE.md. Every project carries a `type:*` tag; there is no catch-all,
+ * so an untagged project (or an unknown tag) cannot depend on anything.
+ */
+const depConstraints = [
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: DRIVER_PACKAGES },
+  {
+    sourceTag: 'type:core',
+    onlyDependOnLibsWithTags: ['type:core', 'type:util'],
+    bannedExternalImports: DRIVER_PACKAGES,
+  },
+  // A driver sees the port (capability) and the errors, never another driver or the rest of the core.
+  { sourceTag: 'type:driver', onlyDependOnLibsWithTags: ['layer:port', 'type:util'] },
+  { sourceTag: 'type:sim', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: DRIVER_PACKAGES },
+  {
+    sourceTag: 'type:runtime',
+    onlyDependOnLibsWithTags: ['type:core', 'type:driver', 'type:sim', 'type:util'],
+    bannedExternalImports: DRIVER_PACKAGES,
+  },
+  {
+    sourceTag: 'type:transport',
+    onlyDependOnLibsWithTags: ['type:core', 'type:transport', 'type:util'],
+    bannedExternalImports: DRIVER_PACKAGES,
+  },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:transport', 'type:runtime', 'type:sim', 'type:core', 'type:util'],
+    bannedExternalImports: DRIVER_PACKAGES,
+  },
+  // Workspace tooling (benchmarks, architecture checks) may use anything, as a script would.
+  {
+    sourceTag: 'type:tool',
+    onlyDependOnLibsWithTags: ['type:app', 'type:transport', 'type:runtime', 'type:core', 'type:driver', 'type:sim', 'type:util'],
+  },
+];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  { ignores: ['**/dist', '**/out-tsc', '**/node_modules', '**/fixtures/**', '**/bench-results'] },
+  {
+    files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    // Tool configs reach the root configs by relative path by design; they are not part of any layer.
+    ignores: ['**/eslint.config.mjs', '**/jest.config.js', 'jest.preset.js'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints },
+      ],
+    },
+  },
+  // Nx can only ban a package that is installed; this catches the import itself, installed or not.
+  {
+    files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: ['libs/driver-*/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: DRIVER_PACKAGES.map((name) => ({ name, message: 'Only the driver layer may use driver packages.' })),
+          patterns: [{ group: DRIVER_PACKAGES.map((name) => `${name}/*`), message: 'Only the driver layer may use driver packages.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+];

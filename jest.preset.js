@@ -1,0 +1,17 @@
+/** Shared Jest settings: TypeScript through SWC (type-checking is the `typecheck` target's job). */
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  // Thin projects may have no tests yet; a project with tests still fails when one fails.
+  passWithNoTests: true,
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+};

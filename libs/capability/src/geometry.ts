@@ -1,0 +1,25 @@
+/** All coordinates above the driver layer are in points (iOS) / density-independent pixels (Android). */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export interface Rect extends Point, Size {}
+
+/** The screen in points, and how many pixels one point is. */
+export interface ScreenGeometry extends Size {
+  scale: number;
+}
+
+export function centerOf(rect: Rect): Point {
+  return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+}
+
+export function containsPoint(rect: Rect, point: Point): boolean {
+  return point.x >= rect.x && point.y >= rect.y && point.x <= rect.x + rect.width && point.y <= rect.y + rect.height;
+}

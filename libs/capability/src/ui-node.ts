@@ -1,0 +1,44 @@
+import type { Rect } from './geometry';
+
+/** The neutral roles every driver maps its platform's element types onto. */
+export const ROLES = [
+  'button',
+  'text',
+  'textField',
+  'secureTextField',
+  'searchField',
+  'switch',
+  'slider',
+  'cell',
+  'list',
+  'image',
+  'icon',
+  'link',
+  'keyboard',
+  'key',
+  'alert',
+  'navigationBar',
+  'tabBar',
+  'toolbar',
+  'window',
+  'app',
+  'other',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+/** One element of the screen, already normalized by its driver. Bounds are in points. */
+export interface UiNode {
+  /** Stable for the same element on the same screen (derived from role, position and label, not a session). */
+  id: string;
+  role: Role;
+  label?: string;
+  value?: string;
+  placeholder?: string;
+  bounds: Rect;
+  enabled: boolean;
+  visible: boolean;
+  selected: boolean;
+  focused: boolean;
+  children: UiNode[];
+}

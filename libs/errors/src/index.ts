@@ -1,0 +1,4 @@
+export * from './codes';
+export * from './apex-error';
+export * from './public-error';
+export * from './zod-issues';
