@@ -1,0 +1,166 @@
+/**
+ * The contract between the virtual phone (state, apps, rendering: `src/phone/`) and its WebDriverAgent HTTP
+ * face (`src/wda/`). The phone knows nothing of HTTP; the face knows nothing of drawing.
+ * Element types here are the short iOS accessibility type names; the face adds WDA's `XCUIElementType` prefix.
+ */
+
+export type ElementType =
+  | 'Application'
+  | 'Window'
+  | 'Other'
+  | 'Button'
+  | 'StaticText'
+  | 'TextField'
+  | 'SecureTextField'
+  | 'SearchField'
+  | 'TextView'
+  | 'Switch'
+  | 'Slider'
+  | 'Cell'
+  | 'Table'
+  | 'CollectionView'
+  | 'ScrollView'
+  | 'Image'
+  | 'Icon'
+  | 'Link'
+  | 'WebView'
+  | 'Keyboard'
+  | 'Key'
+  | 'Alert'
+  | 'NavigationBar'
+  | 'TabBar'
+  | 'Toolbar'
+  | 'StatusBar';
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One accessibility element of the current screen. All geometry in points. */
+export interface PhoneElement {
+  /** Unique and stable within the phone for the same element (e.g. "settings/row/wifi"): the face's element ids derive from it. */
+  uid: string;
+  type: ElementType;
+  /** The accessibility identifier, if the app set one. */
+  identifier?: string;
+  label?: string;
+  /** Switch: "1"/"0"; text inputs: their text; sliders: "50%". */
+  value?: string;
+  placeholder?: string;
+  rect: Rect;
+  enabled: boolean;
+  /** Drawn at least partly inside the screen. */
+  visible: boolean;
+  accessible: boolean;
+  selected: boolean;
+  focused: boolean;
+  /** UIAccessibilityTraits names, e.g. ["Button"], ["StaticText"], ["Button", "Selected"]. */
+  traits: string[];
+  children: PhoneElement[];
+}
+
+export interface PhoneProfile {
+  /** Profile key, e.g. "iphone-15", "iphone-se". */
+  id: string;
+  /** Human model name, e.g. "iPhone 15". */
+  model: string;
+  /** Points. */
+  width: number;
+  height: number;
+  scale: number;
+  statusBarHeight: number;
+  osVersion: string;
+}
+
+/** XCUIApplicationState numbers. */
+export type AppRunState = 0 | 1 | 2 | 3 | 4;
+
+export interface AppSummary {
+  bundleId: string;
+  name: string;
+}
+
+export interface RunningApp {
+  bundleId: string;
+  name: string;
+  pid: number;
+}
+
+export interface AlertInfo {
+  text: string;
+  buttons: string[];
+}
+
+/** Why a phone action failed; the face maps `kind` to WDA's error names and HTTP statuses. */
+export type PhoneErrorKind =
+  | 'app_not_installed'
+  | 'no_focused_element'
+  | 'no_alert'
+  | 'unknown_button'
+  | 'invalid_argument'
+  | 'element_gone';
+
+export class PhoneError extends Error {
+  constructor(
+    readonly kind: PhoneErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PhoneError';
+  }
+}
+
+/**
+ * The virtual phone as its HTTP face sees it. Every mutating call bumps `version`; `renderPng()` returns the
+ * same bytes for the same state. Calls are synchronous: the phone is an in-memory model.
+ */
+export interface Phone {
+  readonly profile: PhoneProfile;
+  readonly version: number;
+  /** Screen size in points for the current orientation. */
+  screenSize(): { width: number; height: number };
+  /** The Application element of the foreground app (SpringBoard on the home screen), with its subtree. */
+  snapshot(): PhoneElement;
+  /** Full-resolution PNG (points × scale) of what is on screen now. */
+  renderPng(): Buffer;
+
+  tap(x: number, y: number): void;
+  /** A drag/swipe from one point to another over `durationSec` seconds (scrolls lists, pages home screens). */
+  drag(fromX: number, fromY: number, toX: number, toY: number, durationSec: number): void;
+  /** Types into the focused text input; throws `no_focused_element` when none is focused. "\n" presses return. */
+  typeText(text: string): void;
+  /** Focuses (taps) the element with this uid; throws `element_gone` if it is not on screen. */
+  focusElement(uid: string): void;
+  /** Clears the text of the input with this uid. */
+  clearElement(uid: string): void;
+  /** "home" | "volumeup" | "volumedown" (case-insensitive); throws `unknown_button` otherwise. */
+  pressButton(name: string): void;
+  goHome(): void;
+
+  installedApps(): AppSummary[];
+  /** Launches or activates; throws `app_not_installed`. */
+  launchApp(bundleId: string): void;
+  /** Returns false when the app was not running. */
+  terminateApp(bundleId: string): boolean;
+  appState(bundleId: string): AppRunState;
+  activeApp(): RunningApp;
+  runningApps(): RunningApp[];
+
+  alert(): AlertInfo | null;
+  /** Presses the named alert button, or the default accept/dismiss button; throws `no_alert`. */
+  acceptAlert(buttonLabel?: string): void;
+  dismissAlert(buttonLabel?: string): void;
+
+  isLocked(): boolean;
+  lock(): void;
+  unlock(): void;
+  orientation(): 'PORTRAIT' | 'LANDSCAPE';
+  setOrientation(orientation: 'PORTRAIT' | 'LANDSCAPE'): void;
+  battery(): { level: number; state: 0 | 1 | 2 | 3 };
+  deviceName(): string;
+  appearance(): 'light' | 'dark';
+  setAppearance(appearance: 'light' | 'dark'): void;
+}
