@@ -1,1 +1,2 @@
-export {};
+export * from './types';
+export { Perception } from './perception';
