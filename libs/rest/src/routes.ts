@@ -1,0 +1,35 @@
+/**
+ * The REST face of the operations catalog, as data: each route names the operation it runs. GET routes take
+ * the operation's input from the query string, POST routes from a JSON body; the `{id}` path parameter is
+ * the operation's `device`. Responses are the operation's structured output as JSON, except for the
+ * screenshot route, which answers with the image itself unless the client asks for JSON.
+ */
+export interface RestRoute {
+  method: 'GET' | 'POST';
+  /** Path template; `{id}` is a device id. */
+  path: string;
+  operation: string;
+  /** How the output is sent: JSON (default) or as an image. */
+  responder?: 'json' | 'image';
+}
+
+/** The path parameter that carries the device id, and the input field it fills. */
+export const DEVICE_PATH_PARAM = 'id';
+export const DEVICE_INPUT_FIELD = 'device';
+
+export const REST_ROUTES: readonly RestRoute[] = [
+  { method: 'GET', path: '/devices', operation: 'list_devices' },
+  { method: 'GET', path: '/devices/{id}', operation: 'device_status' },
+  { method: 'POST', path: '/devices/{id}/tap', operation: 'tap' },
+  { method: 'POST', path: '/devices/{id}/swipe', operation: 'swipe' },
+  { method: 'POST', path: '/devices/{id}/input', operation: 'input_text' },
+  { method: 'POST', path: '/devices/{id}/screenshot', operation: 'take_screenshot', responder: 'image' },
+  { method: 'POST', path: '/devices/{id}/launch', operation: 'launch_app' },
+  { method: 'POST', path: '/devices/{id}/terminate', operation: 'terminate_app' },
+  { method: 'POST', path: '/devices/{id}/press-button', operation: 'press_button' },
+  { method: 'POST', path: '/devices/{id}/find-text', operation: 'find_text' },
+  { method: 'POST', path: '/devices/{id}/find-icon', operation: 'find_icon' },
+  { method: 'GET', path: '/devices/{id}/ui-tree', operation: 'get_ui_tree' },
+  { method: 'GET', path: '/devices/{id}/describe', operation: 'describe_screen' },
+  { method: 'GET', path: '/devices/{id}/apps', operation: 'list_apps' },
+];
