@@ -1,0 +1,69 @@
+import type { PhoneProfile, Rect } from '../model';
+import type { GlyphName } from '../render/glyphs';
+import type { Theme } from '../render/theme';
+import type { View } from '../view';
+import type { TextInput } from '../ui/text-input';
+
+/** Device-wide settings that several apps and the status bar read (Settings writes them). */
+export interface SystemState {
+  deviceName: string;
+  wifi: boolean;
+  bluetooth: boolean;
+  airplaneMode: boolean;
+}
+
+/** A system alert owned by an app (e.g. a permission prompt). */
+export interface SystemAlert {
+  title: string;
+  message: string;
+  buttons: string[];
+  /** The button accept presses without a name, and the one dismiss presses. */
+  acceptButton: string;
+  dismissButton: string;
+  onChoice(button: string): void;
+}
+
+/** What the phone offers apps while they run. */
+export interface PhoneServices {
+  showAlert(owner: string, alert: SystemAlert): void;
+}
+
+/** Everything an app needs to lay itself out for the current screen. */
+export interface Env {
+  profile: PhoneProfile;
+  /** Screen size in points for the current orientation. */
+  width: number;
+  height: number;
+  /** Safe-area insets: status bar at the top, home indicator at the bottom. */
+  top: number;
+  bottom: number;
+  theme: Theme;
+  system: SystemState;
+  screen: Rect;
+}
+
+/** A running (or suspended) app: its state lives in the instance and survives backgrounding. */
+export interface AppInstance {
+  /** The views of the app: each top-level view becomes one Window. */
+  windows(env: Env): View[];
+  /** The focused text input, if any (typeText goes there). */
+  focusedInput(): TextInput | null;
+  /** Called whenever the app comes to the foreground (first launch included). */
+  activated?(services: PhoneServices): void;
+  /** The app was terminated: drop transient UI (navigation, focus, scroll), keep saved data. */
+  reset(): void;
+}
+
+export interface AppIcon {
+  background: string;
+  foreground: string;
+  glyph?: GlyphName;
+  letter?: string;
+}
+
+export interface AppDefinition {
+  bundleId: string;
+  name: string;
+  icon: AppIcon;
+  create(system: SystemState): AppInstance;
+}

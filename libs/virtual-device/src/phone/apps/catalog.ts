@@ -1,0 +1,42 @@
+import type { AppDefinition } from './app';
+import { settingsApp } from './settings';
+import { simpleApp } from './simple';
+
+const white = '#ffffff';
+
+/** Every installed app except SpringBoard, by bundle id. */
+export function installedApps(): AppDefinition[] {
+  return [
+    settingsApp,
+    simpleApp('com.apple.mobilenotes', 'Notes', { background: '#ffcc00', foreground: white, letter: 'N' }, ['Notes']),
+    simpleApp('com.apple.mobilesafari', 'Safari', { background: '#007aff', foreground: white, letter: 'S' }, ['Safari']),
+    simpleApp('com.apple.mobileslideshow', 'Photos', { background: '#ffffff', foreground: '#ff9500', letter: 'P' }, ['Photos']),
+    simpleApp('com.apple.Maps', 'Maps', { background: '#34c759', foreground: white, letter: 'M' }, ['Maps']),
+    simpleApp('com.apple.mobilecal', 'Calendar', { background: '#ffffff', foreground: '#ff3b30', letter: '10' }, ['Monday, June 10', 'No Events']),
+    simpleApp('com.apple.mobiletimer', 'Clock', { background: '#1c1c1e', foreground: white, letter: 'C' }, ['9:41', 'Cupertino, Today']),
+    simpleApp('com.apple.camera', 'Camera', { background: '#8e8e93', foreground: white, letter: 'C' }, ['Camera', 'No camera on a virtual phone']),
+    simpleApp('com.apple.weather', 'Weather', { background: '#32ade6', foreground: white, letter: 'W' }, ['Cupertino', '21° Sunny', 'H:24° L:13°']),
+    simpleApp('com.apple.MobileSMS', 'Messages', { background: '#34c759', foreground: white, letter: 'M' }, ['No Messages']),
+    simpleApp('com.apple.Music', 'Music', { background: '#ff2d55', foreground: white, letter: 'M' }, ['Listen Now', 'Not Playing']),
+    simpleApp('com.apple.mobilemail', 'Mail', { background: '#007aff', foreground: white, letter: 'M' }, ['Inbox', 'No Mail']),
+    simpleApp('com.apple.mobilephone', 'Phone', { background: '#34c759', foreground: white, letter: 'P' }, ['Favorites', 'No Favorites']),
+    simpleApp('com.apple.reminders', 'Reminders', { background: '#ffffff', foreground: '#ff9500', letter: 'R' }, ['Today', 'No Reminders']),
+    simpleApp('com.apple.AppStore', 'App Store', { background: '#007aff', foreground: white, letter: 'A' }, ['Today', 'Apps and Games']),
+    simpleApp('com.apple.MobileAddressBook', 'Contacts', { background: '#8e8e93', foreground: white, letter: 'C' }, ['Contacts', 'No Contacts']),
+    simpleApp('com.apple.DocumentsApp', 'Files', { background: '#007aff', foreground: white, letter: 'F' }, ['Browse', 'On My iPhone']),
+    simpleApp('com.apple.calculator', 'Calculator', { background: '#1c1c1e', foreground: '#ff9500', letter: '=' }, ['0']),
+    simpleApp('com.apple.Health', 'Health', { background: '#ffffff', foreground: '#ff2d55', letter: 'H' }, ['Summary', 'No Data']),
+    simpleApp('com.apple.Passbook', 'Wallet', { background: '#1c1c1e', foreground: white, letter: 'W' }, ['Wallet', 'No Cards']),
+    simpleApp('com.apple.stocks', 'Stocks', { background: '#1c1c1e', foreground: white, letter: 'S' }, ['Stocks', 'Markets Closed']),
+    simpleApp('com.apple.iBooks', 'Books', { background: '#ff9500', foreground: white, letter: 'B' }, ['Reading Now', 'No Books']),
+    simpleApp('com.apple.podcasts', 'Podcasts', { background: '#af52de', foreground: white, letter: 'P' }, ['Listen Now', 'No Episodes']),
+    simpleApp('com.apple.facetime', 'FaceTime', { background: '#34c759', foreground: white, letter: 'F' }, ['FaceTime', 'No Recent Calls']),
+  ];
+}
+
+/** Home screen arrangement by app name: pages of the grid, then the dock. */
+export const HOME_PAGES: readonly (readonly string[])[] = [
+  ['Calendar', 'Photos', 'Camera', 'Mail', 'Clock', 'Maps', 'Weather', 'Reminders', 'Notes', 'Stocks', 'Books', 'App Store', 'Podcasts', 'Health', 'Wallet', 'Settings'],
+  ['Contacts', 'Files', 'Calculator', 'FaceTime'],
+];
+export const DOCK: readonly string[] = ['Phone', 'Safari', 'Messages', 'Music'];

@@ -1,0 +1,141 @@
+import type { AppDefinition, Env } from './app';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { drawGlyph } from '../render/glyphs';
+import { drawText, fillRoundRect } from '../render/paint';
+import type { View } from '../view';
+
+export const SPRINGBOARD_BUNDLE_ID = 'com.apple.springboard';
+export const SPRINGBOARD_NAME = 'SpringBoard';
+
+export const ICON_SIZE = 60;
+const LABEL_HEIGHT = 24;
+const SWIPE_THRESHOLD = 40;
+
+/** The home screen's own state: which page is shown. */
+export class HomeScreen {
+  page = 0;
+
+  constructor(
+    private readonly pages: readonly (readonly AppDefinition[])[],
+    private readonly dock: readonly AppDefinition[],
+    private readonly launch: (bundleId: string) => void,
+  ) {}
+
+  get pageCount(): number {
+    return this.pages.length;
+  }
+
+  windows(env: Env): View[] {
+    const { width, height } = env;
+    const landscape = width > height;
+    const columns = landscape ? 6 : 4;
+    const dockHeight = landscape ? 0 : 96;
+    const dockY = height - env.bottom - dockHeight - (env.bottom > 0 ? 0 : 4);
+    const margin = landscape ? 60 : 27;
+    const colPitch = (width - 2 * margin - ICON_SIZE) / (columns - 1);
+    const rowPitch = landscape ? 90 : env.profile.height > 700 ? 104 : 92;
+    const gridTop = env.top + (landscape ? 8 : 16);
+    const icons: View[] = [];
+    this.pages.forEach((apps, p) => {
+      const pageX = (p - this.page) * width;
+      apps.forEach((app, i) => {
+        const x = pageX + margin + (i % columns) * colPitch;
+        const y = gridTop + Math.floor(i / columns) * rowPitch;
+        icons.push(this.icon(app, x, y, true));
+      });
+    });
+    const dotsY = landscape ? height - 20 : dockY - 22;
+    const children: View[] = [...icons];
+    children.push(this.pageDots(env, dotsY));
+    if (!landscape) {
+      const dockRect = { x: 12, y: dockY, width: width - 24, height: dockHeight - 8 };
+      const dockPitch = (width - 2 * margin - ICON_SIZE) / (this.dock.length - 1);
+      children.push({
+        uid: 'springboard/dock',
+        type: 'Other',
+        identifier: 'Dock',
+        label: 'Dock',
+        rect: dockRect,
+        draw: ({ ctx }) => fillRoundRect(ctx, dockRect, 30, 'rgba(255,255,255,0.28)'),
+        children: this.dock.map((app, i) => this.icon(app, margin + i * dockPitch, dockY + 14, false)),
+      });
+    }
+    return [
+      {
+        uid: 'springboard/window',
+        type: 'Window',
+        rect: env.screen,
+        draw: ({ ctx }) => drawWallpaper(ctx, env),
+        onDrag: (dx, dy) => {
+          if (Math.abs(dx) < SWIPE_THRESHOLD || Math.abs(dx) < Math.abs(dy)) return;
+          this.page = Math.min(this.pages.length - 1, Math.max(0, this.page + (dx < 0 ? 1 : -1)));
+        },
+        children: [
+          {
+            uid: 'springboard/pages',
+            type: 'Other',
+            identifier: 'Home screen icons',
+            rect: env.screen,
+            accessible: false,
+            children,
+          },
+        ],
+      },
+    ];
+  }
+
+  private icon(app: AppDefinition, x: number, y: number, showLabel: boolean): View {
+    const { icon } = app;
+    const rect = { x: x - 8, y, width: ICON_SIZE + 16, height: ICON_SIZE + (showLabel ? LABEL_HEIGHT : 0) };
+    return {
+      uid: `springboard/icon/${app.bundleId}`,
+      type: 'Icon',
+      identifier: app.name,
+      label: app.name,
+      rect,
+      onTap: () => this.launch(app.bundleId),
+      draw: ({ ctx }) => {
+        const r = { x, y, width: ICON_SIZE, height: ICON_SIZE };
+        fillRoundRect(ctx, r, 13.5, icon.background);
+        if (icon.glyph) drawGlyph(ctx, icon.glyph, x + 30, y + 30, 38, icon.foreground, 3);
+        else if (icon.letter) drawText(ctx, icon.letter, x + 30, y + 31, { size: 30, color: icon.foreground, weight: 'bold', align: 'center' });
+        if (showLabel) drawText(ctx, app.name, x + 30, y + ICON_SIZE + 13, { size: 12, color: '#ffffff', align: 'center' });
+      },
+    };
+  }
+
+  private pageDots(env: Env, y: number): View {
+    const n = this.pages.length;
+    const rect = { x: env.width / 2 - n * 8 - 8, y: y - 10, width: n * 16 + 16, height: 20 };
+    const page = this.page;
+    return {
+      uid: 'springboard/page-indicator',
+      type: 'Other',
+      label: `page ${page + 1} of ${n}`,
+      accessible: true,
+      rect,
+      draw: ({ ctx }) => {
+        for (let i = 0; i < n; i++) {
+          ctx.fillStyle = i === page ? '#ffffff' : 'rgba(255,255,255,0.45)';
+          ctx.beginPath();
+          ctx.arc(env.width / 2 + (i - (n - 1) / 2) * 16, y, 3.5, 0, Math.PI * 2);
+          ctx.fill();
+        }
+      },
+    };
+  }
+}
+
+/** A fixed gradient wallpaper (no randomness: same pixels every time). */
+export function drawWallpaper(ctx: SKRSContext2D, env: Env): void {
+  const g = ctx.createLinearGradient(0, 0, env.width * 0.3, env.height);
+  if (env.theme.appearance === 'dark') {
+    g.addColorStop(0, '#0b1633');
+    g.addColorStop(1, '#1d0f2e');
+  } else {
+    g.addColorStop(0, '#2b5bb8');
+    g.addColorStop(1, '#7a3fa8');
+  }
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, env.width, env.height);
+}

@@ -1,0 +1,30 @@
+import type { PhoneProfile } from './model';
+
+/** The devices the virtual phone can pretend to be, by profile id. */
+export const PROFILES: Readonly<Record<string, PhoneProfile>> = Object.freeze({
+  'iphone-15': {
+    id: 'iphone-15',
+    model: 'iPhone 15',
+    width: 393,
+    height: 852,
+    scale: 3,
+    statusBarHeight: 54,
+    osVersion: '17.5',
+  },
+  'iphone-se': {
+    id: 'iphone-se',
+    model: 'iPhone SE (3rd generation)',
+    width: 375,
+    height: 667,
+    scale: 2,
+    statusBarHeight: 20,
+    osVersion: '17.5',
+  },
+});
+
+export const DEFAULT_PROFILE_ID = 'iphone-15';
+
+/** Phones without a home button have a home indicator bar and rounded corners at the bottom. */
+export function hasHomeIndicator(profile: PhoneProfile): boolean {
+  return profile.statusBarHeight > 20;
+}

@@ -1,0 +1,36 @@
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { View } from '../view';
+import { paintTree } from '../view';
+import { ensureFonts } from './fonts';
+import { encodePng } from './png';
+import type { Theme } from './theme';
+
+/** Draws view trees into a reused canvas and remembers the PNG of the last state version. */
+export class Renderer {
+  private canvas: Canvas | null = null;
+  private cached: { key: string; png: Buffer } | null = null;
+
+  constructor(private readonly scale: number) {
+    ensureFonts();
+  }
+
+  /** `key` identifies the state: the same key returns the cached bytes without drawing. */
+  png(key: string, width: number, height: number, theme: Theme, root: View, overlay: (ctx: import('@napi-rs/canvas').SKRSContext2D) => void): Buffer {
+    if (this.cached?.key === key) return this.cached.png;
+    const pw = Math.round(width * this.scale);
+    const ph = Math.round(height * this.scale);
+    if (!this.canvas || this.canvas.width !== pw || this.canvas.height !== ph) this.canvas = createCanvas(pw, ph);
+    const ctx = this.canvas.getContext('2d');
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = theme.background;
+    ctx.fillRect(0, 0, pw, ph);
+    ctx.scale(this.scale, this.scale);
+    const screen = { x: 0, y: 0, width, height };
+    paintTree(root, { ctx, theme }, screen);
+    overlay(ctx);
+    const png = encodePng(ctx.getImageData(0, 0, pw, ph).data, pw, ph);
+    this.cached = { key, png };
+    return png;
+  }
+}

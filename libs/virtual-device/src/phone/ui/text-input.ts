@@ -1,0 +1,42 @@
+/** The text and editing state of one text field or text view. */
+export class TextInput {
+  text = '';
+  focused = false;
+  /** Keyboard state while this input is focused. */
+  shift = false;
+  numbers = false;
+
+  constructor(
+    /** Multi-line inputs insert "\n" on return; single-line ones call onReturn. */
+    readonly multiline: boolean,
+    private readonly onReturn: () => void = () => undefined,
+  ) {}
+
+  focus(): void {
+    this.focused = true;
+  }
+
+  blur(): void {
+    this.focused = false;
+    this.shift = false;
+    this.numbers = false;
+  }
+
+  /** Types text as a keyboard would: "\n" is the return key, "\b" deletes backwards. */
+  type(text: string): void {
+    for (const ch of text) {
+      if (ch === '\n' || ch === '\r') this.pressReturn();
+      else if (ch === '\b' || ch === '\u007f') this.text = this.text.slice(0, -1);
+      else this.text += ch;
+    }
+  }
+
+  pressReturn(): void {
+    if (this.multiline) this.text += '\n';
+    else this.onReturn();
+  }
+
+  clear(): void {
+    this.text = '';
+  }
+}

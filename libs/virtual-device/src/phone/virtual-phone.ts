@@ -1,0 +1,406 @@
+import type { AppDefinition, AppInstance, Env, PhoneServices, SystemAlert, SystemState } from './apps/app';
+import { DOCK, HOME_PAGES, installedApps } from './apps/catalog';
+import { lockScreenWindows } from './apps/lock-screen';
+import { HomeScreen, SPRINGBOARD_BUNDLE_ID, SPRINGBOARD_NAME } from './apps/springboard';
+import {
+  PhoneError,
+  type AlertInfo,
+  type AppRunState,
+  type AppSummary,
+  type Phone,
+  type PhoneElement,
+  type PhoneProfile,
+  type Rect,
+  type RunningApp,
+} from './model';
+import { DEFAULT_PROFILE_ID, hasHomeIndicator, PROFILES } from './profiles';
+import { Renderer } from './render/renderer';
+import { drawHomeIndicator, drawStatusBar } from './render/status-bar';
+import { themeFor } from './render/theme';
+import { alertWindow } from './ui/alert';
+import { dragTarget, findView, hitTest, isShown, toElements, type View } from './view';
+
+export interface CreatePhoneOptions {
+  /** A key of PROFILES; default "iphone-15". */
+  profile?: string;
+  appearance?: 'light' | 'dark';
+  /** What Settings → General → About shows as Name; default "Apex iPhone". */
+  deviceName?: string;
+}
+
+export const DEFAULT_DEVICE_NAME = 'Apex iPhone';
+export const SPRINGBOARD_PID = 58;
+const FIRST_APP_PID = 1001;
+const BATTERY = { level: 0.85, state: 1 as const };
+/** Drags shorter than this are taps. */
+const TAP_SLOP = 10;
+
+interface PendingAlert {
+  owner: string;
+  alert: SystemAlert;
+}
+
+/** The in-memory phone: a state machine whose every mutation bumps `version`. */
+export class VirtualPhone implements Phone {
+  readonly profile: PhoneProfile;
+  private versionCounter = 0;
+  private readonly system: SystemState;
+  private readonly apps = new Map<string, AppDefinition>();
+  private readonly instances = new Map<string, AppInstance>();
+  private readonly pids = new Map<string, number>();
+  private nextPid = FIRST_APP_PID;
+  private foreground: string | null = null;
+  private locked = false;
+  private currentOrientation: 'PORTRAIT' | 'LANDSCAPE' = 'PORTRAIT';
+  private currentAppearance: 'light' | 'dark';
+  private pendingAlert: PendingAlert | null = null;
+  private readonly home: HomeScreen;
+  private readonly renderer: Renderer;
+  private viewCache: { version: number; root: View } | null = null;
+  private readonly services: PhoneServices = {
+    showAlert: (owner, alert) => {
+      this.pendingAlert = { owner, alert };
+    },
+  };
+
+  constructor(options: CreatePhoneOptions = {}) {
+    const profileId = options.profile ?? DEFAULT_PROFILE_ID;
+    const profile = PROFILES[profileId];
+    if (!profile) {
+      throw new PhoneError('invalid_argument', `unknown phone profile "${profileId}"; known: ${Object.keys(PROFILES).join(', ')}`);
+    }
+    this.profile = profile;
+    this.currentAppearance = options.appearance ?? 'light';
+    this.system = { deviceName: options.deviceName ?? DEFAULT_DEVICE_NAME, wifi: true, bluetooth: true, airplaneMode: false };
+    for (const app of installedApps()) this.apps.set(app.bundleId, app);
+    const byName = (name: string): AppDefinition => {
+      const app = [...this.apps.values()].find((a) => a.name === name);
+      if (!app) throw new Error(`home screen names an unknown app: ${name}`);
+      return app;
+    };
+    this.home = new HomeScreen(
+      HOME_PAGES.map((page) => page.map(byName)),
+      DOCK.map(byName),
+      (bundleId) => this.launchApp(bundleId),
+    );
+    this.renderer = new Renderer(profile.scale);
+  }
+
+  get version(): number {
+    return this.versionCounter;
+  }
+
+  screenSize(): { width: number; height: number } {
+    const { width, height } = this.profile;
+    return this.currentOrientation === 'PORTRAIT' ? { width, height } : { width: height, height: width };
+  }
+
+  // ---- what is on screen -------------------------------------------------------------------------------
+
+  snapshot(): PhoneElement {
+    return toElements(this.root(), this.screenRect())[0];
+  }
+
+  renderPng(): Buffer {
+    const env = this.env();
+    const root = this.root();
+    const onApp = this.foreground !== null && !this.locked;
+    const barColor = onApp ? env.theme.statusBarOnScreen : '#ffffff';
+    return this.renderer.png(`${this.versionCounter}`, env.width, env.height, env.theme, root, (ctx) => {
+      if (env.top > 0) {
+        drawStatusBar(ctx, {
+          width: env.width,
+          height: env.top,
+          color: barColor,
+          batteryLevel: BATTERY.level,
+          notched: hasHomeIndicator(this.profile),
+          showTime: !this.locked,
+          system: this.system,
+        });
+      }
+      if (env.bottom > 0) drawHomeIndicator(ctx, env.width, env.height, onApp ? env.theme.label : '#ffffff');
+    });
+  }
+
+  private screenRect(): Rect {
+    return { x: 0, y: 0, ...this.screenSize() };
+  }
+
+  private env(): Env {
+    const { width, height } = this.screenSize();
+    const landscape = this.currentOrientation === 'LANDSCAPE';
+    const notched = hasHomeIndicator(this.profile);
+    return {
+      profile: this.profile,
+      width,
+      height,
+      top: landscape ? 0 : this.profile.statusBarHeight,
+      bottom: notched ? (landscape ? 21 : 34) : 0,
+      theme: themeFor(this.currentAppearance),
+      system: this.system,
+      screen: { x: 0, y: 0, width, height },
+    };
+  }
+
+  /** The view tree of the current screen, rebuilt only when the state changed. */
+  private root(): View {
+    if (this.viewCache?.version === this.versionCounter) return this.viewCache.root;
+    const env = this.env();
+    let label: string;
+    let windows: View[];
+    if (this.locked) {
+      label = SPRINGBOARD_NAME;
+      windows = lockScreenWindows(env, () => (this.locked = false));
+    } else if (this.foreground === null) {
+      label = SPRINGBOARD_NAME;
+      windows = this.home.windows(env);
+    } else {
+      const bundleId = this.foreground;
+      label = this.appDef(bundleId).name;
+      windows = this.instance(bundleId).windows(env);
+      if (this.pendingAlert?.owner === bundleId) windows = [...windows, alertWindow(env, this.pendingAlert.alert, (b) => this.chooseAlertButton(b))];
+    }
+    const root: View = { uid: `app/${label}`, type: 'Application', label, rect: env.screen, children: windows };
+    this.viewCache = { version: this.versionCounter, root };
+    return root;
+  }
+
+  private mutate(change: () => void): void {
+    change();
+    this.versionCounter++;
+  }
+
+  // ---- touch and keys ----------------------------------------------------------------------------------
+
+  tap(x: number, y: number): void {
+    requireFinite({ x, y });
+    const target = hitTest(this.root(), x, y, this.screenRect());
+    const handler = target?.onTap;
+    if (handler) this.mutate(() => handler(x, y));
+  }
+
+  drag(fromX: number, fromY: number, toX: number, toY: number, durationSec: number): void {
+    requireFinite({ fromX, fromY, toX, toY, durationSec });
+    if (durationSec < 0) throw new PhoneError('invalid_argument', 'durationSec must not be negative');
+    const dx = toX - fromX;
+    const dy = toY - fromY;
+    if (Math.hypot(dx, dy) < TAP_SLOP) {
+      this.tap(fromX, fromY);
+      return;
+    }
+    const { height } = this.screenSize();
+    const fromBottomEdge = fromY >= height - 20 && dy < -100;
+    if (fromBottomEdge && hasHomeIndicator(this.profile) && this.foreground !== null && !this.locked) {
+      this.goHome();
+      return;
+    }
+    const target = dragTarget(this.root(), fromX, fromY, this.screenRect());
+    const handler = target?.onDrag;
+    if (handler) this.mutate(() => handler(dx, dy));
+  }
+
+  typeText(text: string): void {
+    if (typeof text !== 'string') throw new PhoneError('invalid_argument', 'text must be a string');
+    const input = this.foreground && !this.locked ? this.instance(this.foreground).focusedInput() : null;
+    if (!input) throw new PhoneError('no_focused_element', 'no text input has keyboard focus; tap a text field first');
+    this.mutate(() => input.type(text));
+  }
+
+  focusElement(uid: string): void {
+    const view = this.shownView(uid);
+    const handler = view.onFocus ?? view.onTap;
+    if (!handler) return;
+    const cx = view.rect.x + view.rect.width / 2;
+    const cy = view.rect.y + view.rect.height / 2;
+    this.mutate(() => handler(cx, cy));
+  }
+
+  clearElement(uid: string): void {
+    const view = this.shownView(uid);
+    const handler = view.onClear;
+    if (!handler) throw new PhoneError('invalid_argument', `element ${uid} is not a text input`);
+    this.mutate(handler);
+  }
+
+  private shownView(uid: string): View {
+    const root = this.root();
+    const view = findView(root, uid);
+    if (!view || !isShown(root, uid, this.screenRect())) throw new PhoneError('element_gone', `element ${uid} is not on screen`);
+    return view;
+  }
+
+  pressButton(name: string): void {
+    switch (String(name).toLowerCase()) {
+      case 'home':
+        this.goHome();
+        return;
+      case 'volumeup':
+      case 'volumedown':
+        return;
+      default:
+        throw new PhoneError('unknown_button', `unknown button "${name}"; use home, volumeUp or volumeDown`);
+    }
+  }
+
+  goHome(): void {
+    this.mutate(() => {
+      this.locked = false;
+      this.foreground = null;
+    });
+  }
+
+  // ---- apps --------------------------------------------------------------------------------------------
+
+  installedApps(): AppSummary[] {
+    return [...this.apps.values()].map((a) => ({ bundleId: a.bundleId, name: a.name }));
+  }
+
+  launchApp(bundleId: string): void {
+    if (bundleId === SPRINGBOARD_BUNDLE_ID) {
+      this.goHome();
+      return;
+    }
+    this.appDef(bundleId);
+    this.mutate(() => {
+      this.locked = false;
+      if (!this.pids.has(bundleId)) this.pids.set(bundleId, this.nextPid++);
+      this.foreground = bundleId;
+      this.instance(bundleId).activated?.(this.services);
+    });
+  }
+
+  terminateApp(bundleId: string): boolean {
+    if (bundleId !== SPRINGBOARD_BUNDLE_ID) this.appDef(bundleId);
+    if (!this.pids.has(bundleId)) return false;
+    this.mutate(() => {
+      this.pids.delete(bundleId);
+      this.instances.get(bundleId)?.reset();
+      if (this.foreground === bundleId) this.foreground = null;
+      if (this.pendingAlert?.owner === bundleId) this.pendingAlert = null;
+    });
+    return true;
+  }
+
+  appState(bundleId: string): AppRunState {
+    if (bundleId === SPRINGBOARD_BUNDLE_ID) return this.foreground === null || this.locked ? 4 : 3;
+    if (!this.apps.has(bundleId)) return 0;
+    if (!this.pids.has(bundleId)) return 1;
+    return this.foreground === bundleId && !this.locked ? 4 : 3;
+  }
+
+  activeApp(): RunningApp {
+    if (this.locked || this.foreground === null) return { bundleId: SPRINGBOARD_BUNDLE_ID, name: SPRINGBOARD_NAME, pid: SPRINGBOARD_PID };
+    return this.running(this.foreground);
+  }
+
+  runningApps(): RunningApp[] {
+    const apps = [...this.pids.keys()].map((b) => this.running(b)).sort((a, b) => a.pid - b.pid);
+    return [{ bundleId: SPRINGBOARD_BUNDLE_ID, name: SPRINGBOARD_NAME, pid: SPRINGBOARD_PID }, ...apps];
+  }
+
+  private running(bundleId: string): RunningApp {
+    return { bundleId, name: this.appDef(bundleId).name, pid: this.pids.get(bundleId) ?? 0 };
+  }
+
+  private appDef(bundleId: string): AppDefinition {
+    const app = this.apps.get(bundleId);
+    if (!app) throw new PhoneError('app_not_installed', `no app with bundle id "${bundleId}" is installed`);
+    return app;
+  }
+
+  private instance(bundleId: string): AppInstance {
+    let instance = this.instances.get(bundleId);
+    if (!instance) {
+      instance = this.appDef(bundleId).create(this.system);
+      this.instances.set(bundleId, instance);
+    }
+    return instance;
+  }
+
+  // ---- alerts ------------------------------------------------------------------------------------------
+
+  alert(): AlertInfo | null {
+    const shown = this.shownAlert();
+    return shown ? { text: `${shown.title}\n${shown.message}`, buttons: [...shown.buttons] } : null;
+  }
+
+  acceptAlert(buttonLabel?: string): void {
+    this.pressAlert(buttonLabel, 'accept');
+  }
+
+  dismissAlert(buttonLabel?: string): void {
+    this.pressAlert(buttonLabel, 'dismiss');
+  }
+
+  private shownAlert(): SystemAlert | null {
+    const p = this.pendingAlert;
+    return p && !this.locked && p.owner === this.foreground ? p.alert : null;
+  }
+
+  private pressAlert(buttonLabel: string | undefined, kind: 'accept' | 'dismiss'): void {
+    const alert = this.shownAlert();
+    if (!alert) throw new PhoneError('no_alert', 'no alert is open');
+    const button = buttonLabel ?? (kind === 'accept' ? alert.acceptButton : alert.dismissButton);
+    if (!alert.buttons.includes(button)) {
+      throw new PhoneError('invalid_argument', `the alert has no button "${button}"; its buttons: ${alert.buttons.join(', ')}`);
+    }
+    this.mutate(() => this.chooseAlertButton(button));
+  }
+
+  private chooseAlertButton(button: string): void {
+    const p = this.pendingAlert;
+    if (!p) return;
+    this.pendingAlert = null;
+    p.alert.onChoice(button);
+  }
+
+  // ---- device ------------------------------------------------------------------------------------------
+
+  isLocked(): boolean {
+    return this.locked;
+  }
+
+  lock(): void {
+    this.mutate(() => (this.locked = true));
+  }
+
+  unlock(): void {
+    this.mutate(() => (this.locked = false));
+  }
+
+  orientation(): 'PORTRAIT' | 'LANDSCAPE' {
+    return this.currentOrientation;
+  }
+
+  setOrientation(orientation: 'PORTRAIT' | 'LANDSCAPE'): void {
+    if (orientation !== 'PORTRAIT' && orientation !== 'LANDSCAPE') {
+      throw new PhoneError('invalid_argument', `orientation must be PORTRAIT or LANDSCAPE, not "${String(orientation)}"`);
+    }
+    this.mutate(() => (this.currentOrientation = orientation));
+  }
+
+  battery(): { level: number; state: 0 | 1 | 2 | 3 } {
+    return { ...BATTERY };
+  }
+
+  deviceName(): string {
+    return this.system.deviceName;
+  }
+
+  appearance(): 'light' | 'dark' {
+    return this.currentAppearance;
+  }
+
+  setAppearance(appearance: 'light' | 'dark'): void {
+    if (appearance !== 'light' && appearance !== 'dark') {
+      throw new PhoneError('invalid_argument', `appearance must be light or dark, not "${String(appearance)}"`);
+    }
+    this.mutate(() => (this.currentAppearance = appearance));
+  }
+}
+
+function requireFinite(values: Record<string, number>): void {
+  for (const [name, v] of Object.entries(values)) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new PhoneError('invalid_argument', `${name} must be a finite number`);
+  }
+}
