@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineOperation } from '../define-operation';
+import { deviceField, pointOut, rectOut, regionField, textField } from '../schemas';
+
+export const findTextOperation = defineOperation({
+  name: 'find_text',
+  title: 'Find text',
+  description:
+    'Finds visible text on the screen (UI tree, then OCR of the pixels) and returns each match with its bounds and `center` in points: tap the center to press it. Case-insensitive substring match unless `exact`/`caseSensitive`.',
+  input: z.strictObject({
+    device: deviceField,
+    text: textField('Text to look for'),
+    exact: z.boolean().optional().describe('Whole text must equal the query'),
+    caseSensitive: z.boolean().optional(),
+    region: regionField,
+    source: z.enum(['auto', 'ui-tree', 'ocr']).optional().describe('auto (default): UI tree, then OCR'),
+  }),
+  output: z.object({
+    matches: z.array(
+      z.object({
+        text: z.string(),
+        bounds: rectOut,
+        center: pointOut,
+        confidence: z.number().describe('0..1'),
+        source: z.enum(['ui-tree', 'ocr']),
+      }),
+    ),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx, { device, ...query }) => ctx.perception.findText(device, query),
+  summarize: ({ matches }) =>
+    matches.length === 0
+      ? 'No matching text on the screen.'
+      : `${matches.length} match(es): ${matches
+          .map((m) => `"${m.text}" center (${Math.round(m.center.x)}, ${Math.round(m.center.y)}) [${m.source}, ${m.confidence.toFixed(2)}]`)
+          .join('; ')}`,
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineOperation } from '../define-operation';
+import { deviceField } from '../schemas';
+
+/** Nodes are perception's pruned tree; the schema names their fields without repeating them per level. */
+const nodeList = z.array(z.record(z.string(), z.unknown()));
+
+interface TreeNode {
+  children?: TreeNode[];
+}
+
+function countNodes(node: TreeNode): number {
+  return 1 + (node.children ?? []).reduce((sum, child) => sum + countNodes(child), 0);
+}
+
+export const getUiTreeOperation = defineOperation({
+  name: 'get_ui_tree',
+  title: 'Get UI tree',
+  description:
+    'Returns the accessibility tree of the current screen: role, label, value, bounds and center (points) of each element. Larger than describe_screen; use it when you need structure or element ids.',
+  input: z.strictObject({
+    device: deviceField,
+    interactiveOnly: z.boolean().optional().describe('Keep only actionable elements and their containers'),
+    maxDepth: z.number().int().min(0).max(100).optional(),
+    format: z.enum(['tree', 'flat']).optional().describe('tree (default, nested) or flat (list with depth)'),
+  }),
+  output: z.object({
+    format: z.enum(['tree', 'flat']),
+    root: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('tree format: {id, role, label?, value?, placeholder?, bounds, center, disabled?, selected?, focused?, children?}'),
+    nodes: nodeList.optional().describe('flat format: the same fields (no children) plus depth and parentId'),
+    nodeCount: z.number(),
+    truncated: z.boolean(),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx, { device, ...options }) => {
+    const tree = await ctx.perception.getUiTree(device, options);
+    return { ...tree, root: tree.root && { ...tree.root }, nodes: tree.nodes?.map((node) => ({ ...node })) };
+  },
+  summarize: (t) =>
+    `UI tree (${t.format}): ${t.root ? countNodes(t.root as TreeNode) : t.nodeCount} node(s)${t.truncated ? ', cut at maxDepth' : ''}; see the structured result.`,
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { listApps } from '@apex/capability';
+import { defineOperation } from '../define-operation';
+import { deviceField } from '../schemas';
+
+export const listAppsOperation = defineOperation({
+  name: 'list_apps',
+  title: 'List apps',
+  description: 'Lists the installed apps with their `appId` (for launch_app and terminate_app), name and whether each is running.',
+  input: z.strictObject({ device: deviceField }),
+  output: z.object({
+    apps: z.array(z.object({ appId: z.string(), name: z.string().optional(), running: z.boolean().optional() })),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx, { device }) => ({ apps: await listApps(ctx.hub, device) }),
+  summarize: ({ apps }) =>
+    `${apps.length} app(s): ${apps.map((a) => `${a.name ? `${a.name} ` : ''}(${a.appId})${a.running ? ' running' : ''}`).join(', ')}`,
+});

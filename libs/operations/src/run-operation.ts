@@ -1,0 +1,61 @@
+import { ApexError, invalidArgument, invalidInput } from '@apex/errors';
+import { WithImage, type AnyOperation, type ImageAttachment, type OperationContext } from './define-operation';
+import { DEVICE_OPERATIONS } from './operations';
+
+/** The outcome of one operation, for any face to render. */
+export interface OperationResult<O = Record<string, unknown>> {
+  /** The validated structured output (JSON-safe; `structuredContent` in MCP, the body in REST). */
+  output: O;
+  /** Present when the operation produced an image (take_screenshot). Not part of `output`. */
+  image?: ImageAttachment;
+  /** A one-line rendering of `output` for a model. */
+  summary: string;
+}
+
+export function findOperation(
+  name: string,
+  operations: readonly AnyOperation[] = DEVICE_OPERATIONS,
+): AnyOperation | undefined {
+  return operations.find((op) => op.name === name);
+}
+
+/** Whether the operation acts on one device (has a `device` input the hub resolves). */
+export function takesDevice(op: AnyOperation): boolean {
+  return 'device' in op.input.shape;
+}
+
+/**
+ * Validates `rawInput` against the operation's schema (an `invalid_argument` listing every bad field),
+ * resolves the device, runs the handler and validates its output. Throws only `ApexError`s.
+ */
+export async function runOperation<Ctx extends OperationContext>(
+  ctx: Ctx,
+  operation: string | AnyOperation,
+  rawInput: unknown,
+  operations: readonly AnyOperation[] = DEVICE_OPERATIONS,
+): Promise<OperationResult> {
+  const op = typeof operation === 'string' ? findOperation(operation, operations) : operation;
+  if (!op) {
+    throw invalidArgument(`Unknown operation "${String(operation)}".`, undefined, `Use one of: ${operations.map((o) => o.name).join(', ')}.`);
+  }
+  const parsed = op.input.safeParse(rawInput ?? {});
+  if (!parsed.success) throw invalidInput(parsed.error.issues, `${op.name} arguments`);
+
+  const input: Record<string, unknown> = { ...parsed.data };
+  if (takesDevice(op)) input.device = ctx.hub.resolve(input.device as string | undefined);
+
+  let raw: unknown;
+  try {
+    // For a device-less operation `device` is simply absent; the handler's type cannot say both at once.
+    raw = await op.handler(ctx, input as typeof input & { device: string });
+  } catch (error) {
+    throw error instanceof ApexError ? error : new ApexError('internal', `${op.name} failed unexpectedly.`, { cause: error });
+  }
+  const { value, image } = raw instanceof WithImage ? { value: raw.output as unknown, image: raw.image } : { value: raw };
+  const checked = op.output.safeParse(value);
+  if (!checked.success) {
+    throw new ApexError('internal', `${op.name} produced an invalid result.`, { cause: checked.error });
+  }
+  const output = checked.data as Record<string, unknown>;
+  return { output, image, summary: op.summarize ? op.summarize(output) : JSON.stringify(output) };
+}
