@@ -1,0 +1,48 @@
+import type { DescribedElement, ScreenDescription } from '../types';
+
+const MAX_LABEL_CHARS = 60;
+
+/**
+ * The compact text a model reads, one element per line:
+ *   Settings (com.apple.Preferences) · 393×852 pt · portrait
+ *   e3 switch "Airplane Mode" = off @196,240
+ * Points are rounded to whole numbers: enough to tap.
+ */
+export function renderDescription(d: ScreenDescription): string {
+  const lines: string[] = [];
+  const app = d.app ? `${d.app.name ?? d.app.appId}${d.app.name ? ` (${d.app.appId})` : ''}` : 'Unknown app';
+  lines.push(`${app} · ${d.screen.width}×${d.screen.height} pt · ${d.orientation}${d.keyboardVisible ? ' · keyboard up' : ''}`);
+  if (d.alert) {
+    const parts = [d.alert.title && quote(d.alert.title), d.alert.message && quote(d.alert.message)].filter(Boolean);
+    lines.push(`ALERT ${parts.join(' — ')} buttons: ${d.alert.buttons.map(quote).join(', ') || 'none'}`);
+  }
+  lines.push('Elements (ref role "label" = value @x,y):');
+  for (const element of d.elements) lines.push(renderElement(element));
+  if (d.omittedElements > 0) lines.push(`(+${d.omittedElements} more elements not listed; raise maxElements)`);
+  if (d.elements.length === 0) lines.push('(none)');
+  if (d.ocrText.length > 0) {
+    lines.push('Text on screen not in the tree (OCR):');
+    for (const t of d.ocrText) lines.push(`${quote(t.text)} @${Math.round(t.center.x)},${Math.round(t.center.y)}`);
+  }
+  return lines.join('\n');
+}
+
+function renderElement(e: DescribedElement): string {
+  let line = `${e.ref} ${e.role}`;
+  if (e.label) line += ` ${quote(e.label)}`;
+  if (e.value !== undefined) line += ` = ${e.role === 'switch' ? switchState(e.value) : quote(e.value)}`;
+  const flags = [e.disabled && 'disabled', e.selected && 'selected', e.focused && 'focused'].filter(Boolean);
+  if (flags.length > 0) line += ` [${flags.join(',')}]`;
+  return `${line} @${Math.round(e.center.x)},${Math.round(e.center.y)}`;
+}
+
+function switchState(value: string): string {
+  if (value === '1' || value.toLowerCase() === 'on' || value.toLowerCase() === 'true') return 'on';
+  if (value === '0' || value.toLowerCase() === 'off' || value.toLowerCase() === 'false') return 'off';
+  return quote(value);
+}
+
+function quote(text: string): string {
+  const clipped = text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;
+  return JSON.stringify(clipped);
+}

@@ -1,0 +1,110 @@
+import type { Rect, Role, UiNode } from '@apex/capability';
+import { roundedCenter, roundRect } from '../geometry';
+import { textMatchScore } from '../text/similarity';
+import { visibleNodes } from '../tree/visible';
+import type { IconMatch } from '../types';
+import { GLYPH_NAMES, GLYPH_SYNONYMS, glyphForName, glyphLibrary, type GlyphName } from './glyph-library';
+import type { GrayImage } from './gray-image';
+import { ScalableTemplate } from './scalable-template';
+import type { ScreenEdges } from './screen-edges';
+import type { Hit } from './template-match';
+import { refineAt, searchTemplate } from './template-search';
+
+/** Icon widths (points) the built-in glyphs are searched at: tab-bar, toolbar and navigation-bar sizes. */
+const LIBRARY_WIDTHS_PT = [14, 17, 20, 23, 27, 32];
+/** Sizes tried around a template's own size (its pixels ÷ the screen scale). */
+const TEMPLATE_SIZE_FACTORS = [0.6, 0.75, 0.9, 1, 1.1, 1.25, 1.5];
+/** Another glyph must beat the named one by this much at the same place to claim it. */
+const COMPETITION_MARGIN = 0.02;
+const ICON_ROLES: ReadonlySet<Role> = new Set<Role>(['button', 'icon', 'image', 'link', 'cell', 'key']);
+const MIN_LABEL_SCORE = 0.8;
+
+export const DEFAULT_LIBRARY_THRESHOLD = 0.5;
+export const DEFAULT_TEMPLATE_THRESHOLD = 0.6;
+
+/** Icon-like nodes whose label names `name` or one of its synonyms ("gear" finds a "Settings" button). */
+export function findIconsInTree(root: UiNode, screen: Rect, name: string, region?: Rect): IconMatch[] {
+  const glyph = glyphForName(name);
+  const words: string[] = glyph ? [name, ...GLYPH_SYNONYMS[glyph].filter((s) => s !== name)] : [name];
+  const matches: IconMatch[] = [];
+  for (const { node, bounds } of visibleNodes(root, screen)) {
+    if (!ICON_ROLES.has(node.role) || !node.label) continue;
+    if (region && !centerIn(bounds, region)) continue;
+    let score = 0;
+    for (const [i, word] of words.entries()) {
+      const s = textMatchScore(word, node.label) * (i === 0 ? 1 : 0.95);
+      score = Math.max(score, s);
+    }
+    if (score >= MIN_LABEL_SCORE) matches.push(iconMatch(bounds, score, 'ui-tree', node.label));
+  }
+  return dedupeNested(matches);
+}
+
+/**
+ * Occurrences of a built-in glyph in the pixels. A place counts for the named glyph only if no other glyph of
+ * the library fits it better, so a gear is not reported as a magnifier.
+ */
+export function findGlyphInPixels(edges: ScreenEdges, glyph: GlyphName, threshold: number, region?: Rect): IconMatch[] {
+  const library = glyphLibrary();
+  const template = library.get(glyph) as ScalableTemplate;
+  const hits = searchTemplate(edges, template, LIBRARY_WIDTHS_PT, threshold, region);
+  const kept = hits.filter((hit) =>
+    GLYPH_NAMES.every((other) => {
+      if (other === glyph) return true;
+      const rival = refineAt(edges.fine, library.get(other) as ScalableTemplate, hit.x, hit.y, hit.width);
+      return !rival || rival.score <= hit.score + COMPETITION_MARGIN;
+    }),
+  );
+  return kept.map((hit) => iconMatch(hitRect(hit), hit.score, 'library', glyph));
+}
+
+/** Occurrences of a caller's template image (grey, any theme), sized as if cut from this device's screenshots. */
+export function findTemplateInPixels(
+  edges: ScreenEdges,
+  template: GrayImage,
+  pixelScale: number,
+  threshold: number,
+  region?: Rect,
+): IconMatch[] {
+  const scalable = new ScalableTemplate(template);
+  const baseWidth = template.width / pixelScale;
+  const widths = [...new Set(TEMPLATE_SIZE_FACTORS.map((f) => Math.round(baseWidth * f)).filter((w) => w >= 6))];
+  return searchTemplate(edges, scalable, widths, threshold, region).map((hit) =>
+    iconMatch(hitRect(hit), hit.score, 'template'),
+  );
+}
+
+function hitRect(hit: Hit): Rect {
+  return { x: hit.x, y: hit.y, width: hit.width, height: hit.height };
+}
+
+function iconMatch(bounds: Rect, confidence: number, source: IconMatch['source'], label?: string): IconMatch {
+  const match: IconMatch = {
+    bounds: roundRect(bounds),
+    center: roundedCenter(bounds),
+    confidence: Math.round(Math.max(0, Math.min(1, confidence)) * 1000) / 1000,
+    source,
+  };
+  if (label !== undefined) match.label = label;
+  return match;
+}
+
+/** A labeled button inside a labeled cell with the same name: keep the innermost. */
+function dedupeNested(matches: IconMatch[]): IconMatch[] {
+  return matches.filter(
+    (m) =>
+      !matches.some(
+        (other) =>
+          other !== m &&
+          other.label === m.label &&
+          other.bounds.width * other.bounds.height < m.bounds.width * m.bounds.height &&
+          centerIn(other.bounds, m.bounds),
+      ),
+  );
+}
+
+function centerIn(bounds: Rect, region: Rect): boolean {
+  const cx = bounds.x + bounds.width / 2;
+  const cy = bounds.y + bounds.height / 2;
+  return cx >= region.x && cy >= region.y && cx <= region.x + region.width && cy <= region.y + region.height;
+}

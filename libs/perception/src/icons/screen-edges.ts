@@ -1,0 +1,37 @@
+import sharp from 'sharp';
+import { boxBlur, edgeMap, type GrayImage } from './gray-image';
+import { toSearchImage, type SearchImage } from './template-match';
+
+/** A screenshot's edge maps at 1 pixel per point (fine) and 0.5 (coarse), ready for correlation. */
+export interface ScreenEdges {
+  fine: SearchImage;
+  coarse: SearchImage;
+}
+
+/** Edge strengths are blurred by this radius (pixels) so strokes a pixel off still overlap. */
+export const EDGE_BLUR_RADIUS = 1;
+
+export async function screenEdges(png: Buffer, pixelScale: number): Promise<ScreenEdges> {
+  const meta = await sharp(png).metadata();
+  const widthPt = Math.max(1, Math.round((meta.width ?? 1) / pixelScale));
+  const heightPt = Math.max(1, Math.round((meta.height ?? 1) / pixelScale));
+  const [fine, coarse] = await Promise.all([
+    grayAt(png, widthPt, heightPt),
+    grayAt(png, Math.max(1, Math.round(widthPt / 2)), Math.max(1, Math.round(heightPt / 2))),
+  ]);
+  return {
+    fine: toSearchImage(boxBlur(edgeMap(fine), EDGE_BLUR_RADIUS)),
+    coarse: toSearchImage(boxBlur(edgeMap(coarse), EDGE_BLUR_RADIUS)),
+  };
+}
+
+async function grayAt(png: Buffer, width: number, height: number): Promise<GrayImage> {
+  const { data, info } = await sharp(png)
+    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const out = new Float32Array(info.width * info.height);
+  for (let i = 0, p = 0; p < out.length; i += info.channels, p++) out[p] = data[i] / 255;
+  return { width: info.width, height: info.height, data: out };
+}

@@ -1,0 +1,172 @@
+import { cpus } from 'node:os';
+import { ApexError } from '@apex/errors';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { PerceptionLogger } from '../types';
+import { englishLangPath } from './lang-data';
+import type { EnginePage, EngineWord, OcrRecognizer } from './ocr-types';
+
+export interface TesseractPoolOptions {
+  /** Workers at most; default 1 on ≤ 2 cores, else 2. */
+  size?: number;
+  /** Per recognition; a worker that overruns is terminated and replaced. Default 120 s. */
+  timeoutMs?: number;
+  logger?: PerceptionLogger;
+}
+
+interface Job {
+  image: Buffer;
+  resolve: (page: EnginePage) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Reused tesseract.js workers (LSTM, English, offline data). Workers start on first use, up to `size`; jobs
+ * wait in a FIFO queue for an idle worker. `close()` terminates them all so the process can exit.
+ */
+export class TesseractPool implements OcrRecognizer {
+  private readonly size: number;
+  private readonly timeoutMs: number;
+  private readonly idle: Worker[] = [];
+  private readonly queue: Job[] = [];
+  private readonly all = new Set<Worker>();
+  private starting = 0;
+  private closed = false;
+  /** Recognitions run (not counting cache hits, which never reach the pool). */
+  recognitions = 0;
+
+  constructor(private readonly options: TesseractPoolOptions = {}) {
+    this.size = Math.max(1, options.size ?? (cpus().length <= 2 ? 1 : 2));
+    this.timeoutMs = options.timeoutMs ?? 120_000;
+  }
+
+  /** Workers alive now. */
+  get workerCount(): number {
+    return this.all.size;
+  }
+
+  recognize(image: Buffer): Promise<EnginePage> {
+    if (this.closed) return Promise.reject(new ApexError('internal', 'Text recognition has been shut down.'));
+    return new Promise<EnginePage>((resolve, reject) => {
+      this.queue.push({ image, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const job of this.queue.splice(0)) {
+      job.reject(new ApexError('internal', 'Text recognition was shut down before this request ran.'));
+    }
+    // Workers still starting terminate themselves when they come up (see startWorker).
+    await Promise.all([...this.all].map((worker) => this.terminate(worker)));
+    this.idle.length = 0;
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && this.idle.length > 0) {
+      const worker = this.idle.pop() as Worker;
+      const job = this.queue.shift() as Job;
+      void this.run(worker, job);
+    }
+    const wanted = Math.min(this.queue.length, this.size - this.all.size - this.starting);
+    for (let i = 0; i < wanted; i++) void this.startWorker();
+  }
+
+  private async startWorker(): Promise<void> {
+    this.starting += 1;
+    try {
+      const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+        langPath: englishLangPath(),
+        gzip: true,
+        cacheMethod: 'none',
+        logger: () => undefined,
+        errorHandler: (error: unknown) => this.options.logger?.warn({ err: error }, 'OCR worker error'),
+      });
+      await worker.setParameters({
+        // Sparse text: UI screens are scattered labels, not paragraphs.
+        tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+        user_defined_dpi: '144',
+      });
+      this.starting -= 1;
+      if (this.closed) {
+        await worker.terminate();
+        return;
+      }
+      this.all.add(worker);
+      this.idle.push(worker);
+      this.options.logger?.debug({ workers: this.all.size }, 'OCR worker started');
+    } catch (cause) {
+      this.starting -= 1;
+      const error = new ApexError('internal', 'Could not start text recognition.', { cause });
+      // Fail the waiting jobs only if no worker will ever serve them.
+      if (this.all.size === 0 && this.starting === 0) {
+        for (const job of this.queue.splice(0)) job.reject(error);
+      }
+      this.options.logger?.error({ err: cause }, 'OCR worker failed to start');
+      return;
+    }
+    this.pump();
+  }
+
+  private async run(worker: Worker, job: Job): Promise<void> {
+    this.recognitions += 1;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TimeoutError()), this.timeoutMs);
+    });
+    try {
+      const result = await Promise.race([worker.recognize(job.image, {}, { blocks: true, text: false }), timeout]);
+      job.resolve(toEnginePage(result.data.blocks));
+      this.release(worker);
+    } catch (cause) {
+      if (cause instanceof TimeoutError) {
+        job.reject(
+          new ApexError('internal', `Reading text from the screen took longer than ${this.timeoutMs} ms.`, {
+            retryable: true,
+          }),
+        );
+        await this.terminate(worker);
+        this.pump();
+      } else {
+        job.reject(new ApexError('internal', 'Text recognition failed on this image.', { cause }));
+        this.release(worker);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private release(worker: Worker): void {
+    if (this.closed) return;
+    this.idle.push(worker);
+    this.pump();
+  }
+
+  private async terminate(worker: Worker): Promise<void> {
+    this.all.delete(worker);
+    const index = this.idle.indexOf(worker);
+    if (index >= 0) this.idle.splice(index, 1);
+    try {
+      await worker.terminate();
+    } catch (cause) {
+      this.options.logger?.warn({ err: cause }, 'OCR worker did not terminate cleanly');
+    }
+  }
+}
+
+class TimeoutError extends Error {}
+
+type TesseractBlocks = Awaited<ReturnType<Worker['recognize']>>['data']['blocks'];
+
+function toEnginePage(blocks: TesseractBlocks): EnginePage {
+  const lines: EngineWord[][] = [];
+  for (const block of blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        lines.push(line.words.map((word) => ({ text: word.text, confidence: word.confidence, bbox: { ...word.bbox } })));
+      }
+    }
+  }
+  return { lines };
+}
