@@ -1,1 +1,7 @@
-export {};
+export * from './server';
+export * from './stdio';
+export * from './http';
+export * from './security';
+export * from './results';
+export * from './tool-list';
+export * from './logger';

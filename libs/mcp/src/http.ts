@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { OperationContext } from '@apex/operations';
+import type { McpLogger } from './logger';
+import { checkBearerToken, isAllowedOrigin } from './security';
+import { createMcpServer, type McpServerOptions } from './server';
+
+export interface McpHttpOptions extends McpServerOptions {
+  /** When set, every request needs `Authorization: Bearer <token>` (401 otherwise). */
+  token?: string;
+  /** Browser origins allowed besides loopback ones (`scheme://host[:port]`). */
+  allowedOrigins?: string[];
+  logger?: McpLogger;
+}
+
+export type McpHttpHandler = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;
+
+function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/**
+ * The Streamable HTTP transport, mountable at any path (apps/mcp-server serves it at `/mcp`, the REST server
+ * mounts it too). Stateless: every POST gets a fresh server and transport, so any number of clients can call
+ * at once with nothing to track, leak or hijack — device state lives in the hub, not in an MCP session, and
+ * the tools never push server-initiated messages, so a session would hold nothing. Hence no `mcp-session-id`,
+ * and GET (server stream) / DELETE (session end) answer 405.
+ */
+export function createMcpHttpHandler<Ctx extends OperationContext>(ctx: Ctx, options: McpHttpOptions = {}): McpHttpHandler {
+  return async (req, res, parsedBody) => {
+    if (!isAllowedOrigin(req, options.allowedOrigins)) {
+      options.logger?.warn({ origin: req.headers.origin }, 'mcp request from a foreign origin rejected');
+      sendJsonRpcError(res, 403, -32000, `Forbidden: origin ${req.headers.origin} is not allowed.`);
+      return;
+    }
+    if (!checkBearerToken(req, options.token)) {
+      sendJsonRpcError(res, 401, -32001, 'unauthorized: send Authorization: Bearer <APEX_TOKEN>.', {
+        'www-authenticate': 'Bearer realm="apex"',
+      });
+      return;
+    }
+    if (req.method !== 'POST') {
+      sendJsonRpcError(res, 405, -32000, 'Method not allowed: this stateless MCP endpoint accepts POST only.', { allow: 'POST' });
+      return;
+    }
+    const server = createMcpServer(ctx, options);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, parsedBody);
+    } catch (error) {
+      options.logger?.warn({ error: error instanceof Error ? error.message : String(error) }, 'mcp http request failed');
+      sendJsonRpcError(res, 500, -32603, 'Internal error.');
+    }
+  };
+}

@@ -1,0 +1,53 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { DEVICE_OPERATIONS, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import type { McpLogger } from './logger';
+import { toCallToolResult, toErrorResult } from './results';
+import { toolDefinitions } from './tool-list';
+
+export interface McpServerOptions {
+  /** The catalog to serve; default the device operations (the task operations join here). */
+  operations?: readonly AnyOperation[];
+  logger?: McpLogger;
+  name?: string;
+  version?: string;
+}
+
+const INSTRUCTIONS =
+  'Apex controls mobile devices. Start with list_devices (or omit `device` when there is one), then describe_screen to see what is on screen; tap the `center` points it reports. Coordinates are points.';
+
+/**
+ * An MCP server exposing every operation as a tool. It uses the low-level `Server` rather than `McpServer`
+ * so that input is validated by the catalog (`runOperation`), which answers with a semantic
+ * `invalid_argument` listing each bad field, while `tools/list` still advertises the strict JSON Schemas.
+ * Unknown tools and malformed requests stay protocol errors.
+ */
+export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options: McpServerOptions = {}): Server {
+  const operations = options.operations ?? DEVICE_OPERATIONS;
+  const byName = new Map(operations.map((op) => [op.name, op]));
+  const tools = toolDefinitions(operations);
+  const server = new Server(
+    { name: options.name ?? 'apex', version: options.version ?? '0.1.0' },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    const op = byName.get(name);
+    if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the available tools.`);
+    const started = performance.now();
+    try {
+      const result = toCallToolResult(await runOperation(ctx, op, args ?? {}, operations));
+      options.logger?.info({ tool: name, ms: Math.round(performance.now() - started) }, 'tool call');
+      return result;
+    } catch (error) {
+      const result = toErrorResult(error);
+      // The cause stays in the log (stderr), never in the result.
+      const cause = error instanceof Error && error.cause !== undefined ? String(error.cause) : undefined;
+      options.logger?.warn({ tool: name, ms: Math.round(performance.now() - started), error: result._meta, cause }, 'tool call failed');
+      return result;
+    }
+  });
+  return server;
+}
