@@ -1,1 +1,2 @@
-export {};
+export { WdaDriver, createWdaDriver, type WdaDriverOptions } from './wda-driver';
+export { normalizeXmlSource } from './source/normalize-xml';
