@@ -1,0 +1,83 @@
+import { ApexError, isApexError } from '@apex/errors';
+import { PROFILES } from './phone';
+import { startVirtualIPhone, type VirtualIPhone, type VirtualIPhoneOptions } from './virtual-iphone';
+
+/**
+ * The start logic shared by `apex emulator` and `apps/wda-emulator`: command-line values to validated options,
+ * then run until SIGINT/SIGTERM.
+ */
+
+export interface EmulatorArgs {
+  port?: string;
+  host?: string;
+  profile?: string;
+  appearance?: string;
+}
+
+/** Validates command-line values; a bad value throws an `invalid_argument` ApexError naming the flag. */
+export function emulatorOptionsFromArgs(args: EmulatorArgs, defaultPort: number): VirtualIPhoneOptions {
+  const options: VirtualIPhoneOptions = { port: defaultPort };
+  if (args.port !== undefined) {
+    const port = Number(args.port);
+    if (!/^\d+$/.test(args.port) || port > 65535) {
+      throw new ApexError('invalid_argument', `--port must be an integer from 0 to 65535, got '${args.port}'`);
+    }
+    options.port = port;
+  }
+  if (args.host !== undefined) {
+    if (args.host.trim() === '') throw new ApexError('invalid_argument', '--host must not be empty');
+    options.host = args.host;
+  }
+  if (args.profile !== undefined) {
+    if (!Object.prototype.hasOwnProperty.call(PROFILES, args.profile)) {
+      throw new ApexError('invalid_argument', `--profile must be one of ${Object.keys(PROFILES).join(', ')}, got '${args.profile}'`);
+    }
+    options.profile = args.profile;
+  }
+  if (args.appearance !== undefined) {
+    if (args.appearance !== 'light' && args.appearance !== 'dark') {
+      throw new ApexError('invalid_argument', `--appearance must be light or dark, got '${args.appearance}'`);
+    }
+    options.appearance = args.appearance;
+  }
+  return options;
+}
+
+export interface RunOptions {
+  /** Where the URL and status lines go (default stdout). */
+  log?: (line: string) => void;
+  /** Where a start failure goes (default stderr). */
+  error?: (line: string) => void;
+  /** Called once the phone is listening (tests, embedding). */
+  onStarted?: (iphone: VirtualIPhone) => void;
+}
+
+/** Starts a virtual iPhone, prints its URL and runs until SIGINT or SIGTERM. Resolves to the exit code. */
+export async function runVirtualIPhoneUntilSignal(options: VirtualIPhoneOptions, run: RunOptions = {}): Promise<number> {
+  const log = run.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const error = run.error ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let iphone: VirtualIPhone;
+  try {
+    iphone = await startVirtualIPhone(options);
+  } catch (cause) {
+    if (!isApexError(cause)) throw cause;
+    error(`Cannot start the virtual iPhone: ${cause.message}${cause.hint ? ` ${cause.hint}` : ''}`);
+    return 1;
+  }
+  const { profile } = iphone.phone;
+  log(`Virtual iPhone "${iphone.phone.deviceName()}" (${profile.model}, iOS ${profile.osVersion}) speaks WebDriverAgent at ${iphone.url}`);
+  log('Press Ctrl-C to stop.');
+  run.onStarted?.(iphone);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await iphone.close();
+  log('Virtual iPhone stopped.');
+  return 0;
+}

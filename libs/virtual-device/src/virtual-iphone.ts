@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { invalidInput } from '@apex/errors';
+import type { FaultController } from './faults/fault-controller';
+import { createPhone, PROFILES, DEFAULT_PROFILE_ID } from './phone';
+import type { Phone } from './phone/model';
+import { WdaServer } from './wda/server';
+
+export interface VirtualIPhoneOptions {
+  /** 0 = a free ephemeral port (default). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A key of PROFILES: 'iphone-15' (default) or 'iphone-se'. */
+  profile?: string;
+  appearance?: 'light' | 'dark';
+  deviceName?: string;
+}
+
+export interface VirtualIPhone {
+  /** e.g. http://127.0.0.1:PORT */
+  readonly url: string;
+  readonly port: number;
+  readonly phone: Phone;
+  readonly faults: FaultController;
+  /** Stops the server and closes every connection. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+
+export const virtualIPhoneOptionsSchema = z
+  .object({
+    port: z.number().int().min(0).max(65535).optional(),
+    host: z.string().min(1).max(255).optional(),
+    profile: z
+      .string()
+      .refine((id) => Object.prototype.hasOwnProperty.call(PROFILES, id), {
+        message: `must be one of ${Object.keys(PROFILES).join(', ')}`,
+      })
+      .optional(),
+    appearance: z.enum(['light', 'dark']).optional(),
+    deviceName: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+
+/** The URL a client on this machine uses: wildcard binds are reached through loopback. */
+function urlFor(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/** Starts a virtual iPhone that speaks WebDriverAgent's HTTP protocol. Rejects with an ApexError on bad options or a taken port. */
+export async function startVirtualIPhone(options: VirtualIPhoneOptions = {}): Promise<VirtualIPhone> {
+  const parsed = virtualIPhoneOptionsSchema.safeParse(options);
+  if (!parsed.success) throw invalidInput(parsed.error.issues, 'virtual iPhone options');
+  const { port = 0, host = DEFAULT_HOST, profile = DEFAULT_PROFILE_ID, appearance, deviceName } = parsed.data;
+  const phone = createPhone({ profile, appearance, deviceName });
+  const server = new WdaServer(phone, { host, port });
+  await server.listen();
+  const url = urlFor(host, server.port);
+  return {
+    url,
+    port: server.port,
+    phone,
+    faults: server.faults,
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,133 @@
+import { centerOf } from '../attributes';
+import type { Route, RouteContext } from '../router';
+import type { TreeNode } from '../tree';
+import { planActions } from '../w3c-actions';
+import { WdaError, invalidArgument } from '../wda-error';
+import { onPhone, optionalNumber, requireNumber, textOf } from './helpers';
+import { tapElement } from './element-routes';
+
+/** Coordinate and element gestures, W3C actions and typing (FBElementCommands.m, FBCustomCommands.m). */
+
+function elementOf(context: RouteContext): TreeNode {
+  return context.face.resolveElement(context.params['uuid'] ?? '');
+}
+
+/** `x`/`y` from the body: both or neither (only one → 400). */
+function optionalPoint(context: RouteContext): { x: number; y: number } | undefined {
+  const x = optionalNumber(context, 'x');
+  const y = optionalNumber(context, 'y');
+  if ((x === undefined) !== (y === undefined)) throw invalidArgument("Both 'x' and 'y' must be provided, or neither");
+  return x === undefined || y === undefined ? undefined : { x, y };
+}
+
+function screenCenter(context: RouteContext) {
+  const { width, height } = context.phone.screenSize();
+  return { x: width / 2, y: height / 2 };
+}
+
+/** A point given relative to an element's top-left corner, or its centre. */
+function pointOnElement(context: RouteContext, node: TreeNode) {
+  const offset = optionalPoint(context);
+  const rect = node.element.rect;
+  return offset ? { x: rect.x + offset.x, y: rect.y + offset.y } : centerOf(rect);
+}
+
+function tap(context: RouteContext) {
+  const point = optionalPoint(context) ?? screenCenter(context);
+  onPhone(() => context.phone.tap(point.x, point.y));
+  return null;
+}
+
+function tapOnElement(context: RouteContext) {
+  const node = elementOf(context);
+  if (optionalPoint(context) === undefined) {
+    tapElement(context, node);
+    return null;
+  }
+  const point = pointOnElement(context, node);
+  onPhone(() => context.phone.tap(point.x, point.y));
+  return null;
+}
+
+function drag(context: RouteContext, node?: TreeNode) {
+  const origin = node ? { x: node.element.rect.x, y: node.element.rect.y } : { x: 0, y: 0 };
+  const fromX = origin.x + requireNumber(context, 'fromX');
+  const fromY = origin.y + requireNumber(context, 'fromY');
+  const toX = origin.x + requireNumber(context, 'toX');
+  const toY = origin.y + requireNumber(context, 'toY');
+  const duration = requireNumber(context, 'duration');
+  if (duration < 0) throw invalidArgument("'duration' must not be negative");
+  onPhone(() => context.phone.drag(fromX, fromY, toX, toY, duration));
+  return null;
+}
+
+const DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
+
+/** XCUIElement.swipeUp() & co: a quick stroke across the middle of the element (or of the screen). */
+function swipe(context: RouteContext, node?: TreeNode) {
+  const direction = context.body['direction'];
+  if (typeof direction !== 'string' || !(DIRECTIONS as readonly string[]).includes(direction.toLowerCase())) {
+    throw invalidArgument(`Unsupported swipe direction '${String(direction)}'. Only the following directions are supported: ${DIRECTIONS.join(', ')}`);
+  }
+  const { width, height } = context.phone.screenSize();
+  const rect = node?.element.rect ?? { x: 0, y: 0, width, height };
+  const c = centerOf(rect);
+  const dx = rect.width * 0.3;
+  const dy = rect.height * 0.25;
+  const vector = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] }[direction.toLowerCase() as (typeof DIRECTIONS)[number]];
+  const [vx, vy] = vector as [number, number];
+  const velocity = optionalNumber(context, 'velocity');
+  const distance = Math.hypot(2 * dx * vx, 2 * dy * vy);
+  const durationSec = velocity && velocity > 0 ? distance / velocity : 0.1;
+  onPhone(() => context.phone.drag(c.x - dx * vx, c.y - dy * vy, c.x + dx * vx, c.y + dy * vy, durationSec));
+  return null;
+}
+
+function doubleTap(context: RouteContext, node?: TreeNode) {
+  const point = node ? pointOnElement(context, node) : (optionalPoint(context) ?? screenCenter(context));
+  onPhone(() => {
+    context.phone.tap(point.x, point.y);
+    context.phone.tap(point.x, point.y);
+  });
+  return null;
+}
+
+/** A press held in place: a zero-length drag lasting the duration (default 1 s). */
+function touchAndHold(context: RouteContext, node?: TreeNode) {
+  const point = node ? pointOnElement(context, node) : (optionalPoint(context) ?? screenCenter(context));
+  const duration = optionalNumber(context, 'duration') ?? 1;
+  onPhone(() => context.phone.drag(point.x, point.y, point.x, point.y, Math.max(0, duration)));
+  return null;
+}
+
+function actions(context: RouteContext) {
+  const gestures = planActions(context.body, (id) => context.face.resolveElement(id));
+  for (const gesture of gestures) {
+    if (gesture.kind === 'tap') context.phone.tap(gesture.x, gesture.y);
+    else if (gesture.kind === 'drag') context.phone.drag(gesture.fromX, gesture.fromY, gesture.toX, gesture.toY, gesture.durationSec);
+    else onPhone(() => context.phone.typeText(gesture.text), { no_focused_element: (m) => new WdaError('unknown error', m) });
+  }
+  return null;
+}
+
+function keys(context: RouteContext) {
+  const text = textOf(context.body['value']);
+  if (text === undefined) throw invalidArgument("'value' must be an array of strings");
+  onPhone(() => context.phone.typeText(text), { invalid_argument: (m) => new WdaError('invalid element state', m) });
+  return null;
+}
+
+export const gestureRoutes: Route[] = [
+  { method: 'POST', pattern: '/wda/tap', mode: 'S', handler: tap },
+  { method: 'POST', pattern: '/wda/element/:uuid/tap', mode: 'S', handler: tapOnElement },
+  { method: 'POST', pattern: '/wda/dragfromtoforduration', mode: 'S', handler: (c) => drag(c) },
+  { method: 'POST', pattern: '/wda/element/:uuid/dragfromtoforduration', mode: 'S', handler: (c) => drag(c, elementOf(c)) },
+  { method: 'POST', pattern: '/wda/swipe', mode: 'S', handler: (c) => swipe(c) },
+  { method: 'POST', pattern: '/wda/element/:uuid/swipe', mode: 'S', handler: (c) => swipe(c, elementOf(c)) },
+  { method: 'POST', pattern: '/wda/doubleTap', mode: 'S', handler: (c) => doubleTap(c) },
+  { method: 'POST', pattern: '/wda/element/:uuid/doubleTap', mode: 'S', handler: (c) => doubleTap(c, elementOf(c)) },
+  { method: 'POST', pattern: '/wda/touchAndHold', mode: 'S', handler: (c) => touchAndHold(c) },
+  { method: 'POST', pattern: '/wda/element/:uuid/touchAndHold', mode: 'S', handler: (c) => touchAndHold(c, elementOf(c)) },
+  { method: 'POST', pattern: '/actions', mode: 'S', handler: actions },
+  { method: 'POST', pattern: '/wda/keys', mode: 'S', handler: keys },
+];
