@@ -1,4 +1,8 @@
 import type { AppDefinition } from './app';
+import { mapsApp } from './maps';
+import { notesApp } from './notes';
+import { photosApp } from './photos';
+import { safariApp } from './safari';
 import { settingsApp } from './settings';
 import { simpleApp } from './simple';
 
@@ -8,10 +12,10 @@ const white = '#ffffff';
 export function installedApps(): AppDefinition[] {
   return [
     settingsApp,
-    simpleApp('com.apple.mobilenotes', 'Notes', { background: '#ffcc00', foreground: white, letter: 'N' }, ['Notes']),
-    simpleApp('com.apple.mobilesafari', 'Safari', { background: '#007aff', foreground: white, letter: 'S' }, ['Safari']),
-    simpleApp('com.apple.mobileslideshow', 'Photos', { background: '#ffffff', foreground: '#ff9500', letter: 'P' }, ['Photos']),
-    simpleApp('com.apple.Maps', 'Maps', { background: '#34c759', foreground: white, letter: 'M' }, ['Maps']),
+    notesApp,
+    safariApp,
+    photosApp,
+    mapsApp,
     simpleApp('com.apple.mobilecal', 'Calendar', { background: '#ffffff', foreground: '#ff3b30', letter: '10' }, ['Monday, June 10', 'No Events']),
     simpleApp('com.apple.mobiletimer', 'Clock', { background: '#1c1c1e', foreground: white, letter: 'C' }, ['9:41', 'Cupertino, Today']),
     simpleApp('com.apple.camera', 'Camera', { background: '#8e8e93', foreground: white, letter: 'C' }, ['Camera', 'No camera on a virtual phone']),

@@ -1,0 +1,328 @@
+import type { AppDefinition, AppInstance, Env } from './app';
+import { drawText, fillRect, fillRoundRect, hline } from '../render/paint';
+import { measure } from '../render/measure';
+import { glyphButton } from '../ui/glyph-button';
+import { keyboardWindow } from '../ui/keyboard';
+import { navBar, NAV_BAR_HEIGHT } from '../ui/nav-bar';
+import { ScrollState } from '../ui/scroll';
+import { groupedTable } from '../ui/table';
+import { drawEditableText } from '../ui/text-box';
+import { TextInput } from '../ui/text-input';
+import type { View } from '../view';
+
+export const PHOTOS_BUNDLE_ID = 'com.apple.mobileslideshow';
+
+/**
+ * Where the unlabeled icon buttons are (uid → glyph), screen by screen:
+ * Library: top bar `photos/search` (magnifier), `photos/settings` (gear); section headers `photos/recents/trash`
+ * and `photos/favorites/trash` (two identical trash cans); toolbar `photos/share` (share), `photos/add` (plus).
+ * Settings and Search: `photos/back` (back chevron). Share sheet: `photos/share/close` (close x).
+ */
+export const PHOTOS_GLYPH_BUTTONS = {
+  'photos/search': 'magnifier',
+  'photos/settings': 'gear',
+  'photos/recents/trash': 'trash',
+  'photos/favorites/trash': 'trash',
+  'photos/share': 'share',
+  'photos/add': 'plus',
+  'photos/back': 'back',
+  'photos/share/close': 'close',
+} as const;
+
+const PALETTE = [
+  ['#ff9a62', '#ffd36b'],
+  ['#4facfe', '#00f2fe'],
+  ['#43e97b', '#38f9d7'],
+  ['#fa709a', '#fee140'],
+  ['#a18cd1', '#fbc2eb'],
+  ['#30cfd0', '#330867'],
+  ['#f6d365', '#fda085'],
+  ['#5ee7df', '#b490ca'],
+  ['#d4fc79', '#96e6a1'],
+];
+
+const TOOLBAR_HEIGHT = 44;
+const HEADER_HEIGHT = 48;
+const GAP = 2;
+
+type Screen = 'library' | 'settings' | 'search' | 'share';
+
+class PhotosApp implements AppInstance {
+  private recents = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+  private favorites = [10, 11, 12];
+  private nextPhoto = 13;
+  private screen: Screen = 'library';
+  private readonly scroll = new ScrollState();
+  private readonly settingsScroll = new ScrollState();
+  private readonly search = new TextInput(false, () => this.search.blur());
+  private readonly options = { iCloud: true, shared: false };
+
+  focusedInput(): TextInput | null {
+    return this.screen === 'search' && this.search.focused ? this.search : null;
+  }
+
+  reset(): void {
+    this.screen = 'library';
+    this.scroll.reset();
+    this.settingsScroll.reset();
+    this.search.blur();
+    this.search.clear();
+  }
+
+  windows(env: Env): View[] {
+    const windows: View[] = [{ uid: 'photos/window', type: 'Window', rect: env.screen, draw: ({ ctx, theme }) => fillRect(ctx, env.screen, theme.background), children: this.content(env) }];
+    if (this.focusedInput()) windows.push(keyboardWindow(env, this.search, 'search'));
+    return windows;
+  }
+
+  private content(env: Env): View[] {
+    switch (this.screen) {
+      case 'library':
+        return this.library(env);
+      case 'settings':
+        return this.settings(env);
+      case 'search':
+        return this.searchScreen(env);
+      case 'share':
+        return this.shareSheet(env);
+    }
+  }
+
+  private library(env: Env): View[] {
+    const { theme } = env;
+    const barBottom = env.top + NAV_BAR_HEIGHT;
+    const cy = env.top + NAV_BAR_HEIGHT / 2;
+    const bar = navBar(env, {
+      uid: 'photos/navbar',
+      title: 'Library',
+      extra: [
+        glyphButton('photos/search', 'magnifier', env.width - 78, cy, theme.tint, () => (this.screen = 'search')),
+        glyphButton('photos/settings', 'gear', env.width - 30, cy, theme.tint, () => (this.screen = 'settings')),
+      ],
+    });
+    const toolbarTop = env.height - env.bottom - TOOLBAR_HEIGHT;
+    const area = { x: 0, y: barBottom, width: env.width, height: toolbarTop - barBottom };
+    const columns = env.width > env.height ? 5 : 3;
+    const thumb = (env.width - (columns - 1) * GAP) / columns;
+    const sections: [string, string, number[]][] = [
+      ['recents', 'Recents', this.recents],
+      ['favorites', 'Favorites', this.favorites],
+    ];
+    let contentHeight = 0;
+    for (const [, , photos] of sections) contentHeight += HEADER_HEIGHT + Math.ceil(photos.length / columns) * (thumb + GAP) + 8;
+    const maxScroll = contentHeight - area.height;
+    this.scroll.clampTo(maxScroll);
+    let y = area.y - this.scroll.offset;
+    const children: View[] = [];
+    for (const [id, title, photos] of sections) {
+      const headerY = y;
+      const titleW = Math.ceil(measure(title, 22, 'bold'));
+      children.push({
+        uid: `photos/${id}/header`,
+        type: 'StaticText',
+        label: title,
+        value: title,
+        traits: ['Header'],
+        rect: { x: 16, y: headerY + 10, width: titleW, height: 28 },
+        draw: ({ ctx }) => drawText(ctx, title, 16, headerY + 24, { size: 22, color: theme.label, weight: 'bold' }),
+      });
+      children.push(
+        glyphButton(`photos/${id}/trash`, 'trash', env.width - 30, headerY + 24, theme.tint, () => {
+          photos.pop();
+        }),
+      );
+      y += HEADER_HEIGHT;
+      photos.forEach((n, i) => {
+        const r = { x: (i % columns) * (thumb + GAP), y: y + Math.floor(i / columns) * (thumb + GAP), width: thumb, height: thumb };
+        children.push({
+          uid: `photos/photo/${n}`,
+          type: 'Image',
+          label: `Photo ${n}`,
+          rect: r,
+          draw: ({ ctx }) => drawThumbnail(ctx, r, n),
+        });
+      });
+      y += Math.ceil(photos.length / columns) * (thumb + GAP) + 8;
+    }
+    const grid: View = {
+      uid: 'photos/grid',
+      type: 'CollectionView',
+      rect: area,
+      clips: true,
+      onDrag: (_dx, dy) => this.scroll.drag(dy, maxScroll),
+      children,
+    };
+    const total = this.recents.length + this.favorites.length;
+    const countText = `${total} ${total === 1 ? 'Photo' : 'Photos'}`;
+    const countW = Math.ceil(measure(countText, 15));
+    const tcy = toolbarTop + TOOLBAR_HEIGHT / 2;
+    const toolbar: View = {
+      uid: 'photos/toolbar',
+      type: 'Toolbar',
+      rect: { x: 0, y: toolbarTop, width: env.width, height: TOOLBAR_HEIGHT },
+      opaque: true,
+      draw: ({ ctx }) => {
+        fillRect(ctx, { x: 0, y: toolbarTop, width: env.width, height: env.height - toolbarTop }, theme.bar);
+        hline(ctx, 0, env.width, toolbarTop, theme.barBorder);
+      },
+      children: [
+        glyphButton('photos/share', 'share', 30, tcy, theme.tint, () => (this.screen = 'share')),
+        {
+          uid: 'photos/count',
+          type: 'StaticText',
+          label: countText,
+          value: countText,
+          rect: { x: Math.round((env.width - countW) / 2), y: tcy - 10, width: countW, height: 20 },
+          draw: ({ ctx }) => drawText(ctx, countText, env.width / 2, tcy, { size: 15, color: theme.label, align: 'center' }),
+        },
+        glyphButton('photos/add', 'plus', env.width - 30, tcy, theme.tint, () => {
+          this.recents.push(this.nextPhoto++);
+        }),
+      ],
+    };
+    return [grid, bar, toolbar];
+  }
+
+  private subBar(env: Env, title: string): View {
+    const cy = env.top + NAV_BAR_HEIGHT / 2;
+    return navBar(env, {
+      uid: `photos/${this.screen}/navbar`,
+      title,
+      extra: [
+        glyphButton('photos/back', 'back', 26, cy, env.theme.tint, () => {
+          this.search.blur();
+          this.screen = 'library';
+        }),
+      ],
+    });
+  }
+
+  private settings(env: Env): View[] {
+    const top = env.top + NAV_BAR_HEIGHT;
+    const table = groupedTable(env, {
+      uid: 'photos/settings/table',
+      rect: { x: 0, y: top, width: env.width, height: env.height - top },
+      scroll: this.settingsScroll,
+      bottomInset: env.bottom,
+      sections: [
+        {
+          id: 'sync',
+          header: 'Photos',
+          rows: [
+            { id: 'icloud', title: 'iCloud Photos', toggle: { on: this.options.iCloud, onToggle: () => (this.options.iCloud = !this.options.iCloud) } },
+            { id: 'shared', title: 'Shared Albums', toggle: { on: this.options.shared, onToggle: () => (this.options.shared = !this.options.shared) } },
+          ],
+        },
+      ],
+    });
+    return [table, this.subBar(env, 'Photos Settings')];
+  }
+
+  private searchScreen(env: Env): View[] {
+    const { theme } = env;
+    const search = this.search;
+    const fieldRect = { x: 16, y: env.top + NAV_BAR_HEIGHT + 10, width: env.width - 32, height: 36 };
+    const field: View = {
+      uid: 'photos/search/field',
+      type: 'SearchField',
+      label: 'Search',
+      value: search.text,
+      placeholder: 'Photos, People, Places…',
+      focused: search.focused,
+      rect: fieldRect,
+      onTap: () => search.focus(),
+      onClear: () => search.clear(),
+      draw: (p) => {
+        fillRoundRect(p.ctx, fieldRect, 10, theme.fieldBackground);
+        drawEditableText(p, { x: fieldRect.x + 12, y: fieldRect.y + 7, width: fieldRect.width - 24, height: 22 }, search.text, 'Photos, People, Places…', search.focused);
+      },
+    };
+    const result = search.text.trim() === '' ? 'Search your photos' : `No Results for "${search.text.trim()}"`;
+    const ry = fieldRect.y + fieldRect.height + 60;
+    const rw = Math.ceil(measure(result, 17));
+    const resultView: View = {
+      uid: 'photos/search/result',
+      type: 'StaticText',
+      label: result,
+      value: result,
+      rect: { x: Math.round((env.width - rw) / 2), y: ry - 11, width: rw, height: 22 },
+      draw: ({ ctx }) => drawText(ctx, result, env.width / 2, ry, { size: 17, color: theme.secondaryLabel, align: 'center' }),
+    };
+    return [this.subBar(env, 'Search'), field, resultView];
+  }
+
+  private shareSheet(env: Env): View[] {
+    const { theme } = env;
+    const sheetTop = env.top + 40;
+    const sheet = { x: 0, y: sheetTop, width: env.width, height: env.height - sheetTop };
+    const total = this.recents.length + this.favorites.length;
+    const text = `Share ${total} ${total === 1 ? 'Photo' : 'Photos'}`;
+    const tw = Math.ceil(measure(text, 20, 'bold'));
+    const actions = ['Copy', 'Save to Files', 'Print'];
+    return [
+      ...this.library(env),
+      { uid: 'photos/share/dim', type: 'Other', inTree: false, opaque: true, rect: env.screen, draw: ({ ctx }) => fillRect(ctx, env.screen, theme.dim) },
+      {
+        uid: 'photos/share/sheet',
+        type: 'Other',
+        identifier: 'ActivityListView',
+        rect: sheet,
+        opaque: true,
+        draw: ({ ctx }) => fillRoundRect(ctx, sheet, 12, theme.groupedBackground),
+        children: [
+          {
+            uid: 'photos/share/title',
+            type: 'StaticText',
+            label: text,
+            value: text,
+            rect: { x: 20, y: sheetTop + 16, width: tw, height: 26 },
+            draw: ({ ctx }) => drawText(ctx, text, 20, sheetTop + 29, { size: 20, color: theme.label, weight: 'bold' }),
+          },
+          glyphButton('photos/share/close', 'close', env.width - 32, sheetTop + 29, theme.secondaryLabel, () => (this.screen = 'library')),
+          ...actions.map((a, i): View => {
+            const r = { x: 16, y: sheetTop + 70 + i * 52, width: env.width - 32, height: 44 };
+            return {
+              uid: `photos/share/action/${i}`,
+              type: 'Button',
+              label: a,
+              rect: r,
+              onTap: () => (this.screen = 'library'),
+              draw: ({ ctx }) => {
+                fillRoundRect(ctx, r, 10, theme.cell);
+                drawText(ctx, a, r.x + 16, r.y + 22, { size: 17, color: theme.label });
+              },
+            };
+          }),
+        ],
+      },
+    ];
+  }
+}
+
+function drawThumbnail(ctx: import('@napi-rs/canvas').SKRSContext2D, r: { x: number; y: number; width: number; height: number }, n: number): void {
+  const [a, b] = PALETTE[n % PALETTE.length];
+  const g = ctx.createLinearGradient(r.x, r.y, r.x + r.width, r.y + r.height);
+  g.addColorStop(0, a);
+  g.addColorStop(1, b);
+  ctx.fillStyle = g;
+  ctx.fillRect(r.x, r.y, r.width, r.height);
+  // A sun and a hill, so thumbnails look like pictures rather than swatches.
+  ctx.fillStyle = 'rgba(255,255,255,0.55)';
+  ctx.beginPath();
+  ctx.arc(r.x + r.width * 0.72, r.y + r.height * 0.3, r.width * 0.12, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = 'rgba(0,0,0,0.18)';
+  ctx.beginPath();
+  ctx.moveTo(r.x, r.y + r.height);
+  ctx.quadraticCurveTo(r.x + r.width * 0.4, r.y + r.height * 0.45, r.x + r.width, r.y + r.height * 0.85);
+  ctx.lineTo(r.x + r.width, r.y + r.height);
+  ctx.closePath();
+  ctx.fill();
+}
+
+export const photosApp: AppDefinition = {
+  bundleId: PHOTOS_BUNDLE_ID,
+  name: 'Photos',
+  icon: { background: '#ffffff', foreground: '#ff9500', glyph: 'heart' },
+  create: () => new PhotosApp(),
+};

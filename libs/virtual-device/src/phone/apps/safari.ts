@@ -1,0 +1,220 @@
+import type { AppDefinition, AppInstance, Env } from './app';
+import { drawGlyph, type GlyphName } from '../render/glyphs';
+import { drawText, fillRect, fillRoundRect, hline } from '../render/paint';
+import { keyboardWindow } from '../ui/keyboard';
+import { ScrollState } from '../ui/scroll';
+import { drawEditableText } from '../ui/text-box';
+import { TextInput } from '../ui/text-input';
+import { contains, type View } from '../view';
+import { displayHost, drawPage, HOME_URL, layoutPage, normalizeUrl, pageFor } from './web-pages';
+
+export const SAFARI_BUNDLE_ID = 'com.apple.mobilesafari';
+
+const ADDRESS_BAR_HEIGHT = 52;
+const TOOLBAR_HEIGHT = 44;
+
+/** A browser: an address bar, a web view whose text is pixels only, and a toolbar with history buttons. */
+class SafariApp implements AppInstance {
+  private history: string[] = [HOME_URL];
+  private index = 0;
+  private readonly scroll = new ScrollState();
+  private readonly address = new TextInput(false, () => this.go(normalizeUrl(this.address.text)));
+
+  private get url(): string {
+    return this.history[this.index];
+  }
+
+  focusedInput(): TextInput | null {
+    return this.address.focused ? this.address : null;
+  }
+
+  reset(): void {
+    this.history = [HOME_URL];
+    this.index = 0;
+    this.scroll.reset();
+    this.address.blur();
+  }
+
+  private go(url: string): void {
+    this.history = [...this.history.slice(0, this.index + 1), url];
+    this.index = this.history.length - 1;
+    this.scroll.reset();
+    this.address.blur();
+  }
+
+  private step(delta: number): void {
+    const next = this.index + delta;
+    if (next < 0 || next >= this.history.length) return;
+    this.index = next;
+    this.scroll.reset();
+  }
+
+  windows(env: Env): View[] {
+    const { theme } = env;
+    const editing = this.address.focused;
+    const barTop = env.top;
+    const webTop = barTop + ADDRESS_BAR_HEIGHT;
+    const toolbarTop = env.height - env.bottom - TOOLBAR_HEIGHT;
+    const webRect = { x: 0, y: webTop, width: env.width, height: toolbarTop - webTop };
+    const page = pageFor(this.url);
+    const layout = layoutPage(page, env.width);
+    const maxScroll = layout.height - webRect.height;
+    this.scroll.clampTo(maxScroll);
+    const contentTop = webTop - this.scroll.offset;
+
+    const fieldRect = { x: 12, y: barTop + 8, width: env.width - 24 - (editing ? 66 : 0), height: 36 };
+    const address = this.address;
+    const field: View = {
+      uid: 'safari/address',
+      type: 'TextField',
+      identifier: 'URL',
+      label: 'Address',
+      value: editing ? address.text : this.url,
+      placeholder: 'Search or enter website name',
+      focused: editing,
+      rect: fieldRect,
+      onTap: () => {
+        if (!address.focused) {
+          address.text = this.url;
+          address.focus();
+        }
+      },
+      onClear: () => {
+        address.focus();
+        address.clear();
+      },
+      draw: (p) => {
+        fillRoundRect(p.ctx, fieldRect, 10, theme.fieldBackground);
+        if (editing) {
+          drawEditableText(p, { x: fieldRect.x + 10, y: fieldRect.y + 7, width: fieldRect.width - 20, height: 22 }, address.text, 'Search or enter website name', true);
+        } else {
+          drawText(p.ctx, displayHost(this.url), env.width / 2, fieldRect.y + fieldRect.height / 2, { size: 17, color: theme.label, align: 'center' });
+        }
+      },
+    };
+    const webView: View = {
+      uid: 'safari/webview',
+      type: 'WebView',
+      rect: webRect,
+      onDrag: (_dx, dy) => this.scroll.drag(dy, maxScroll),
+      onTap: (x, y) => {
+        for (const b of layout.blocks) {
+          const r = { x: 20, y: contentTop + b.y, width: env.width - 40, height: b.height };
+          if (b.block.href && contains(r, x, y)) this.go(b.block.href);
+        }
+      },
+      draw: ({ ctx }) => {
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(webRect.x, webRect.y, webRect.width, webRect.height);
+        ctx.clip();
+        fillRect(ctx, webRect, theme.background);
+        drawPage(ctx, layout.blocks, 0, contentTop, { text: theme.label, link: theme.tint });
+        ctx.restore();
+      },
+    };
+    const toolButtons: [string, GlyphName | 'forward' | 'book' | 'tabs', boolean, () => void][] = [
+      ['Back', 'back', this.index > 0, () => this.step(-1)],
+      ['Forward', 'forward', this.index < this.history.length - 1, () => this.step(1)],
+      ['Share', 'share', true, () => undefined],
+      ['Bookmarks', 'book', true, () => this.go(HOME_URL)],
+      ['Tabs', 'tabs', true, () => undefined],
+    ];
+    const slot = env.width / toolButtons.length;
+    const toolbar: View = {
+      uid: 'safari/toolbar',
+      type: 'Toolbar',
+      rect: { x: 0, y: toolbarTop, width: env.width, height: TOOLBAR_HEIGHT },
+      opaque: true,
+      draw: ({ ctx }) => {
+        fillRect(ctx, { x: 0, y: toolbarTop, width: env.width, height: env.height - toolbarTop }, theme.bar);
+        hline(ctx, 0, env.width, toolbarTop, theme.barBorder);
+      },
+      children: toolButtons.map(([label, glyph, enabled, action], i) => {
+        const cx = slot * i + slot / 2;
+        const cy = toolbarTop + TOOLBAR_HEIGHT / 2;
+        return {
+          uid: `safari/toolbar/${label.toLowerCase()}`,
+          type: 'Button',
+          label,
+          identifier: label,
+          enabled,
+          rect: { x: cx - 22, y: toolbarTop, width: 44, height: TOOLBAR_HEIGHT },
+          onTap: enabled ? action : undefined,
+          opaque: true,
+          draw: ({ ctx }) => drawToolGlyph(ctx, glyph, cx, cy, enabled ? theme.tint : theme.tertiaryLabel),
+        } satisfies View;
+      }),
+    };
+    const addressBar: View = {
+      uid: 'safari/addressbar',
+      type: 'Other',
+      rect: { x: 0, y: barTop, width: env.width, height: ADDRESS_BAR_HEIGHT },
+      opaque: true,
+      draw: ({ ctx }) => {
+        fillRect(ctx, { x: 0, y: 0, width: env.width, height: webTop }, theme.bar);
+        hline(ctx, 0, env.width, webTop, theme.barBorder);
+      },
+      children: editing
+        ? [field, { uid: 'safari/cancel', type: 'Button', label: 'Cancel', rect: { x: env.width - 70, y: barTop, width: 70, height: ADDRESS_BAR_HEIGHT }, onTap: () => address.blur(), draw: ({ ctx }) => drawText(ctx, 'Cancel', env.width - 12, barTop + ADDRESS_BAR_HEIGHT / 2, { size: 17, color: theme.tint, align: 'right' }) }]
+        : [field],
+    };
+    const windows: View[] = [
+      {
+        uid: 'safari/window',
+        type: 'Window',
+        rect: env.screen,
+        children: [webView, addressBar, ...(editing ? [] : [toolbar])],
+      },
+    ];
+    if (editing) windows.push(keyboardWindow(env, address, 'go'));
+    return windows;
+  }
+}
+
+function drawToolGlyph(ctx: import('@napi-rs/canvas').SKRSContext2D, glyph: GlyphName | 'forward' | 'book' | 'tabs', cx: number, cy: number, color: string): void {
+  if (glyph === 'forward') {
+    ctx.save();
+    ctx.translate(cx, cy);
+    ctx.scale(-1, 1);
+    drawGlyph(ctx, 'back', 0, 0, 22, color);
+    ctx.restore();
+  } else if (glyph === 'book') {
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 2;
+    ctx.lineJoin = 'round';
+    ctx.beginPath();
+    ctx.moveTo(cx, cy - 7);
+    ctx.quadraticCurveTo(cx - 6, cy - 11, cx - 12, cy - 9);
+    ctx.lineTo(cx - 12, cy + 8);
+    ctx.quadraticCurveTo(cx - 6, cy + 6, cx, cy + 10);
+    ctx.quadraticCurveTo(cx + 6, cy + 6, cx + 12, cy + 8);
+    ctx.lineTo(cx + 12, cy - 9);
+    ctx.quadraticCurveTo(cx + 6, cy - 11, cx, cy - 7);
+    ctx.lineTo(cx, cy + 10);
+    ctx.stroke();
+    ctx.restore();
+  } else if (glyph === 'tabs') {
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.roundRect(cx - 10, cy - 6, 16, 16, 3);
+    ctx.moveTo(cx - 5, cy - 10);
+    ctx.lineTo(cx + 8, cy - 10);
+    ctx.quadraticCurveTo(cx + 11, cy - 10, cx + 11, cy - 7);
+    ctx.lineTo(cx + 11, cy + 5);
+    ctx.stroke();
+    ctx.restore();
+  } else {
+    drawGlyph(ctx, glyph, cx, cy, 24, color);
+  }
+}
+
+export const safariApp: AppDefinition = {
+  bundleId: SAFARI_BUNDLE_ID,
+  name: 'Safari',
+  icon: { background: '#ffffff', foreground: '#007aff', glyph: 'location' },
+  create: () => new SafariApp(),
+};
