@@ -1,1 +1,20 @@
-export {};
+export { createRestServer, DEFAULT_HOST, type McpHttpHandler, type RestServer, type RestServerOptions } from './server';
+export {
+  DEFAULT_PORT,
+  describeRestApi,
+  parsePortOption,
+  serveUntilSignal,
+  startRestApi,
+  waitForShutdownSignal,
+  type OpenedContext,
+  type RestApiHandle,
+  type ServeOptions,
+  type StartRestApiOptions,
+} from './start';
+export { REST_ROUTES, type RestRoute } from './routes';
+export { buildOpenApiDocument, type OpenApiDocument } from './openapi';
+export { renderDocsPage } from './docs-page';
+export { HTTP_PROBLEMS, PROBLEM_TYPE_BASE, problemFrom, type Problem, type ProblemCode, type HttpProblemCode } from './problem';
+export { DEFAULT_BODY_LIMIT_BYTES } from './body';
+export { assertSafeBind, isLoopbackHost } from './security';
+export { createRestLogger, REDACTED_PATHS, type Logger } from './logging';

@@ -15,7 +15,6 @@ interface CompiledRoute<R> {
 
 /** Longest value a path parameter may have once decoded (device ids are short names). */
 const MAX_PARAM_LENGTH = 128;
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /**
  * A tiny method + path-template router. `match` answers the route, or throws the 404 / 405 problem; path
@@ -57,6 +56,14 @@ export class Router<R extends { method: string; path: string }> {
   }
 }
 
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 function splitPath(path: string): string[] {
   return path.split('/').slice(1);
 }
@@ -88,7 +95,7 @@ function decodeParams(raw: Record<string, string>): Record<string, string> {
         ? 'must not be empty'
         : text.length > MAX_PARAM_LENGTH
           ? `must be at most ${MAX_PARAM_LENGTH} characters`
-          : CONTROL_CHARS.test(text)
+          : hasControlCharacter(text)
             ? 'must not contain control characters'
             : undefined;
     if (problem) throw invalidArgument(`Invalid path parameter ${name}: ${problem}.`, [{ path: name, message: problem }]);

@@ -1,0 +1,187 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { ERROR_CODE_LIST } from '@apex/errors';
+import type { AnyOperation } from '@apex/operations';
+import { clientInputSchema } from './catalog';
+import { HTTP_PROBLEMS, PROBLEM_TYPE_BASE } from './problem';
+import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, type RestRoute } from './routes';
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+const ProblemSchema = z
+  .object({
+    type: z.string().describe(`${PROBLEM_TYPE_BASE}<code>`),
+    title: z.string(),
+    status: z.number().int().min(400).max(599),
+    detail: z.string().describe('What went wrong, written to be acted on.'),
+    code: z.enum([...ERROR_CODE_LIST, ...(Object.keys(HTTP_PROBLEMS) as (keyof typeof HTTP_PROBLEMS)[])]),
+    hint: z.string().optional().describe('What to do about it.'),
+    retryable: z.boolean().optional(),
+    instance: z.string().optional().describe('The request path.'),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('Each bad field of a validation problem.'),
+  })
+  .describe('An RFC 9457 problem details object.');
+
+/** The Problem component, as JSON Schema 2020-12 (what OpenAPI 3.1 uses), from the zod schema above. */
+function problemJsonSchema() {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(ProblemSchema, { target: 'draft-2020-12' });
+  return schema;
+}
+
+const DeviceIdParams = z.object({
+  [DEVICE_PATH_PARAM]: z.string().min(1).max(128).describe('A device id, as listed by GET /devices (URL-encoded).'),
+});
+
+const PROBLEM_CONTENT = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+
+/** The problem responses, each a component that routes refer to by status. */
+const PROBLEM_RESPONSES: Record<string, { name: string; description: string }> = {
+  '400': { name: 'InvalidArgument', description: 'Invalid argument: each bad field is listed in `errors`.' },
+  '401': { name: 'Unauthorized', description: 'Missing or wrong bearer token.' },
+  '404': { name: 'NotFound', description: 'Unknown device, app or element.' },
+  '409': { name: 'DeviceBusy', description: 'The device is busy.' },
+  '413': { name: 'PayloadTooLarge', description: 'The body is larger than the limit.' },
+  '415': { name: 'UnsupportedMediaType', description: 'The body is not application/json.' },
+  '500': { name: 'InternalError', description: 'Internal error.' },
+  '501': { name: 'UnsupportedOperation', description: 'The device does not support this operation.' },
+  '502': { name: 'DeviceError', description: 'The device reported an error.' },
+  '503': { name: 'DeviceOffline', description: 'The device is offline.' },
+  '504': { name: 'DeviceTimeout', description: 'The device did not answer in time.' },
+};
+const COMMON_STATUSES = ['400', '404', '409', '500', '501', '502', '503', '504'];
+const BODY_STATUSES = ['413', '415'];
+
+function problemRefs(statuses: readonly string[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, { $ref: `#/components/responses/${PROBLEM_RESPONSES[status].name}` }]),
+  );
+}
+
+function openApiPath(path: string): string {
+  return path; // templates already use OpenAPI's {name} syntax
+}
+
+function successResponse(route: RestRoute, operation: AnyOperation): RouteConfig['responses'][string] {
+  if (route.responder === 'image') {
+    const binary = { schema: { type: 'string' as const, contentMediaType: 'image/*' } };
+    return {
+      description:
+        'The image itself (JPEG by default, PNG on request), with the X-Image-Width, X-Image-Height and ' +
+        'X-Pixels-Per-Point headers; the structured result plus base64 `data` when the request sends ' +
+        'Accept: application/json.',
+      content: {
+        'image/jpeg': binary,
+        'image/png': binary,
+        'application/json': {
+          schema: operation.output.extend({ data: z.string().describe('The image bytes, base64.') }),
+        },
+      },
+    };
+  }
+  return { description: operation.title, content: { 'application/json': { schema: operation.output } } };
+}
+
+/** OpenAPI 3.1, generated from the route table and the operations' own zod schemas. */
+export function buildOpenApiDocument(
+  routes: readonly RestRoute[],
+  operations: ReadonlyMap<string, AnyOperation>,
+  options: { auth: boolean; version?: string; mcp?: boolean },
+): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  if (options.auth) {
+    registry.registerComponent('securitySchemes', 'bearerAuth', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The value of APEX_TOKEN.',
+    });
+  }
+  const security = options.auth ? [{ bearerAuth: [] }] : undefined;
+  registry.registerComponent('schemas', 'Problem', problemJsonSchema() as Record<string, unknown>);
+  for (const { name, description } of Object.values(PROBLEM_RESPONSES)) {
+    registry.registerComponent('responses', name, { description, content: PROBLEM_CONTENT });
+  }
+  const authProblems = problemRefs(options.auth ? ['401'] : []);
+
+  for (const route of routes) {
+    const operation = operations.get(route.operation);
+    if (!operation) throw new Error(`route ${route.method} ${route.path} names an unknown operation ${route.operation}`);
+    const hasDevice = route.path.includes(`{${DEVICE_PATH_PARAM}}`);
+    const input = clientInputSchema(operation, hasDevice ? [DEVICE_INPUT_FIELD] : []);
+    const takesBody = route.method === 'POST';
+    const request: RouteConfig['request'] = {};
+    if (hasDevice) request.params = DeviceIdParams;
+    if (takesBody) {
+      request.body = { required: false, content: { 'application/json': { schema: input } } };
+    } else if (Object.keys(input.shape).length > 0) {
+      request.query = input;
+    }
+    registry.registerPath({
+      method: route.method === 'GET' ? 'get' : 'post',
+      path: openApiPath(route.path),
+      operationId: operation.name,
+      summary: operation.title,
+      description: operation.description,
+      tags: [hasDevice ? 'device' : 'devices'],
+      security,
+      request,
+      responses: {
+        '200': successResponse(route, operation),
+        ...problemRefs(takesBody ? [...COMMON_STATUSES, ...BODY_STATUSES] : COMMON_STATUSES),
+        ...authProblems,
+      },
+      'x-apex-operation': operation.name,
+      'x-apex-annotations': operation.annotations,
+    } as RouteConfig);
+  }
+
+  registry.registerPath({
+    method: 'get',
+    path: '/healthz',
+    operationId: 'healthz',
+    summary: 'Liveness',
+    description: 'Answers {"status":"ok"} while the server runs. Never needs a token.',
+    tags: ['service'],
+    security: [],
+    responses: {
+      '200': {
+        description: 'The server is up.',
+        content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } },
+      },
+    },
+  });
+  if (options.mcp) {
+    registry.registerPath({
+      method: 'post',
+      path: '/mcp',
+      operationId: 'mcp',
+      summary: 'MCP (Streamable HTTP)',
+      description:
+        'The same operations as MCP tools, for MCP clients (Streamable HTTP transport; JSON-RPC messages). ' +
+        'Point an MCP client at this URL.',
+      tags: ['service'],
+      security,
+      responses: { '200': { description: 'A JSON-RPC response or an event stream.' }, ...authProblems },
+    });
+  }
+
+  const generator = new OpenApiGeneratorV31(registry.definitions);
+  return generator.generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Apex REST API',
+      version: options.version ?? '0.1.0',
+      description:
+        'See and operate mobile devices. Coordinates are points. Every error is application/problem+json ' +
+        `(RFC 9457) whose type is ${PROBLEM_TYPE_BASE}<code>.`,
+    },
+    tags: [
+      { name: 'devices', description: 'The devices Apex controls.' },
+      { name: 'device', description: 'Operations on one device; {id} is its id.' },
+      { name: 'service', description: 'Liveness and the MCP endpoint.' },
+    ],
+    security,
+  });
+}

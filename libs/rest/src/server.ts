@@ -1,0 +1,183 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { invalidArgument } from '@apex/errors';
+import { DEVICE_OPERATIONS, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { DEFAULT_BODY_LIMIT_BYTES, readJsonObjectBody } from './body';
+import { renderDocsPage } from './docs-page';
+import { inputFromQuery, rejectUnknownFields } from './input';
+import { createRestLogger, type Logger } from './logging';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
+import { HttpProblem, problemFrom, problemHeaders, sendProblem } from './problem';
+import { sendJson, sendText } from './respond';
+import { Router } from './router';
+import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, REST_ROUTES, type RestRoute } from './routes';
+import { sendScreenshot } from './screenshot';
+import { assertSafeBind, hasBearerToken, isHostAllowed, isOriginAllowed, unauthorized } from './security';
+
+/** A Streamable HTTP MCP handler, as @apex/mcp builds it; mounted at /mcp behind the same auth. */
+export type McpHttpHandler = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;
+
+export interface RestServerOptions {
+  /** Bearer token (APEX_TOKEN). When set, every route but /healthz requires it. */
+  token?: string;
+  /** Default bind address of `listen`; 127.0.0.1 unless given. */
+  host?: string;
+  /** Largest accepted request body (default 1 MiB). */
+  bodyLimitBytes?: number;
+  logger?: Logger;
+  mcpHandler?: McpHttpHandler;
+  /** The catalog to serve (default: the device operations). */
+  operations?: readonly AnyOperation[];
+  /** Browser origins allowed besides loopback ones. */
+  allowedOrigins?: readonly string[];
+  /** Host header values allowed besides loopback names (only checked when no token is set). */
+  allowedHosts?: readonly string[];
+}
+
+export interface RestServer {
+  server: Server;
+  /** Binds (default 127.0.0.1, port 0 = any free port); refuses a non-loopback host without a token. */
+  listen(port?: number, host?: string): Promise<{ url: string; port: number; host: string }>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const OPERATION_PATH_FIELDS = [DEVICE_INPUT_FIELD] as const;
+
+export function createRestServer(ctx: OperationContext, options: RestServerOptions = {}): RestServer {
+  const logger = options.logger ?? createRestLogger();
+  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const operations = new Map((options.operations ?? DEVICE_OPERATIONS).map((op) => [op.name, op]));
+  const routes = REST_ROUTES.filter((route) => operations.has(route.operation));
+  const router = new Router<RestRoute>(routes);
+  let openApi: OpenApiDocument | undefined;
+  const openApiDocument = () =>
+    (openApi ??= buildOpenApiDocument(routes, operations, { auth: Boolean(options.token), mcp: Boolean(options.mcpHandler) }));
+  let docsPage: string | undefined;
+  let nextRequestId = 1;
+
+  async function runRoute(req: IncomingMessage, res: ServerResponse, url: URL): Promise<string | undefined> {
+    const { route, params } = router.match(req.method ?? 'GET', url.pathname);
+    const operation = operations.get(route.operation) as AnyOperation;
+    const fromPath = DEVICE_PATH_PARAM in params ? [DEVICE_INPUT_FIELD] : [];
+    let input: Record<string, unknown>;
+    if (route.method === 'GET') {
+      input = inputFromQuery(url.searchParams, operation.input, fromPath);
+    } else {
+      if ([...url.searchParams.keys()].length > 0) {
+        throw invalidArgument(`${route.method} ${route.path} takes its input in the JSON body, not the query string.`, [
+          ...new Set(url.searchParams.keys()),
+        ].map((name) => ({ path: name, message: 'belongs in the JSON body' })));
+      }
+      input = await readJsonObjectBody(req, bodyLimit);
+      rejectUnknownFields(input, operation.input, fromPath, 'body');
+    }
+    if (DEVICE_PATH_PARAM in params) input[DEVICE_INPUT_FIELD] = params[DEVICE_PATH_PARAM];
+    logger.debug({ operation: operation.name, input }, 'operation');
+    const result = await runOperation(ctx, operation, input, [...operations.values()]);
+    if (route.responder === 'image') sendScreenshot(req, res, result);
+    else sendJson(res, 200, result.output);
+    return operation.name;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<string | undefined> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://apex.invalid');
+    } catch {
+      throw invalidArgument('The request target is not a valid URL.');
+    }
+    const method = req.method ?? 'GET';
+    if (url.pathname === '/healthz' && (method === 'GET' || method === 'HEAD')) {
+      sendJson(res, 200, { status: 'ok' });
+      return undefined;
+    }
+    if (!isOriginAllowed(req, options.allowedOrigins)) {
+      throw new HttpProblem('forbidden_origin', `Requests from the origin ${req.headers.origin} are not allowed.`);
+    }
+    if (!options.token && !isHostAllowed(req, options.allowedHosts)) {
+      throw new HttpProblem(
+        'forbidden_host',
+        `Requests for the host ${req.headers.host ?? '(none)'} are not allowed.`,
+        {},
+        'Use 127.0.0.1 or localhost, or set APEX_TOKEN.',
+      );
+    }
+    if (options.token && !hasBearerToken(req, options.token)) throw unauthorized();
+
+    if (url.pathname === '/mcp' && options.mcpHandler) {
+      await options.mcpHandler(req, res);
+      return 'mcp';
+    }
+    if (method === 'GET' && url.pathname === '/openapi.json') {
+      sendJson(res, 200, openApiDocument());
+      return undefined;
+    }
+    if (method === 'GET' && url.pathname === '/docs') {
+      docsPage ??= renderDocsPage(openApiDocument());
+      sendText(res, 200, 'text/html; charset=utf-8', docsPage);
+      return undefined;
+    }
+    if (method === 'GET' && url.pathname === '/') {
+      res.writeHead(302, { Location: '/docs', 'Content-Length': 0 });
+      res.end();
+      return undefined;
+    }
+    return runRoute(req, res, url);
+  }
+
+  const server = createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    const requestId = nextRequestId++;
+    let operation: string | undefined;
+    let code: string | undefined;
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        { requestId, method: req.method, path: (req.url ?? '').split('?')[0], status: res.statusCode, operation, code, durationMs },
+        'request',
+      );
+    });
+    handle(req, res).then(
+      (name) => {
+        operation = name;
+      },
+      (error: unknown) => {
+        const problem = problemFrom(error, (req.url ?? '').split('?')[0]);
+        code = problem.code;
+        if (problem.status >= 500) logger.error({ requestId, err: error }, 'request failed');
+        sendProblem(res, problem, problemHeaders(error));
+      },
+    );
+  });
+  // A client that never finishes sending its request cannot hold a socket forever.
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 30_000;
+
+  return {
+    server,
+    async listen(port = 0, host = options.host ?? DEFAULT_HOST) {
+      assertSafeBind(host, options.token);
+      return new Promise<{ url: string; port: number; host: string }>((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        server.once('error', onError);
+        server.listen(port, host, () => {
+          server.off('error', onError);
+          const address = server.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve({ url: `http://${shownHost}:${address.port}`, port: address.port, host: address.address });
+        });
+      });
+    },
+    close() {
+      return new Promise((resolve) => {
+        if (!server.listening) {
+          resolve();
+          return;
+        }
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { ApexError } from '@apex/errors';
+import type { OperationContext } from '@apex/operations';
+import { assertSafeBind } from './security';
+import { createRestServer, DEFAULT_HOST, type RestServerOptions } from './server';
+
+export const DEFAULT_PORT = 3000;
+
+export interface StartRestApiOptions extends RestServerOptions {
+  /** Preferred port (default 3000). When it is taken another free port is used and `portNote` says so. */
+  port?: number;
+}
+
+export interface RestApiHandle {
+  url: string;
+  docsUrl: string;
+  openApiUrl: string;
+  mcpUrl?: string;
+  port: number;
+  /** Set when the preferred port was taken. */
+  portNote?: string;
+  close(): Promise<void>;
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+}
+
+/**
+ * What `apex serve` and `nx serve rest-api` share: the server on the preferred port (or a free one),
+ * with the MCP handler at /mcp when given. The caller built the context (the runtime) and closes it.
+ */
+export async function startRestApi(ctx: OperationContext, options: StartRestApiOptions = {}): Promise<RestApiHandle> {
+  const host = options.host ?? DEFAULT_HOST;
+  const preferred = options.port ?? DEFAULT_PORT;
+  const rest = createRestServer(ctx, { ...options, host });
+  let bound: { url: string; port: number };
+  let portNote: string | undefined;
+  try {
+    bound = await rest.listen(preferred, host);
+  } catch (error) {
+    if (!isAddressInUse(error) || preferred === 0) throw error;
+    bound = await rest.listen(0, host);
+    portNote = `Port ${preferred} is in use; listening on port ${bound.port} instead.`;
+  }
+  return {
+    url: bound.url,
+    docsUrl: `${bound.url}/docs`,
+    openApiUrl: `${bound.url}/openapi.json`,
+    mcpUrl: options.mcpHandler ? `${bound.url}/mcp` : undefined,
+    port: bound.port,
+    portNote,
+    close: () => rest.close(),
+  };
+}
+
+/** The lines a main prints once the API is up. */
+export function describeRestApi(handle: RestApiHandle, auth: boolean): string[] {
+  return [
+    ...(handle.portNote ? [handle.portNote] : []),
+    `Apex REST API  ${handle.url}`,
+    `API docs       ${handle.docsUrl}`,
+    `OpenAPI        ${handle.openApiUrl}`,
+    ...(handle.mcpUrl ? [`MCP (HTTP)     ${handle.mcpUrl}`] : []),
+    auth ? 'Auth           bearer token (APEX_TOKEN) required' : 'Auth           off (set APEX_TOKEN to require a bearer token)',
+  ];
+}
+
+/** Resolves with the first SIGINT or SIGTERM; the listeners are removed afterwards. */
+export function waitForShutdownSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+/** `--port` as given on a command line: an integer 0..65535 (0 = any free port). */
+export function parsePortOption(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isInteger(port) || port > 65535) {
+    throw new ApexError('invalid_argument', `--port must be a whole number from 0 to 65535, not "${text}".`);
+  }
+  return port;
+}
+
+/** An opened operation context and how to release it (the runtime, built by the app). */
+export interface OpenedContext {
+  ctx: OperationContext;
+  close(): Promise<void>;
+}
+
+export interface ServeOptions extends StartRestApiOptions {
+  /** Builds the context once the bind is known to be allowed (so a refused start boots no device). */
+  openContext: () => Promise<OpenedContext>;
+  /** Where the URLs are printed (default stdout). */
+  print?: (line: string) => void;
+}
+
+/**
+ * The whole life of `apex serve` / `nx serve rest-api`: check the bind, open the context, start the API,
+ * print its URLs, wait for SIGINT/SIGTERM, then close the server and the context.
+ */
+export async function serveUntilSignal(options: ServeOptions): Promise<void> {
+  const { openContext, print = (line) => process.stdout.write(`${line}\n`), ...startOptions } = options;
+  const host = startOptions.host ?? DEFAULT_HOST;
+  assertSafeBind(host, startOptions.token);
+  const opened = await openContext();
+  try {
+    const api = await startRestApi(opened.ctx, { ...startOptions, host });
+    for (const line of describeRestApi(api, Boolean(startOptions.token))) print(line);
+    const signal = await waitForShutdownSignal();
+    print(`Received ${signal}; shutting down.`);
+    await api.close();
+  } finally {
+    await opened.close();
+  }
+}
