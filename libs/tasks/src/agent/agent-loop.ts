@@ -1,0 +1,295 @@
+import { toPublicError, type ErrorCode } from '@apex/errors';
+import type { OperationResult } from '@apex/operations';
+import type { ScreenDescriptionResult } from '@apex/perception';
+import type { FailureReason, StepAction, StepOutcome, TaskError, TaskStep, TaskUsage } from '../model/task';
+import type { DeviceSession } from './device-session';
+import { observationOf, screenHasText, summarizeObservation, type Observation } from './observation';
+import type { Decision, Expectation, Planner, PlannerSession, StepFeedback } from './planner';
+
+export interface AgentTask {
+  id: string;
+  goal: string;
+  maxSteps: number;
+  timeoutMs: number;
+}
+
+export interface AgentOptions {
+  task: AgentTask;
+  planner: Planner;
+  device: DeviceSession;
+  /** Aborted by a cancel request; honoured at the next step boundary. */
+  cancelSignal: AbortSignal;
+  /** Persists each step as it completes (with its screenshot, when taken). */
+  onStep(step: TaskStep, screenshot?: Buffer): void;
+  /** Take a small screenshot after each action (default true). */
+  stepScreenshots?: boolean;
+  /** Read the pixels (OCR) when observing; slower, helps planners that read the description (default false). */
+  observeWithOcr?: boolean;
+  /** Most observations while waiting for the screen to settle after an action (default 6). */
+  settleMaxObservations?: number;
+  /** Pause between settle observations, doubled each time (default 40 ms). */
+  settlePollMs?: number;
+  /** How often the same action may run on the same screen before the planner is told to change approach (default 2). */
+  repeatLimit?: number;
+}
+
+export type AgentOutcome =
+  | { status: 'succeeded'; result: string; usage?: TaskUsage }
+  | { status: 'failed'; error: TaskError; usage?: TaskUsage }
+  | { status: 'cancelled'; usage?: TaskUsage };
+
+/** The abort reason that means "Apex is shutting down", not "the user cancelled". */
+export const SHUTDOWN = 'shutdown';
+
+const CANCEL_ACTION: StepAction = { operation: 'cancel_task', arguments: {} };
+const MAX_CONSECUTIVE_ERRORS = 3;
+
+class Stop extends Error {
+  constructor(readonly outcome: AgentOutcome) {
+    super('stop');
+  }
+}
+
+/**
+ * Pursues a goal: observe (describe_screen) → decide (planner) → act (one operation) → check (settled screen
+ * against the planner's expectation) → repeat, until the planner is done or gives up, or a limit, a cancel
+ * or the wall-clock timeout stops it. Cancels and timeouts take effect at step boundaries (an in-flight
+ * device action finishes first; a model request is aborted).
+ */
+export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
+  const { task, device, planner } = options;
+  const started = Date.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error('timeout')), task.timeoutMs);
+  timer.unref?.();
+  const signal = AbortSignal.any([options.cancelSignal, deadline.signal]);
+  const settleMax = options.settleMaxObservations ?? 6;
+  const settlePoll = options.settlePollMs ?? 40;
+  const repeatLimit = options.repeatLimit ?? 2;
+  const takeScreenshots = options.stepScreenshots ?? true;
+
+  const session: PlannerSession = planner.begin({
+    goal: task.goal,
+    deviceId: device.deviceId,
+    signal,
+    query: (operation, args) => device.run(operation, args),
+  });
+  const usage = () => session.usage();
+  const steps: TaskStep[] = [];
+  const repeats = new Map<string, number>();
+  const warned = new Set<string>();
+  let feedback: StepFeedback | undefined;
+  let consecutiveErrors = 0;
+
+  const fail = (reason: FailureReason, message: string, code: ErrorCode = 'internal'): Stop =>
+    new Stop({ status: 'failed', error: { code, message, reason }, usage: usage() });
+
+  /** Between steps: a cancel wins over a timeout, both over the step limit. */
+  const checkBoundary = (observation: Observation | undefined): void => {
+    if (options.cancelSignal.aborted && options.cancelSignal.reason === SHUTDOWN) {
+      throw fail('interrupted', `The task was interrupted after ${steps.length} step(s): Apex is shutting down.`, 'internal');
+    }
+    if (options.cancelSignal.aborted) {
+      const step: TaskStep = {
+        index: steps.length,
+        observation: observation ? summarizeObservation(observation) : '',
+        action: CANCEL_ACTION,
+        outcome: { status: 'cancelled', detail: `Cancelled by request after ${steps.length} step(s).` },
+        durationMs: 0,
+      };
+      steps.push(step);
+      options.onStep(step);
+      throw new Stop({ status: 'cancelled', usage: usage() });
+    }
+    if (deadline.signal.aborted || Date.now() - started >= task.timeoutMs) {
+      throw fail('timeout', `The task did not finish within ${Math.round(task.timeoutMs / 1000)} s (${steps.length} step(s) taken).`, 'device_timeout');
+    }
+  };
+
+  const observe = async (): Promise<Observation> => {
+    try {
+      const result = await device.run('describe_screen', { includeOcrText: options.observeWithOcr ?? false });
+      return observationOf(result.output as unknown as ScreenDescriptionResult);
+    } catch (error) {
+      const pub = toPublicError(error);
+      throw fail('device_error', `Could not read the screen: ${pub.message}`, pub.code);
+    }
+  };
+
+  /** Polls until two observations in a row match (bounded), instead of sleeping a fixed time. */
+  const settle = async (): Promise<Observation> => {
+    let previous = await observe();
+    let pause = settlePoll;
+    for (let i = 1; i < settleMax; i++) {
+      await delay(pause, signal);
+      pause *= 2;
+      const next = await observe();
+      if (next.fingerprint === previous.fingerprint) return next;
+      previous = next;
+    }
+    return previous;
+  };
+
+  const decide = async (observation: Observation): Promise<Decision> => {
+    try {
+      return await session.decide(observation, feedback);
+    } catch (error) {
+      checkBoundary(observation);
+      if (error instanceof Stop) throw error;
+      const pub = toPublicError(error);
+      throw fail('planner_error', `The planner failed: ${pub.message}`, pub.code);
+    }
+  };
+
+  try {
+    let observation = await observe();
+    for (;;) {
+      checkBoundary(observation);
+      if (steps.length >= task.maxSteps) {
+        throw fail('step_limit', `The goal was not reached within ${task.maxSteps} step(s).`, 'internal');
+      }
+      let decision = await decide(observation);
+      checkBoundary(observation);
+
+      if (decision.kind === 'act') {
+        const key = `${observation.fingerprint}|${actionKey(decision.action)}`;
+        if ((repeats.get(key) ?? 0) >= repeatLimit) {
+          if (warned.has(key)) {
+            throw fail('loop', `Stuck: "${decision.action.operation}" was chosen again on the same screen with no progress.`, 'internal');
+          }
+          warned.add(key);
+          feedback = {
+            action: decision.action,
+            outcome: { status: 'unexpected', detail: 'Not run: the same action already ran twice on this same screen.' },
+            loopWarning: `You already ran ${decision.action.operation} ${JSON.stringify(decision.action.arguments)} twice on this same screen without progress. Change approach, or give up.`,
+          };
+          decision = await decide(observation);
+          checkBoundary(observation);
+          if (decision.kind === 'act' && (repeats.get(`${observation.fingerprint}|${actionKey(decision.action)}`) ?? 0) >= repeatLimit) {
+            throw fail('loop', `Stuck: "${decision.action.operation}" was chosen again on the same screen with no progress.`, 'internal');
+          }
+        }
+      }
+
+      if (decision.kind === 'done') return { status: 'succeeded', result: decision.result, usage: usage() };
+      if (decision.kind === 'fail') {
+        const reason = decision.reason ?? 'infeasible';
+        throw fail(reason, decision.message, reason === 'target_not_found' ? 'element_not_found' : 'unsupported_operation');
+      }
+
+      const { action, expect } = decision;
+      const key = `${observation.fingerprint}|${actionKey(action)}`;
+      repeats.set(key, (repeats.get(key) ?? 0) + 1);
+      const before = observation;
+      const t0 = Date.now();
+      let result: OperationResult | undefined;
+      let outcome: StepOutcome;
+      try {
+        result = await device.run(action.operation, action.arguments);
+        consecutiveErrors = 0;
+        if (device.isReadOnly(action.operation)) {
+          outcome = { status: 'ok', detail: truncate(result.summary, 300) };
+        } else {
+          observation = await settle();
+          outcome = await check(before, observation, expect, device);
+        }
+      } catch (error) {
+        if (error instanceof Stop) throw error;
+        const pub = toPublicError(error);
+        outcome = { status: 'error', detail: pub.message, code: pub.code };
+        consecutiveErrors += 1;
+        if (pub.code === 'device_offline' || consecutiveErrors >= MAX_CONSECUTIVE_ERRORS) {
+          const step = record(steps, before, action, outcome, Date.now() - t0);
+          options.onStep(step);
+          throw fail('device_error', `${action.operation} failed: ${pub.message}`, pub.code);
+        }
+        observation = await observe();
+      }
+      const step = record(steps, before, action, outcome, Date.now() - t0);
+      const shot = takeScreenshots && !device.isReadOnly(action.operation) ? await screenshot(device) : undefined;
+      options.onStep(step, shot);
+      feedback = { action, outcome, result };
+    }
+  } catch (error) {
+    if (error instanceof Stop) return error.outcome;
+    const pub = toPublicError(error);
+    return { status: 'failed', error: { code: pub.code, message: pub.message, reason: 'device_error' }, usage: usage() };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function record(steps: TaskStep[], before: Observation, action: StepAction, outcome: StepOutcome, durationMs: number): TaskStep {
+  const step: TaskStep = { index: steps.length, observation: summarizeObservation(before), action, outcome, durationMs };
+  steps.push(step);
+  return step;
+}
+
+async function check(before: Observation, after: Observation, expect: Expectation | undefined, device: DeviceSession): Promise<StepOutcome> {
+  const changed = before.fingerprint !== after.fingerprint;
+  const problems: string[] = [];
+  if (expect?.change && !changed) problems.push('the screen did not change');
+  if (expect?.appId && after.screen.app?.appId !== expect.appId) {
+    problems.push(`${expect.appId} is not in the foreground (${after.screen.app?.appId ?? 'unknown'} is)`);
+  }
+  if (expect?.keyboard !== undefined && after.screen.keyboardVisible !== expect.keyboard) {
+    problems.push(expect.keyboard ? 'no keyboard appeared' : 'the keyboard is still up');
+  }
+  if (expect?.textPresent && !screenHasText(after, expect.textPresent) && !(await textOnScreen(device, expect.textPresent))) {
+    problems.push(`"${expect.textPresent}" is not on the screen`);
+  }
+  if (problems.length > 0) return { status: 'unexpected', detail: `Done, but ${problems.join('; ')}.` };
+  return { status: 'ok', detail: changed ? `Screen now: ${summarizeObservation(after)}` : 'Done; the screen looks the same.' };
+}
+
+/** The tree may lack text that only exists as pixels: ask find_text, which also reads them. */
+async function textOnScreen(device: DeviceSession, text: string): Promise<boolean> {
+  try {
+    const result = await device.run('find_text', { text: text.slice(0, 2_000) });
+    return ((result.output['matches'] as unknown[] | undefined) ?? []).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+async function screenshot(device: DeviceSession): Promise<Buffer | undefined> {
+  try {
+    const result = await device.run('take_screenshot', { format: 'jpeg', maxWidth: 400 });
+    return result.image?.data;
+  } catch {
+    return undefined;
+  }
+}
+
+function actionKey(action: StepAction): string {
+  return `${action.operation}:${stableJson(action.arguments)}`;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+

@@ -1,0 +1,54 @@
+import type { OperationResult } from '@apex/operations';
+import type { FailureReason, StepAction, StepOutcome, TaskUsage } from '../model/task';
+import type { Observation } from './observation';
+
+/** What the agent loop checks after an action, once the screen has settled. */
+export interface Expectation {
+  /** The screen should look different afterwards. */
+  change?: boolean;
+  /** This text should be on the screen afterwards. */
+  textPresent?: string;
+  /** This app should be in the foreground afterwards. */
+  appId?: string;
+  /** The keyboard should be up afterwards. */
+  keyboard?: boolean;
+}
+
+export type Decision =
+  /** Run one operation from the catalog (the device is implied). */
+  | { kind: 'act'; action: StepAction; expect?: Expectation; why?: string }
+  /** The goal is reached. */
+  | { kind: 'done'; result: string }
+  /** The goal cannot be reached; `reason` defaults to `infeasible`. */
+  | { kind: 'fail'; message: string; reason?: FailureReason };
+
+/** What happened to the previous action, for the planner's next decision. */
+export interface StepFeedback {
+  action: StepAction;
+  outcome: StepOutcome;
+  /** The operation's result, when it succeeded. */
+  result?: OperationResult;
+  /** Set when the loop refused a repeated action: choose something else. */
+  loopWarning?: string;
+}
+
+export interface PlannerContext {
+  goal: string;
+  deviceId: string;
+  /** A read-only look-up through the catalog (find_text, find_icon, list_apps, …); not a step. */
+  query(operation: string, args: Record<string, unknown>): Promise<OperationResult>;
+  /** Aborted when the task is cancelled or times out. */
+  signal: AbortSignal;
+}
+
+/** One task's conversation with a planner. */
+export interface PlannerSession {
+  decide(observation: Observation, feedback?: StepFeedback): Promise<Decision>;
+  /** Model tokens spent so far (LLM planners). */
+  usage(): TaskUsage | undefined;
+}
+
+export interface Planner {
+  readonly name: string;
+  begin(context: PlannerContext): PlannerSession;
+}

@@ -1,0 +1,94 @@
+import type { ErrorCode } from '@apex/errors';
+
+export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Statuses a task never leaves. */
+export const FINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** Why a task did not succeed, beyond its error code. */
+export const FAILURE_REASONS = [
+  'step_limit',
+  'timeout',
+  'infeasible',
+  'interrupted',
+  'loop',
+  'target_not_found',
+  'device_error',
+  'planner_error',
+  'cancelled',
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+export interface TaskError {
+  code: ErrorCode;
+  message: string;
+  reason: FailureReason;
+}
+
+/** Tokens a model spent on the task (LLM planners only). */
+export interface TaskUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** One operation from the catalog, as the planner chose it (the device argument is implied by the task). */
+export interface StepAction {
+  operation: string;
+  arguments: Record<string, unknown>;
+}
+
+export const STEP_OUTCOMES = ['ok', 'unexpected', 'error', 'cancelled'] as const;
+export type StepOutcomeStatus = (typeof STEP_OUTCOMES)[number];
+
+export interface StepOutcome {
+  status: StepOutcomeStatus;
+  /** A short human/model-readable account: what changed, or what went wrong. */
+  detail: string;
+  /** The error code when the operation failed. */
+  code?: ErrorCode;
+}
+
+export interface TaskStep {
+  /** 0-based, in order of execution. */
+  index: number;
+  /** A short account of the screen the action was decided on. */
+  observation: string;
+  action: StepAction;
+  outcome: StepOutcome;
+  durationMs: number;
+  /** Name of the screenshot file kept for this step (relative to the task's screenshot folder), while retained. */
+  screenshotRef?: string;
+}
+
+export interface Task {
+  id: string;
+  deviceId: string;
+  goal: string;
+  status: TaskStatus;
+  planner: string;
+  maxSteps: number;
+  timeoutMs: number;
+  /** ISO 8601 timestamps. */
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  steps: TaskStep[];
+  /** A short answer or summary once the task succeeded. */
+  result?: string;
+  error?: TaskError;
+  usage?: TaskUsage;
+}
+
+/** A task without its step log, as listed. */
+export type TaskSummary = Omit<Task, 'steps'> & { stepCount: number };
+
+export const TASK_LIMITS = {
+  goalMaxChars: 2_000,
+  maxStepsMin: 1,
+  maxStepsMax: 100,
+  defaultMaxSteps: 20,
+  defaultTimeoutMs: 5 * 60_000,
+  timeoutMinMs: 1_000,
+  timeoutMaxMs: 60 * 60_000,
+} as const;

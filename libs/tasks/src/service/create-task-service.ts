@@ -1,0 +1,32 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { DEVICE_OPERATIONS, type OperationContext } from '@apex/operations';
+import { resolvePlannerConfig, type PlannerConfig } from '../planners/planner-config';
+import { PlannerRegistry } from '../planners/planner-registry';
+import { catalogDevices } from './task-devices';
+import { TaskService, type TaskServiceOptions } from './task-service';
+
+export interface CreateTaskServiceOptions extends Partial<Omit<TaskServiceOptions, 'devices' | 'planners'>> {
+  context: OperationContext;
+  /** Read for APEX_DATA_DIR and the planner variables (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Planner settings from a config file; the environment fills in what it lacks. */
+  planners?: PlannerConfig;
+}
+
+/** The data directory: an explicit one, else `APEX_DATA_DIR`, else `~/.apex`. */
+export function resolveDataDir(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  return explicit ?? (env['APEX_DATA_DIR']?.trim() || join(homedir(), '.apex'));
+}
+
+/** A task service over the device operations catalog, as the runtime builds it. */
+export function createTaskService(options: CreateTaskServiceOptions): TaskService {
+  const env = options.env ?? process.env;
+  const { context, planners, env: _env, ...rest } = options;
+  return new TaskService({
+    ...rest,
+    dataDir: resolveDataDir(options.dataDir, env),
+    devices: catalogDevices(context),
+    planners: new PlannerRegistry(resolvePlannerConfig(env, planners), DEVICE_OPERATIONS),
+  });
+}

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { ApexError, invalidInput, toPublicError } from '@apex/errors';
+import { runAgent, SHUTDOWN, type AgentOptions, type AgentOutcome } from '../agent/agent-loop';
+import { FINAL_STATUSES, TASK_LIMITS, type Task, type TaskStep, type TaskSummary } from '../model/task';
+import { listTasksInputSchema, startTaskInputSchema, taskIdSchema, type ListTasksInput, type StartTaskInput } from '../model/schemas';
+import type { PlannerRegistry } from '../planners/planner-registry';
+import { ScreenshotStore, type ScreenshotRetention } from '../store/screenshot-store';
+import { SqliteTaskStore } from '../store/sqlite-task-store';
+import type { TaskStore } from '../store/task-store';
+import type { TaskDevices } from './task-devices';
+
+/** Structural subset of a pino logger. */
+export interface TaskLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+export interface TaskServiceOptions {
+  /** Where tasks.db and the step screenshots live. */
+  dataDir: string;
+  devices: TaskDevices;
+  planners: PlannerRegistry;
+  /** Defaults for tasks that do not say. */
+  defaultMaxSteps?: number;
+  defaultTimeoutMs?: number;
+  /** Step screenshots: on by default, kept under a retention limit. */
+  screenshots?: ScreenshotRetention & { enabled?: boolean };
+  /** Tuning of the agent loop (settling, loop detection, OCR in observations). */
+  agent?: Pick<AgentOptions, 'settleMaxObservations' | 'settlePollMs' | 'repeatLimit' | 'observeWithOcr'>;
+  /** How long close() lets running tasks reach a step boundary (default 15 s). */
+  closeGraceMs?: number;
+  logger?: TaskLogger;
+}
+
+interface RunningTask {
+  taskId: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export const SCREENSHOTS_DIR = 'screenshots';
+
+/**
+ * Agent tasks: created queued, run one at a time per device (the rest wait in order), persisted as they go.
+ * On start-up, tasks a crash left `running` become `failed` (`interrupted`) and queued tasks run.
+ */
+export class TaskService {
+  readonly store: TaskStore;
+  readonly screenshots: ScreenshotStore;
+  private readonly waiting = new Map<string, string[]>();
+  private readonly running = new Map<string, RunningTask>();
+  private readonly settledListeners = new Map<string, Array<(task: Task) => void>>();
+  private closed = false;
+
+  constructor(private readonly options: TaskServiceOptions) {
+    this.store = new SqliteTaskStore(options.dataDir);
+    this.screenshots = new ScreenshotStore(join(options.dataDir, SCREENSHOTS_DIR), options.screenshots);
+    const interrupted = this.store.failInterrupted(now());
+    if (interrupted.length > 0) options.logger?.warn({ taskIds: interrupted }, 'tasks interrupted by a restart were marked failed');
+    for (const task of this.store.queued()) this.enqueue(task.deviceId, task.id);
+    for (const deviceId of [...this.waiting.keys()]) queueMicrotask(() => this.pump(deviceId));
+  }
+
+  /** Creates a task and queues it on its device. Bad input creates nothing. */
+  start(input: StartTaskInput): Task {
+    this.assertOpen();
+    const parsed = startTaskInputSchema.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, 'task');
+    const { goal, maxSteps, timeoutMs } = parsed.data;
+    const deviceId = this.options.devices.resolve(parsed.data.deviceId);
+    const planner = this.options.planners.get(parsed.data.planner);
+    const task: Task = {
+      id: randomUUID(),
+      deviceId,
+      goal,
+      status: 'queued',
+      planner: planner.name,
+      maxSteps: maxSteps ?? this.options.defaultMaxSteps ?? TASK_LIMITS.defaultMaxSteps,
+      timeoutMs: timeoutMs ?? this.options.defaultTimeoutMs ?? TASK_LIMITS.defaultTimeoutMs,
+      createdAt: now(),
+      steps: [],
+    };
+    this.store.insert(task);
+    this.options.logger?.info({ taskId: task.id, deviceId, planner: task.planner }, 'task queued');
+    this.enqueue(deviceId, task.id);
+    queueMicrotask(() => this.pump(deviceId));
+    return task;
+  }
+
+  /** The task with its steps (`task_not_found` otherwise). */
+  get(taskId: string): Task {
+    const id = this.checkId(taskId);
+    const task = this.store.get(id);
+    if (!task) throw notFound(id);
+    return task;
+  }
+
+  /** Newest first. */
+  list(filter: ListTasksInput = {}): TaskSummary[] {
+    const parsed = listTasksInputSchema.safeParse(filter);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, 'task filter');
+    return this.store.list(parsed.data);
+  }
+
+  /**
+   * A queued task is cancelled at once; a running one at its next step boundary (the returned task is still
+   * `running` then: poll `get`). Cancelling a finished task changes nothing.
+   */
+  cancel(taskId: string): Task {
+    const task = this.get(taskId);
+    if (FINAL_STATUSES.has(task.status)) return task;
+    if (task.status === 'queued') {
+      const queue = this.waiting.get(task.deviceId) ?? [];
+      const at = queue.indexOf(task.id);
+      if (at >= 0) queue.splice(at, 1);
+      this.store.update(task.id, { status: 'cancelled', finishedAt: now() });
+      this.options.logger?.info({ taskId: task.id }, 'queued task cancelled');
+      const cancelled = this.get(task.id);
+      this.notifySettled(cancelled);
+      return cancelled;
+    }
+    const running = this.running.get(task.deviceId);
+    if (running?.taskId === task.id) running.controller.abort('cancel');
+    return task;
+  }
+
+  /** Resolves once the task is succeeded, failed or cancelled. */
+  whenSettled(taskId: string): Promise<Task> {
+    const task = this.get(taskId);
+    if (FINAL_STATUSES.has(task.status)) return Promise.resolve(task);
+    return new Promise((resolve) => {
+      const listeners = this.settledListeners.get(task.id) ?? [];
+      listeners.push(resolve);
+      this.settledListeners.set(task.id, listeners);
+    });
+  }
+
+  /** Absolute path of a step's screenshot file, while it is retained. */
+  screenshotPath(taskId: string, ref: string): string {
+    return this.screenshots.pathOf(taskId, ref);
+  }
+
+  /**
+   * Stops taking tasks, asks running ones to stop at their next step boundary (they end `failed`,
+   * `interrupted`), waits for them a bounded time and closes the store. Queued tasks stay queued for the
+   * next start. Idempotent.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const running = [...this.running.values()];
+    for (const task of running) task.controller.abort(SHUTDOWN);
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, this.options.closeGraceMs ?? 15_000).unref());
+    await Promise.race([Promise.all(running.map((task) => task.done)), grace]);
+    this.store.close();
+  }
+
+  private enqueue(deviceId: string, taskId: string): void {
+    const queue = this.waiting.get(deviceId) ?? [];
+    queue.push(taskId);
+    this.waiting.set(deviceId, queue);
+  }
+
+  /** Starts the device's next queued task when none runs. */
+  private pump(deviceId: string): void {
+    if (this.closed || this.running.has(deviceId)) return;
+    const queue = this.waiting.get(deviceId);
+    const taskId = queue?.shift();
+    if (!taskId) return;
+    const controller = new AbortController();
+    const entry: RunningTask = { taskId, controller, done: Promise.resolve() };
+    this.running.set(deviceId, entry);
+    entry.done = this.execute(taskId, controller.signal)
+      .catch((error: unknown) => {
+        this.options.logger?.warn({ taskId, err: error }, 'task ended with an unexpected error');
+      })
+      .finally(() => {
+        this.running.delete(deviceId);
+        this.pump(deviceId);
+      });
+  }
+
+  private async execute(taskId: string, signal: AbortSignal): Promise<void> {
+    const task = this.store.get(taskId);
+    if (!task || task.status !== 'queued') return;
+    this.store.update(taskId, { status: 'running', startedAt: now() });
+    this.options.logger?.info({ taskId, deviceId: task.deviceId }, 'task started');
+    let outcome: AgentOutcome;
+    try {
+      this.options.devices.resolve(task.deviceId);
+      outcome = await runAgent({
+        task,
+        planner: this.options.planners.get(task.planner),
+        device: {
+          deviceId: task.deviceId,
+          run: (operation, args) => this.options.devices.run(task.deviceId, operation, args),
+          isReadOnly: (operation) => this.options.devices.isReadOnly(operation),
+        },
+        cancelSignal: signal,
+        onStep: (step, screenshot) => this.saveStep(taskId, step, screenshot),
+        stepScreenshots: this.options.screenshots?.enabled ?? true,
+        ...this.options.agent,
+      });
+    } catch (error) {
+      const pub = toPublicError(error);
+      outcome = { status: 'failed', error: { code: pub.code, message: pub.message, reason: pub.code === 'device_not_found' ? 'device_error' : 'planner_error' } };
+    }
+    if (this.closed && !this.storeOpen()) return;
+    this.store.update(taskId, {
+      status: outcome.status,
+      finishedAt: now(),
+      result: outcome.status === 'succeeded' ? outcome.result : undefined,
+      error: outcome.status === 'failed' ? outcome.error : undefined,
+      usage: outcome.usage,
+    });
+    this.options.logger?.info({ taskId, status: outcome.status, reason: outcome.status === 'failed' ? outcome.error.reason : undefined }, 'task finished');
+    this.notifySettled(this.get(taskId));
+  }
+
+  private saveStep(taskId: string, step: TaskStep, screenshot?: Buffer): void {
+    if (screenshot) {
+      const ref = `step-${String(step.index).padStart(3, '0')}.jpg`;
+      try {
+        const evicted = this.screenshots.save(taskId, ref, screenshot);
+        step.screenshotRef = ref;
+        for (const gone of evicted) {
+          if (gone.taskId === taskId && gone.ref === ref) step.screenshotRef = undefined;
+          else this.store.setStepScreenshot(gone.taskId, stepIndexOf(gone.ref), undefined);
+        }
+      } catch (error) {
+        this.options.logger?.warn({ taskId, err: error }, 'could not keep a step screenshot');
+      }
+    }
+    this.store.appendStep(taskId, step);
+  }
+
+  private notifySettled(task: Task): void {
+    const listeners = this.settledListeners.get(task.id);
+    this.settledListeners.delete(task.id);
+    for (const listener of listeners ?? []) listener(task);
+  }
+
+  private storeOpen(): boolean {
+    try {
+      this.store.list({ limit: 1 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private checkId(taskId: string): string {
+    const parsed = taskIdSchema.safeParse(taskId);
+    if (!parsed.success) throw invalidInput(parsed.error.issues, 'task id');
+    return parsed.data;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new ApexError('internal', 'The task service is shutting down.', { retryable: true });
+  }
+}
+
+function notFound(taskId: string): ApexError {
+  return new ApexError('task_not_found', `No task with id "${taskId}".`, { hint: 'Call list_tasks to see the task ids.' });
+}
+
+function stepIndexOf(ref: string): number {
+  return Number(/(\d+)/.exec(ref)?.[1] ?? -1);
+}
+
+function now(): string {
+  return new Date().toISOString();
+}

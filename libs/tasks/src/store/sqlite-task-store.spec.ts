@@ -1,0 +1,130 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Task, TaskStep } from '../model/task';
+import { ScreenshotStore } from './screenshot-store';
+import { SqliteTaskStore } from './sqlite-task-store';
+
+function task(id: string, overrides: Partial<Task> = {}): Task {
+  return {
+    id,
+    deviceId: 'phone-a',
+    goal: `goal of ${id}`,
+    status: 'queued',
+    planner: 'offline',
+    maxSteps: 20,
+    timeoutMs: 300_000,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    steps: [],
+    ...overrides,
+  };
+}
+
+const step = (index: number): TaskStep => ({
+  index,
+  observation: `screen ${index}`,
+  action: { operation: 'tap', arguments: { x: 10 + index, y: 20 } },
+  outcome: { status: 'ok', detail: 'Screen now: Settings' },
+  durationMs: 12.5,
+});
+
+describe('SqliteTaskStore', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'apex-task-store-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('creates, updates and reads back a task with its steps', () => {
+    const store = new SqliteTaskStore(dir);
+    store.insert(task('t1'));
+    store.update('t1', { status: 'running', startedAt: '2026-01-01T00:00:01.000Z' });
+    store.appendStep('t1', step(0));
+    store.appendStep('t1', { ...step(1), outcome: { status: 'error', detail: 'no such element', code: 'element_not_found' } });
+    store.update('t1', {
+      status: 'succeeded',
+      finishedAt: '2026-01-01T00:00:02.000Z',
+      result: 'Opened Settings.',
+      usage: { inputTokens: 10, outputTokens: 3 },
+    });
+    const read = store.get('t1');
+    expect(read).toEqual({
+      ...task('t1'),
+      status: 'succeeded',
+      startedAt: '2026-01-01T00:00:01.000Z',
+      finishedAt: '2026-01-01T00:00:02.000Z',
+      result: 'Opened Settings.',
+      usage: { inputTokens: 10, outputTokens: 3 },
+      steps: [step(0), { ...step(1), outcome: { status: 'error', detail: 'no such element', code: 'element_not_found' } }],
+    });
+    expect(store.get('nope')).toBeUndefined();
+    store.close();
+  });
+
+  it('lists newest first, filtered by status and device, with step counts', () => {
+    const store = new SqliteTaskStore(dir);
+    store.insert(task('a'));
+    store.insert(task('b', { deviceId: 'phone-b' }));
+    store.insert(task('c', { status: 'failed' }));
+    store.appendStep('a', step(0));
+    expect(store.list().map((t) => t.id)).toEqual(['c', 'b', 'a']);
+    expect(store.list({ status: 'queued' }).map((t) => t.id)).toEqual(['b', 'a']);
+    expect(store.list({ deviceId: 'phone-a' }).map((t) => [t.id, t.stepCount])).toEqual([
+      ['c', 0],
+      ['a', 1],
+    ]);
+    expect(store.list({ limit: 1 }).map((t) => t.id)).toEqual(['c']);
+    expect(store.queued().map((t) => t.id)).toEqual(['a', 'b']);
+    store.close();
+  });
+
+  it('keeps everything across a reopen and marks tasks left running as interrupted', () => {
+    const first = new SqliteTaskStore(dir);
+    first.insert(task('done', { status: 'succeeded', result: 'ok' }));
+    first.insert(task('mid'));
+    first.update('mid', { status: 'running', startedAt: '2026-01-01T00:00:01.000Z' });
+    first.appendStep('mid', step(0));
+    first.insert(task('waiting'));
+    first.close();
+
+    const second = new SqliteTaskStore(dir);
+    expect(second.failInterrupted('2026-01-01T00:01:00.000Z')).toEqual(['mid']);
+    const mid = second.get('mid');
+    expect(mid?.status).toBe('failed');
+    expect(mid?.error?.reason).toBe('interrupted');
+    expect(mid?.finishedAt).toBe('2026-01-01T00:01:00.000Z');
+    expect(mid?.steps).toEqual([step(0)]);
+    expect(second.get('done')?.result).toBe('ok');
+    expect(second.queued().map((t) => t.id)).toEqual(['waiting']);
+    expect(second.failInterrupted('2026-01-01T00:02:00.000Z')).toEqual([]);
+    second.close();
+  });
+});
+
+describe('ScreenshotStore', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'apex-shots-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps the newest screenshots per task', () => {
+    const shots = new ScreenshotStore(dir, { perTask: 2 });
+    expect(shots.save('t1', 'step-000.jpg', Buffer.alloc(10))).toEqual([]);
+    expect(shots.save('t1', 'step-001.jpg', Buffer.alloc(10))).toEqual([]);
+    expect(shots.save('t1', 'step-002.jpg', Buffer.alloc(10))).toEqual([{ taskId: 't1', ref: 'step-000.jpg' }]);
+    expect(readdirSync(join(dir, 't1')).sort()).toEqual(['step-001.jpg', 'step-002.jpg']);
+  });
+
+  it('evicts the oldest files over the byte budget, across tasks and restarts', () => {
+    const first = new ScreenshotStore(dir, { maxTotalBytes: 250 });
+    first.save('old', 'step-000.jpg', Buffer.alloc(100));
+    first.save('old', 'step-001.jpg', Buffer.alloc(100));
+    const reopened = new ScreenshotStore(dir, { maxTotalBytes: 250 });
+    expect(reopened.usedBytes).toBe(200);
+    const evicted = reopened.save('new', 'step-000.jpg', Buffer.alloc(100));
+    expect(evicted).toHaveLength(1);
+    expect(evicted[0].taskId).toBe('old');
+    expect(reopened.usedBytes).toBe(200);
+  });
+});

@@ -1,0 +1,36 @@
+import type { Task, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
+
+export interface TaskFilter {
+  status?: TaskStatus;
+  deviceId?: string;
+  /** Newest first; default 100. */
+  limit?: number;
+}
+
+/** The fields that change while a task runs. */
+export interface TaskPatch {
+  status?: TaskStatus;
+  startedAt?: string;
+  finishedAt?: string;
+  result?: string;
+  error?: TaskError;
+  usage?: TaskUsage;
+}
+
+/**
+ * Where tasks live. Kept behind an interface: the SQLite store serves one machine; a shared store
+ * (e.g. for a Redis-backed queue) can replace it later.
+ */
+export interface TaskStore {
+  insert(task: Task): void;
+  update(id: string, patch: TaskPatch): void;
+  appendStep(taskId: string, step: TaskStep): void;
+  setStepScreenshot(taskId: string, index: number, ref: string | undefined): void;
+  get(id: string): Task | undefined;
+  list(filter?: TaskFilter): TaskSummary[];
+  /** Queued tasks, oldest first. */
+  queued(): TaskSummary[];
+  /** Marks every `running` task `failed` with reason `interrupted` (after a crash); returns their ids. */
+  failInterrupted(now: string): string[];
+  close(): void;
+}
