@@ -1,0 +1,90 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ApexError } from '@apex/errors';
+import { loadConfig, parseConfig } from './config';
+
+function errorOf(fn: () => unknown): ApexError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ApexError) return error;
+    throw error;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('configuration', () => {
+  it('accepts the documented shape', () => {
+    const config = parseConfig({
+      devices: [
+        {
+          id: 'iphone-a',
+          name: 'My iPhone',
+          driver: 'wda',
+          url: 'http://127.0.0.1:8100',
+          timeouts: { actionMs: 15000, connectMs: 3000 },
+          shared: false,
+        },
+      ],
+      dataDir: '/tmp/apex',
+    });
+    expect(config.devices[0]).toMatchObject({ id: 'iphone-a', driver: 'wda', url: 'http://127.0.0.1:8100' });
+  });
+
+  it('reports each problem by its path', () => {
+    const error = errorOf(() =>
+      parseConfig({
+        devices: [
+          { id: 'iphone-a', driver: 'wda', url: 'not a url' },
+          { id: 'bad id!', driver: 'wda', url: 'http://10.0.0.2:8100', timeouts: { actionMs: -1 } },
+          { id: 'iphone-a', driver: 'wda', url: 'ftp://x' },
+          { id: 'c', driver: 'telepathy' },
+        ],
+        extra: true,
+      }),
+    );
+    expect(error.code).toBe('invalid_argument');
+    const paths = error.issues?.map((i) => i.path) ?? [];
+    expect(paths).toEqual(
+      expect.arrayContaining(['devices.0.url', 'devices.1.id', 'devices.1.timeouts.actionMs', 'devices.2.url', 'devices.3.driver', '']),
+    );
+    expect(error.issues?.find((i) => i.path === 'devices.0.url')?.message).toBe('Invalid URL');
+    expect(error.message).toMatch(/devices\.0\.url: Invalid URL/);
+  });
+
+  it('rejects duplicate ids and an empty device list', () => {
+    const duplicate = errorOf(() =>
+      parseConfig({
+        devices: [
+          { id: 'a', driver: 'wda', url: 'http://127.0.0.1:1' },
+          { id: 'a', driver: 'wda', url: 'http://127.0.0.1:2' },
+        ],
+      }),
+    );
+    expect(duplicate.issues).toEqual([{ path: 'devices.1.id', message: 'duplicate id "a"' }]);
+    expect(errorOf(() => parseConfig({ devices: [] })).issues?.[0]?.path).toBe('devices');
+  });
+
+  describe('files', () => {
+    let dir: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), 'apex-config-'));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    it('reads a file, and explains a missing file or bad JSON', async () => {
+      const good = path.join(dir, 'good.json');
+      await writeFile(good, JSON.stringify({ devices: [{ id: 'a', driver: 'wda', url: 'http://127.0.0.1:8100' }] }));
+      expect((await loadConfig(good)).devices).toHaveLength(1);
+
+      const missing = await loadConfig(path.join(dir, 'nope.json')).catch((e: ApexError) => e);
+      expect(missing).toMatchObject({ code: 'invalid_argument', message: expect.stringMatching(/does not exist/) });
+
+      const broken = path.join(dir, 'broken.json');
+      await writeFile(broken, '{"devices": [');
+      const bad = await loadConfig(broken).catch((e: ApexError) => e);
+      expect(bad).toMatchObject({ code: 'invalid_argument', message: expect.stringMatching(/not valid JSON/) });
+    });
+  });
+});

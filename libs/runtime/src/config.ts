@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { ApexError, fieldIssuesFrom } from '@apex/errors';
+import { z } from 'zod';
+
+/**
+ * The configuration file: `{"devices":[…], "dataDir"?: "…"}`. Each device entry is discriminated by
+ * `driver`, so another driver adds its own entry shape to DEVICE_CONFIG_SCHEMAS without touching the others.
+ */
+
+const DeviceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit');
+
+const TimeoutsSchema = z
+  .object({
+    /** One action (tap, swipe, …). Default 15 s. */
+    actionMs: z.number().int().min(100).max(600_000).optional(),
+    /** Screenshots and the UI tree. Default 30 s (never below actionMs). */
+    slowActionMs: z.number().int().min(100).max(600_000).optional(),
+    /** TCP connect to the device. Default 3 s. */
+    connectMs: z.number().int().min(100).max(60_000).optional(),
+  })
+  .strict();
+
+export const WdaDeviceConfigSchema = z
+  .object({
+    id: DeviceIdSchema,
+    name: z.string().min(1).max(100).optional(),
+    driver: z.literal('wda'),
+    /** The device's automation server, e.g. http://127.0.0.1:8100 */
+    url: z.url({ protocol: /^https?$/ }),
+    timeouts: TimeoutsSchema.optional(),
+    /** Skip the ownership lock: other Apex processes may use this device at the same time. */
+    shared: z.boolean().optional(),
+  })
+  .strict();
+
+export const DeviceConfigSchema = z.discriminatedUnion('driver', [WdaDeviceConfigSchema]);
+
+export const ApexConfigSchema = z
+  .object({
+    devices: z.array(DeviceConfigSchema).min(1, 'must list at least one device'),
+    /** Where locks and data live. Default ~/.apex (or APEX_DATA_DIR). */
+    dataDir: z.string().min(1).optional(),
+  })
+  .strict()
+  .superRefine((config, ctx) => {
+    const seen = new Set<string>();
+    config.devices.forEach((device, index) => {
+      if (seen.has(device.id)) ctx.addIssue({ code: 'custom', path: ['devices', index, 'id'], message: `duplicate id "${device.id}"` });
+      seen.add(device.id);
+    });
+  });
+
+export type DeviceConfig = z.infer<typeof DeviceConfigSchema>;
+export type WdaDeviceConfig = z.infer<typeof WdaDeviceConfigSchema>;
+export type ApexConfig = z.infer<typeof ApexConfigSchema>;
+
+function configError(file: string, message: string, cause?: unknown): ApexError {
+  return new ApexError('invalid_argument', `Configuration file ${file}: ${message}`, {
+    hint: 'Fix the file, or start without a configuration to use the virtual iPhone.',
+    cause,
+  });
+}
+
+/** Validates a parsed configuration; every problem is reported by its path (e.g. `devices.0.url: Invalid URL`). */
+export function parseConfig(json: unknown, file = 'configuration'): ApexConfig {
+  const result = ApexConfigSchema.safeParse(json);
+  if (result.success) return result.data;
+  const issues = fieldIssuesFrom(result.error.issues);
+  const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+  throw new ApexError('invalid_argument', `Invalid configuration in ${file}: ${summary}`, {
+    issues,
+    hint: 'Fix the listed fields and try again.',
+  });
+}
+
+/** Reads and validates a JSON configuration file. */
+export async function loadConfig(file: string): Promise<ApexConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw configError(file, code === 'ENOENT' ? 'the file does not exist.' : 'the file cannot be read.', error);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw configError(file, `not valid JSON (${error instanceof Error ? error.message : String(error)}).`, error);
+  }
+  return parseConfig(json, file);
+}

@@ -1,0 +1,34 @@
+import type { DeviceRegistration } from '@apex/capability';
+import { createWdaDriver } from '@apex/driver-wda';
+import type { DeviceConfig } from './config';
+
+const DEFAULT_ACTION_MS = 15_000;
+const DEFAULT_SLOW_ACTION_MS = 30_000;
+const DEFAULT_CONNECT_MS = 3_000;
+
+/**
+ * The one place that names concrete drivers: a device entry of the configuration → a hub registration.
+ * The driver's own request bounds sit just inside the hub's action limits, so a slow device surfaces as
+ * the driver's `device_timeout` and the hub's limit is the safety net.
+ */
+export function registrationFor(device: DeviceConfig): DeviceRegistration {
+  switch (device.driver) {
+    case 'wda': {
+      const actionMs = device.timeouts?.actionMs ?? DEFAULT_ACTION_MS;
+      const slowMs = Math.max(device.timeouts?.slowActionMs ?? DEFAULT_SLOW_ACTION_MS, actionMs);
+      return {
+        id: device.id,
+        name: device.name ?? device.id,
+        actionTimeoutMs: actionMs,
+        slowActionTimeoutMs: slowMs,
+        driver: createWdaDriver({
+          deviceId: device.id,
+          url: device.url,
+          requestTimeoutMs: actionMs,
+          slowRequestTimeoutMs: slowMs,
+          connectTimeoutMs: device.timeouts?.connectMs ?? DEFAULT_CONNECT_MS,
+        }),
+      };
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DeviceHub, type DeviceHubOptions } from '@apex/capability';
+import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
+import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
+import { acquireDeviceLock } from './device-lock';
+import { registrationFor } from './drivers';
+import { createLogger, type Logger } from './logger';
+
+export const EMBEDDED_DEVICE_ID = 'iphone-virtual';
+export const EMBEDDED_DEVICE_NAME = 'Virtual iPhone';
+
+export interface RuntimeOptions {
+  /** A JSON configuration file; otherwise `APEX_CONFIG`; otherwise the embedded virtual iPhone. */
+  configPath?: string;
+  /** Defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Overrides APEX_DATA_DIR, the config's dataDir and ~/.apex. */
+  dataDir?: string;
+  logger?: Logger;
+  /** Hub settings (back-off, default limits), mainly for tests. */
+  hub?: Omit<DeviceHubOptions, 'logger'>;
+}
+
+/** A device as the runtime set it up. */
+export interface RuntimeDevice {
+  id: string;
+  name: string;
+  /** Which driver serves it ('wda' for the embedded virtual iPhone too). */
+  driver: DeviceConfig['driver'];
+  url: string;
+  /** True when no ownership lock was taken (config `shared`, or the embedded phone this process owns anyway). */
+  shared: boolean;
+  embedded: boolean;
+}
+
+export interface Runtime {
+  readonly hub: DeviceHub;
+  readonly devices: readonly RuntimeDevice[];
+  /** The in-process virtual iPhone when started without a configuration. */
+  readonly embedded?: VirtualIPhone;
+  /** The validated configuration, when one was given. */
+  readonly config?: ApexConfig;
+  readonly dataDir: string;
+  readonly logger: Logger;
+  /**
+   * Registers something to close with the runtime (closed in reverse order of registration, before the
+   * hub). This is where later services (perception's OCR pool, the task service) attach themselves.
+   */
+  onClose(close: () => Promise<void> | void): void;
+  /** Closes services, the hub (drivers and sessions), the embedded phone, and releases device locks. */
+  close(): Promise<void>;
+}
+
+function resolveDataDir(options: RuntimeOptions, env: NodeJS.ProcessEnv, config?: ApexConfig): string {
+  return path.resolve(options.dataDir ?? env.APEX_DATA_DIR ?? config?.dataDir ?? path.join(os.homedir(), '.apex'));
+}
+
+/**
+ * The composition root: configuration → drivers → hub (or the embedded virtual iPhone, registered through
+ * the same driver a real phone uses). Device ownership is taken here; if anything fails, whatever was
+ * started is undone before the error leaves.
+ */
+export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const env = options.env ?? process.env;
+  const logger = options.logger ?? createLogger();
+  const configPath = options.configPath ?? (env.APEX_CONFIG ? env.APEX_CONFIG : undefined);
+  const config = configPath ? await loadConfig(configPath) : undefined;
+  const dataDir = resolveDataDir(options, env, config);
+
+  const closers: (() => Promise<void> | void)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse()) {
+      try {
+        await close();
+      } catch (error) {
+        logger.warn({ err: error }, 'closing a runtime part failed');
+      }
+    }
+  };
+
+  const hub = new DeviceHub({ ...options.hub, logger });
+  const devices: RuntimeDevice[] = [];
+  let embedded: VirtualIPhone | undefined;
+  try {
+    if (config) {
+      for (const device of config.devices) {
+        const shared = device.shared ?? false;
+        if (!shared) {
+          const lock = await acquireDeviceLock(dataDir, device.id, device.url);
+          closers.push(() => lock.release());
+        }
+        hub.register(registrationFor(device));
+        devices.push({ id: device.id, name: device.name ?? device.id, driver: device.driver, url: device.url, shared, embedded: false });
+      }
+    } else {
+      const phone = await startVirtualIPhone({ port: 0 });
+      embedded = phone;
+      closers.push(() => phone.close());
+      hub.register(registrationFor({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url }));
+      devices.push({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, shared: true, embedded: true });
+      logger.info({ url: phone.url }, 'no configuration: started the embedded virtual iPhone');
+    }
+    // Closed before the phone and the locks (pushed after them, closed in reverse).
+    closers.push(() => hub.close());
+  } catch (error) {
+    await hub.close();
+    await closeAll();
+    throw error;
+  }
+
+  const services: (() => Promise<void> | void)[] = [];
+  let closed: Promise<void> | undefined;
+  return {
+    hub,
+    devices,
+    embedded,
+    config,
+    dataDir,
+    logger,
+    onClose(close) {
+      services.push(close);
+    },
+    close() {
+      closed ??= (async () => {
+        for (const close of services.splice(0).reverse()) {
+          try {
+            await close();
+          } catch (error) {
+            logger.warn({ err: error }, 'closing a runtime service failed');
+          }
+        }
+        await closeAll();
+      })();
+      return closed;
+    },
+  };
+}
