@@ -5,3 +5,4 @@ export * from './security';
 export * from './results';
 export * from './tool-list';
 export * from './logger';
+export * from './leakage';

@@ -23,6 +23,6 @@ function toolDefinition(op: AnyOperation): Tool {
     description: op.description,
     inputSchema: inputJsonSchema(op) as Tool['inputSchema'],
     outputSchema: outputJsonSchema(op) as Tool['outputSchema'],
-    annotations: { title: op.title, ...op.annotations },
+    annotations: { ...op.annotations },
   };
 }

@@ -39,7 +39,13 @@ export async function runOperation<Ctx extends OperationContext>(
     throw invalidArgument(`Unknown operation "${String(operation)}".`, undefined, `Use one of: ${operations.map((o) => o.name).join(', ')}.`);
   }
   const parsed = op.input.safeParse(rawInput ?? {});
-  if (!parsed.success) throw invalidInput(parsed.error.issues, `${op.name} arguments`);
+  if (!parsed.success) {
+    const error = invalidInput(parsed.error.issues, `${op.name} arguments`);
+    throw new ApexError('invalid_argument', error.message, {
+      issues: error.issues,
+      hint: `Fix the listed field(s) and call ${op.name} again; its input schema lists every field and bound.`,
+    });
+  }
 
   const input: Record<string, unknown> = { ...parsed.data };
   if (takesDevice(op)) input.device = ctx.hub.resolve(input.device as string | undefined);
