@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DeviceHub, type DeviceHubOptions } from '@apex/capability';
+import { Perception } from '@apex/perception';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
 import { acquireDeviceLock } from './device-lock';
@@ -36,6 +37,8 @@ export interface RuntimeDevice {
 
 export interface Runtime {
   readonly hub: DeviceHub;
+  /** Finding and describing over the hub; its OCR workers start on first use and stop on close(). */
+  readonly perception: Perception;
   readonly devices: readonly RuntimeDevice[];
   /** The in-process virtual iPhone when started without a configuration. */
   readonly embedded?: VirtualIPhone;
@@ -109,10 +112,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     throw error;
   }
 
-  const services: (() => Promise<void> | void)[] = [];
+  const perception = new Perception(hub, { logger });
+  const services: (() => Promise<void> | void)[] = [() => perception.close()];
   let closed: Promise<void> | undefined;
   return {
     hub,
+    perception,
     devices,
     embedded,
     config,
