@@ -8,7 +8,10 @@ export const GLYPH_SIZE = 24;
  * An icon-only button with NO accessibility label or identifier (as many real apps ship them): only its pixels
  * say what it is. The glyph name is kept in the uid so tests can check what an icon finder picked.
  */
-export function glyphButton(uid: string, glyph: GlyphName, cx: number, cy: number, color: string, onTap: () => void): View {
+export function glyphButton(uid: string, glyph: GlyphName, centerX: number, centerY: number, color: string, onTap: () => void): View {
+  // Whole points, so identical glyphs are identical pixels wherever they sit.
+  const cx = Math.round(centerX);
+  const cy = Math.round(centerY);
   return {
     uid,
     type: 'Button',

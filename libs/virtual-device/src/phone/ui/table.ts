@@ -155,14 +155,18 @@ function cell(env: Env, uid: string, row: Row, rect: Rect, last: boolean): View 
   }
   if (row.detail !== undefined) {
     const detail = row.detail;
-    const w = Math.ceil(measure(detail, 17));
+    // Long values shrink (as UIKit's adjustsFontSizeToFitWidth does) rather than run into the title.
+    const room = detailRight - (titleX + measure(row.title, 17) + 12);
+    let size = 17;
+    while (size > 11 && measure(detail, size) > room) size--;
+    const w = Math.ceil(measure(detail, size));
     children.push({
       uid: `${uid}/detail`,
       type: 'StaticText',
       label: detail,
       value: detail,
       rect: { x: detailRight - w, y: cy - 11, width: w, height: 22 },
-      draw: ({ ctx }) => drawText(ctx, detail, detailRight, cy, { size: 17, color: theme.secondaryLabel, align: 'right' }),
+      draw: ({ ctx }) => drawText(ctx, detail, detailRight, cy, { size, color: theme.secondaryLabel, align: 'right' }),
     });
   }
   return {

@@ -1,0 +1,178 @@
+import { createPhone } from './index';
+import type { Phone, PhoneElement } from './model';
+import { allElements, byLabel, decode, element, findElement, tapElement } from './spec-support';
+
+describe('Safari', () => {
+  const open = (): Phone => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.mobilesafari');
+    return phone;
+  };
+
+  it('has an address field and a web view whose page text is pixels only', () => {
+    const phone = open();
+    const address = element(phone, (e) => e.type === 'TextField');
+    expect(address.value).toBe('https://apex.example/');
+    const web = element(phone, (e) => e.type === 'WebView');
+    expect(web.children).toEqual([]);
+    const words = allElements(phone.snapshot()).flatMap((e) => [e.label ?? '', e.value ?? '', e.identifier ?? '']);
+    for (const text of ['Welcome to Apex', 'pixels only', 'What you can do']) {
+      expect(words.some((w) => w.includes(text))).toBe(false);
+    }
+  });
+
+  it('scrolls the page with a drag (pixels change, tree does not)', () => {
+    const phone = open();
+    const before = phone.renderPng();
+    const tree = JSON.stringify(phone.snapshot());
+    phone.drag(200, 600, 200, 300, 0.3);
+    expect(phone.renderPng().equals(before)).toBe(false);
+    expect(JSON.stringify(phone.snapshot())).toBe(tree);
+  });
+
+  it('navigates by typing an address and going Back', () => {
+    const phone = open();
+    tapElement(phone, element(phone, (e) => e.type === 'TextField'));
+    expect(findElement(phone, (e) => e.type === 'Keyboard')).toBeDefined();
+    phone.clearElement(element(phone, (e) => e.type === 'TextField').uid);
+    phone.typeText('apex.example/docs\n');
+    expect(findElement(phone, (e) => e.type === 'Keyboard')).toBeUndefined();
+    expect(element(phone, (e) => e.type === 'TextField').value).toBe('https://apex.example/docs');
+    const back = element(phone, byLabel('Back', 'Button'));
+    expect(back.enabled).toBe(true);
+    tapElement(phone, back);
+    expect(element(phone, (e) => e.type === 'TextField').value).toBe('https://apex.example/');
+  });
+});
+
+describe('Photos', () => {
+  const open = (): Phone => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.mobileslideshow');
+    return phone;
+  };
+  const unlabeled = (phone: Phone): PhoneElement[] =>
+    allElements(phone.snapshot()).filter((e) => e.type === 'Button' && !e.label && !e.identifier);
+
+  it('has unlabeled icon buttons, two of them drawn with identical glyphs', async () => {
+    const phone = open();
+    const buttons = unlabeled(phone);
+    expect(buttons.length).toBeGreaterThanOrEqual(5);
+    for (const b of buttons) expect(b.traits).toEqual(['Button']);
+    const trash = buttons.filter((b) => b.uid.endsWith('/trash'));
+    expect(trash).toHaveLength(2);
+    const pixels = await decode(phone.renderPng(), 3);
+    const [a, b] = trash.map((t) => pixels.crop(t.rect));
+    expect(a.equals(b)).toBe(true);
+    const gear = buttons.find((x) => x.uid === 'photos/settings');
+    expect(gear && pixels.crop(gear.rect).equals(a)).toBe(false);
+  });
+
+  it('acts on its icon buttons: plus adds, trash removes, gear and magnifier open screens, back returns', () => {
+    const phone = open();
+    const count = () => element(phone, (e) => e.type === 'StaticText' && /Photos?$/.test(e.label ?? '')).label;
+    expect(count()).toBe('12 Photos');
+    const byUid = (uid: string) => element(phone, (e) => e.uid === uid, uid);
+    tapElement(phone, byUid('photos/add'));
+    expect(count()).toBe('13 Photos');
+    tapElement(phone, byUid('photos/favorites/trash'));
+    tapElement(phone, byUid('photos/recents/trash'));
+    expect(count()).toBe('11 Photos');
+    tapElement(phone, byUid('photos/settings'));
+    expect(element(phone, (e) => e.type === 'NavigationBar').label).toBe('Photos Settings');
+    tapElement(phone, byUid('photos/back'));
+    tapElement(phone, byUid('photos/search'));
+    const field = element(phone, (e) => e.type === 'SearchField');
+    tapElement(phone, field);
+    phone.typeText('cats');
+    expect(findElement(phone, byLabel('No Results for "cats"'))).toBeDefined();
+    tapElement(phone, byUid('photos/back'));
+    tapElement(phone, byUid('photos/share'));
+    expect(findElement(phone, byLabel('Share 11 Photos'))).toBeDefined();
+    tapElement(phone, byUid('photos/share/close'));
+    expect(element(phone, (e) => e.type === 'NavigationBar').label).toBe('Library');
+  });
+});
+
+describe('Maps', () => {
+  const MAPS = 'com.apple.Maps';
+
+  it('asks for location on first launch only; a button tap closes the alert', () => {
+    const phone = createPhone();
+    expect(phone.alert()).toBeNull();
+    phone.launchApp(MAPS);
+    const alert = phone.alert();
+    expect(alert?.text).toContain('Allow \u201cMaps\u201d to use your location?');
+    expect(alert?.buttons).toEqual(['Allow Once', 'Allow While Using App', "Don't Allow"]);
+    const alertEl = element(phone, (e) => e.type === 'Alert');
+    expect(alertEl.label).toBe('Allow \u201cMaps\u201d to use your location?');
+    // Taps outside the alert are swallowed.
+    phone.tap(30, 100);
+    expect(phone.alert()).not.toBeNull();
+    tapElement(phone, element(phone, byLabel('Allow Once', 'Button')));
+    expect(phone.alert()).toBeNull();
+    expect(findElement(phone, (e) => e.type === 'Alert')).toBeUndefined();
+    phone.terminateApp(MAPS);
+    phone.launchApp(MAPS);
+    expect(phone.alert()).toBeNull();
+  });
+
+  it('accepts and dismisses by default or by label, and reports no alert', () => {
+    const a = createPhone();
+    a.launchApp(MAPS);
+    a.acceptAlert();
+    expect(a.alert()).toBeNull();
+    expect(() => a.acceptAlert()).toThrow(expect.objectContaining({ kind: 'no_alert' }));
+
+    const b = createPhone();
+    b.launchApp(MAPS);
+    expect(() => b.dismissAlert('Maybe')).toThrow(expect.objectContaining({ kind: 'invalid_argument' }));
+    b.goHome();
+    expect(b.alert()).toBeNull();
+    b.launchApp(MAPS);
+    b.dismissAlert("Don't Allow");
+    expect(b.alert()).toBeNull();
+  });
+});
+
+describe('apps and processes', () => {
+  it('lists installed apps, gives running apps pids, and reports states', () => {
+    const phone = createPhone();
+    const ids = phone.installedApps().map((a) => a.bundleId);
+    expect(ids).toEqual(
+      expect.arrayContaining(['com.apple.Preferences', 'com.apple.mobilenotes', 'com.apple.mobilesafari', 'com.apple.mobileslideshow', 'com.apple.Maps']),
+    );
+    expect(phone.appState('com.example.nothing')).toBe(0);
+    expect(phone.appState('com.apple.mobilenotes')).toBe(1);
+    expect(() => phone.launchApp('com.example.nothing')).toThrow(expect.objectContaining({ kind: 'app_not_installed' }));
+    phone.launchApp('com.apple.mobilenotes');
+    phone.launchApp('com.apple.Preferences');
+    const running = phone.runningApps();
+    expect(running.map((r) => r.bundleId)).toEqual(['com.apple.springboard', 'com.apple.mobilenotes', 'com.apple.Preferences']);
+    expect(new Set(running.map((r) => r.pid)).size).toBe(3);
+    expect(phone.appState('com.apple.mobilenotes')).toBe(3);
+    expect(phone.appState('com.apple.Preferences')).toBe(4);
+    expect(phone.terminateApp('com.apple.Preferences')).toBe(true);
+    expect(phone.activeApp().bundleId).toBe('com.apple.springboard');
+  });
+
+  it('opens every home-screen app to a titled screen', () => {
+    const phone = createPhone();
+    for (const app of phone.installedApps()) {
+      phone.launchApp(app.bundleId);
+      if (phone.alert()) phone.dismissAlert();
+      expect(phone.snapshot().label).toBe(app.name);
+      expect(phone.activeApp().bundleId).toBe(app.bundleId);
+    }
+  });
+
+  it('keeps uids stable for the same element', () => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.Preferences');
+    const uid = element(phone, byLabel('Wi-Fi', 'Switch')).uid;
+    tapElement(phone, element(phone, byLabel('Wi-Fi', 'Switch')));
+    phone.goHome();
+    phone.launchApp('com.apple.Preferences');
+    expect(element(phone, byLabel('Wi-Fi', 'Switch')).uid).toBe(uid);
+  });
+});
