@@ -30,11 +30,25 @@ export async function decodeGray(image: Buffer, size?: { width: number; height: 
   return { width: info.width, height: info.height, data: out };
 }
 
-/** Sobel gradient magnitude: the same for dark-on-light and light-on-dark, which is what makes matching
- *  survive theme changes. */
-export function edgeMap(image: GrayImage): GrayImage {
+/** Edge strength split by orientation: one channel per direction bin. */
+export interface EdgeImage {
+  width: number;
+  height: number;
+  channels: Float32Array[];
+}
+
+/** 0°, 45°, 90°, 135°: enough to tell a letter's strokes from a glyph's while staying fast. */
+export const ORIENTATION_BINS = 4;
+
+/**
+ * Sobel gradients binned by orientation modulo 180° (soft-assigned to the two nearest bins). Orientation
+ * modulo 180° and magnitude are the same for dark-on-light and light-on-dark, which is what makes matching
+ * survive theme changes; keeping orientation apart is what tells a glyph from a letter of similar size.
+ */
+export function orientedEdges(image: GrayImage): EdgeImage {
   const { width, height, data } = image;
-  const out = new Float32Array(width * height);
+  const channels = Array.from({ length: ORIENTATION_BINS }, () => new Float32Array(width * height));
+  const binWidth = Math.PI / ORIENTATION_BINS;
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
@@ -48,10 +62,26 @@ export function edgeMap(image: GrayImage): GrayImage {
       const k = data[i + width + 1];
       const gx = c + 2 * f + k - a - 2 * d - g;
       const gy = g + 2 * h + k - a - 2 * b - c;
-      out[i] = Math.sqrt(gx * gx + gy * gy);
+      const magnitude = Math.sqrt(gx * gx + gy * gy);
+      if (magnitude < 1e-3) continue;
+      let angle = Math.atan2(gy, gx);
+      if (angle < 0) angle += Math.PI;
+      const position = angle / binWidth;
+      const lower = Math.floor(position) % ORIENTATION_BINS;
+      const frac = position - Math.floor(position);
+      channels[lower][i] += magnitude * (1 - frac);
+      channels[(lower + 1) % ORIENTATION_BINS][i] += magnitude * frac;
     }
   }
-  return { width, height, data: out };
+  return { width, height, channels };
+}
+
+export function blurEdges(edges: EdgeImage, radius: number): EdgeImage {
+  return {
+    width: edges.width,
+    height: edges.height,
+    channels: edges.channels.map((data) => boxBlur({ width: edges.width, height: edges.height, data }, radius).data),
+  };
 }
 
 /** Separable box blur of the given radius (tolerates small differences in stroke position and weight). */

@@ -8,10 +8,10 @@ import type { GrayImage } from './gray-image';
 import { ScalableTemplate } from './scalable-template';
 import type { ScreenEdges } from './screen-edges';
 import type { Hit } from './template-match';
-import { refineAt, searchTemplate } from './template-search';
+import { refineAt, searchTemplate, surroundRatio } from './template-search';
 
 /** Icon widths (points) the built-in glyphs are searched at: tab-bar, toolbar and navigation-bar sizes. */
-const LIBRARY_WIDTHS_PT = [14, 17, 20, 23, 27, 32];
+const LIBRARY_WIDTHS_PT = [17, 20, 23, 27, 32];
 /** Sizes tried around a template's own size (its pixels ÷ the screen scale). */
 const TEMPLATE_SIZE_FACTORS = [0.6, 0.75, 0.9, 1, 1.1, 1.25, 1.5];
 /** Another glyph must beat the named one by this much at the same place to claim it. */
@@ -19,8 +19,8 @@ const COMPETITION_MARGIN = 0.02;
 const ICON_ROLES: ReadonlySet<Role> = new Set<Role>(['button', 'icon', 'image', 'link', 'cell', 'key']);
 const MIN_LABEL_SCORE = 0.8;
 
-export const DEFAULT_LIBRARY_THRESHOLD = 0.5;
-export const DEFAULT_TEMPLATE_THRESHOLD = 0.6;
+export const DEFAULT_LIBRARY_THRESHOLD = 0.55;
+export const DEFAULT_TEMPLATE_THRESHOLD = 0.75;
 
 /** Icon-like nodes whose label names `name` or one of its synonyms ("gear" finds a "Settings" button). */
 export function findIconsInTree(root: UiNode, screen: Rect, name: string, region?: Rect): IconMatch[] {
@@ -55,7 +55,18 @@ export function findGlyphInPixels(edges: ScreenEdges, glyph: GlyphName, threshol
       return !rival || rival.score <= hit.score + COMPETITION_MARGIN;
     }),
   );
-  return kept.map((hit) => iconMatch(hitRect(hit), hit.score, 'library', glyph));
+  return kept
+    .map((hit) => ({ hit, confidence: hit.score * isolationFactor(surroundRatio(edges.fine, hit)) }))
+    .filter(({ confidence }) => confidence >= threshold)
+    .map(({ hit, confidence }) => iconMatch(hitRect(hit), confidence, 'library', glyph));
+}
+
+/**
+ * Icons stand alone; a "glyph" with edges all around it is usually a letter inside a word. 1 for an isolated
+ * shape, falling to 0.4 as the surroundings get as busy as the shape itself.
+ */
+function isolationFactor(surroundRatio: number): number {
+  return 1 - Math.min(0.6, Math.max(0, surroundRatio - 0.08) * 1.5);
 }
 
 /** Occurrences of a caller's template image (grey, any theme), sized as if cut from this device's screenshots. */

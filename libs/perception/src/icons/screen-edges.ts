@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { boxBlur, edgeMap, type GrayImage } from './gray-image';
+import { blurEdges, orientedEdges, type GrayImage } from './gray-image';
 import { toSearchImage, type SearchImage } from './template-match';
 
 /** A screenshot's edge maps at 1 pixel per point (fine) and 0.5 (coarse), ready for correlation. */
@@ -20,8 +20,8 @@ export async function screenEdges(png: Buffer, pixelScale: number): Promise<Scre
     grayAt(png, Math.max(1, Math.round(widthPt / 2)), Math.max(1, Math.round(heightPt / 2))),
   ]);
   return {
-    fine: toSearchImage(boxBlur(edgeMap(fine), EDGE_BLUR_RADIUS)),
-    coarse: toSearchImage(boxBlur(edgeMap(coarse), EDGE_BLUR_RADIUS)),
+    fine: toSearchImage(blurEdges(orientedEdges(fine), EDGE_BLUR_RADIUS)),
+    coarse: toSearchImage(blurEdges(orientedEdges(coarse), EDGE_BLUR_RADIUS)),
   };
 }
 

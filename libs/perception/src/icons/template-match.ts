@@ -1,10 +1,12 @@
 import { iou } from '../geometry';
-import type { GrayImage } from './gray-image';
+import type { EdgeImage, GrayImage } from './gray-image';
 
-/** An image prepared for normalized cross-correlation: running sums answer any window's mean and variance. */
+/** An edge image prepared for normalized cross-correlation: running sums answer any window's mean and variance. */
 export interface SearchImage {
-  image: GrayImage;
+  edges: EdgeImage;
+  /** Integral of the per-pixel sum over channels, (width+1) × (height+1). */
   sum: Float64Array;
+  /** Integral of the per-pixel sum of squares over channels. */
   squares: Float64Array;
 }
 
@@ -18,10 +20,10 @@ export interface Hit {
 }
 
 /** Windows whose standard deviation is below this are flat (no edges): skipped without correlating. */
-const MIN_WINDOW_STD = 0.02;
+const MIN_WINDOW_STD = 0.01;
 
-export function toSearchImage(image: GrayImage): SearchImage {
-  const { width, height, data } = image;
+export function toSearchImage(edges: EdgeImage): SearchImage {
+  const { width, height, channels } = edges;
   const stride = width + 1;
   const sum = new Float64Array(stride * (height + 1));
   const squares = new Float64Array(stride * (height + 1));
@@ -29,14 +31,17 @@ export function toSearchImage(image: GrayImage): SearchImage {
     let rowSum = 0;
     let rowSquares = 0;
     for (let x = 0; x < width; x++) {
-      const v = data[y * width + x];
-      rowSum += v;
-      rowSquares += v * v;
+      const i = y * width + x;
+      for (const channel of channels) {
+        const v = channel[i];
+        rowSum += v;
+        rowSquares += v * v;
+      }
       sum[(y + 1) * stride + x + 1] = sum[y * stride + x + 1] + rowSum;
       squares[(y + 1) * stride + x + 1] = squares[y * stride + x + 1] + rowSquares;
     }
   }
-  return { image, sum, squares };
+  return { edges, sum, squares };
 }
 
 /** Pixel window (inclusive start, exclusive end) to search top-left corners in. */
@@ -48,37 +53,42 @@ export interface Window {
 }
 
 /**
- * Zero-normalized cross-correlation of `template` at every position of `target` (inside `window`), returning
- * positions scoring at least `minScore` that are local maxima. The numerator only visits the template's
- * non-zero pixels (edge templates are sparse): Σ I·(T−T̄) = Σ I·T − T̄·Σ I.
+ * Zero-normalized cross-correlation of `template` at every position of `target` (inside `window`), over all
+ * orientation channels together, returning positions scoring at least `minScore` that are local maxima. The
+ * numerator only visits the template's non-zero pixels (edge templates are sparse):
+ * Σ I·(T−T̄) = Σ I·T − T̄·Σ I.
  */
-export function correlate(target: SearchImage, template: GrayImage, minScore: number, window?: Window): Hit[] {
-  const { width: W, height: H, data: I } = target.image;
+export function correlate(target: SearchImage, template: EdgeImage, minScore: number, window?: Window): Hit[] {
+  const { width: W, height: H } = target.edges;
   const { width: w, height: h } = template;
   if (w > W || h > H || w < 3 || h < 3) return [];
-  const n = w * h;
+  const channelCount = template.channels.length;
+  const n = w * h * channelCount;
   let templateSum = 0;
-  for (let i = 0; i < n; i++) templateSum += template.data[i];
+  for (const channel of template.channels) for (let i = 0; i < w * h; i++) templateSum += channel[i];
   const templateMean = templateSum / n;
   let templateNorm = 0;
-  for (let i = 0; i < n; i++) templateNorm += (template.data[i] - templateMean) ** 2;
+  for (const channel of template.channels) for (let i = 0; i < w * h; i++) templateNorm += (channel[i] - templateMean) ** 2;
   templateNorm = Math.sqrt(templateNorm);
   if (templateNorm === 0) return [];
 
-  const offsets: number[] = [];
-  const values: number[] = [];
-  for (let ty = 0; ty < h; ty++) {
-    for (let tx = 0; tx < w; tx++) {
-      const v = template.data[ty * w + tx];
-      if (v > 1e-3) {
-        offsets.push(ty * W + tx);
-        values.push(v);
+  const offsets: Int32Array[] = [];
+  const values: Float32Array[] = [];
+  for (const channel of template.channels) {
+    const off: number[] = [];
+    const val: number[] = [];
+    for (let ty = 0; ty < h; ty++) {
+      for (let tx = 0; tx < w; tx++) {
+        const v = channel[ty * w + tx];
+        if (v > 1e-3) {
+          off.push(ty * W + tx);
+          val.push(v);
+        }
       }
     }
+    offsets.push(Int32Array.from(off));
+    values.push(Float32Array.from(val));
   }
-  const off = Int32Array.from(offsets);
-  const val = Float32Array.from(values);
-  const count = off.length;
 
   const x0 = Math.max(0, window?.x0 ?? 0);
   const y0 = Math.max(0, window?.y0 ?? 0);
@@ -86,10 +96,11 @@ export function correlate(target: SearchImage, template: GrayImage, minScore: nu
   const y1 = Math.min(H - h + 1, window?.y1 ?? H);
   if (x1 <= x0 || y1 <= y0) return [];
   const scoreWidth = x1 - x0;
-  const scores = new Float32Array(scoreWidth * (y1 - y0));
+  const scores = new Float32Array(scoreWidth * (y1 - y0)).fill(-1);
   const stride = W + 1;
   const { sum: S, squares: Q } = target;
   const minVariance = MIN_WINDOW_STD * MIN_WINDOW_STD * n;
+  const imageChannels = target.edges.channels;
 
   for (let y = y0; y < y1; y++) {
     const top = y * stride;
@@ -101,7 +112,12 @@ export function correlate(target: SearchImage, template: GrayImage, minScore: nu
       if (variance < minVariance) continue;
       const base = y * W + x;
       let acc = 0;
-      for (let k = 0; k < count; k++) acc += I[base + off[k]] * val[k];
+      for (let c = 0; c < channelCount; c++) {
+        const I = imageChannels[c];
+        const off = offsets[c];
+        const val = values[c];
+        for (let k = 0; k < off.length; k++) acc += I[base + off[k]] * val[k];
+      }
       scores[(y - y0) * scoreWidth + (x - x0)] = (acc - templateMean * windowSum) / (templateNorm * Math.sqrt(variance));
     }
   }

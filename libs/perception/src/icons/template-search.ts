@@ -5,7 +5,7 @@ import { correlate, nonMaximumSuppression, type Hit, type SearchImage, type Wind
 
 /** Coarse candidates may score this much below the threshold and still be refined. */
 const COARSE_SLACK = 0.2;
-const MAX_REFINED_CANDIDATES = 40;
+const MAX_CANDIDATES_PER_SIZE = 12;
 const REFINE_RADIUS_PX = 3;
 const REFINE_SIZE_FACTORS = [0.9, 1, 1.1];
 
@@ -21,14 +21,14 @@ export function searchTemplate(
   minScore: number,
   region?: Rect,
 ): Hit[] {
-  const coarseHits: Hit[] = [];
+  const candidates: Hit[] = [];
   for (const widthPt of widthsPt) {
     const w = Math.round(widthPt / 2);
     const h = Math.max(3, Math.round((widthPt * template.aspect) / 2));
     const hits = correlate(edges.coarse, template.edgesAt(w, h), minScore - COARSE_SLACK, windowFor(region, 0.5, w, h));
-    coarseHits.push(...hits);
+    // Per size: the coarse score ranks sizes poorly, so each size keeps its own best candidates.
+    candidates.push(...nonMaximumSuppression(hits, 0.3).slice(0, MAX_CANDIDATES_PER_SIZE));
   }
-  const candidates = nonMaximumSuppression(coarseHits, 0.3).slice(0, MAX_REFINED_CANDIDATES);
   const refined = candidates
     .map((candidate) => refineAt(edges.fine, template, candidate.x * 2, candidate.y * 2, candidate.width * 2))
     .filter((hit): hit is Hit => hit !== undefined && hit.score >= minScore);
@@ -63,4 +63,29 @@ function windowFor(region: Rect | undefined, pxPerPt: number, w: number, h: numb
     x1: Math.ceil((region.x + region.width) * pxPerPt) - w + 1,
     y1: Math.ceil((region.y + region.height) * pxPerPt) - h + 1,
   };
+}
+
+/**
+ * Edge density just around a hit relative to inside it: ~0 for an isolated icon, high for a letter inside
+ * a word (its neighbours are letters too).
+ */
+export function surroundRatio(fine: SearchImage, hit: Hit): number {
+  const margin = Math.max(2, Math.round(0.35 * Math.max(hit.width, hit.height)));
+  const inside = boxSum(fine, hit.x, hit.y, hit.x + hit.width, hit.y + hit.height);
+  const outer = boxSum(fine, hit.x - margin, hit.y - margin, hit.x + hit.width + margin, hit.y + hit.height + margin);
+  const insideArea = hit.width * hit.height;
+  const ringArea = (hit.width + 2 * margin) * (hit.height + 2 * margin) - insideArea;
+  if (inside <= 0) return 1;
+  return (outer - inside) / ringArea / (inside / insideArea);
+}
+
+function boxSum(image: SearchImage, x0: number, y0: number, x1: number, y1: number): number {
+  const { width, height } = image.edges;
+  const cx0 = Math.max(0, Math.min(width, x0));
+  const cy0 = Math.max(0, Math.min(height, y0));
+  const cx1 = Math.max(0, Math.min(width, x1));
+  const cy1 = Math.max(0, Math.min(height, y1));
+  const stride = width + 1;
+  const S = image.sum;
+  return S[cy1 * stride + cx1] - S[cy0 * stride + cx1] - S[cy1 * stride + cx0] + S[cy0 * stride + cx0];
 }

@@ -7,7 +7,7 @@ import type { EnginePage, OcrLine, OcrPage, OcrRecognizer, OcrWord } from './ocr
 import { prepareForOcr, type PreparedImage } from './preprocess';
 
 /** Words closer than this many line-heights apart belong to one line; farther ones start a new one. */
-const MAX_WORD_GAP_IN_LINE_HEIGHTS = 1.2;
+const MAX_WORD_GAP_IN_LINE_HEIGHTS = 1.5;
 /** Tesseract's confidence (0..100) below which a "word" is noise (glyphs, separators). */
 const MIN_WORD_CONFIDENCE = 20;
 
@@ -81,7 +81,7 @@ export function toPoints(page: EnginePage, prepared: Pick<PreparedImage, 'scale'
   const lines: OcrLine[] = [];
   for (const engineLine of page.lines) {
     const words: OcrWord[] = engineLine
-      .filter((word) => word.confidence >= MIN_WORD_CONFIDENCE && hasWordCharacters(word.text))
+      .filter((word) => word.confidence >= MIN_WORD_CONFIDENCE && word.text.trim().length > 0)
       .map((word) => ({
         text: word.text.trim(),
         confidence: Math.max(0, Math.min(1, word.confidence / 100)),
@@ -93,7 +93,11 @@ export function toPoints(page: EnginePage, prepared: Pick<PreparedImage, 'scale'
         },
       }))
       .sort((a, b) => a.bounds.x - b.bounds.x);
-    for (const group of splitAtGaps(words)) lines.push(lineOf(group));
+    // Split on gaps before dropping symbol-only "words" ("&"), so their room does not read as a gap.
+    for (const group of splitAtGaps(words)) {
+      const meaningful = group.filter((word) => hasWordCharacters(word.text));
+      if (meaningful.length > 0) lines.push(lineOf(meaningful));
+    }
   }
   lines.sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
   return { lines };
