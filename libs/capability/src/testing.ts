@@ -1,1 +1,2 @@
 export * from './testing/fake-driver';
+export * from './testing/driver-contract';

@@ -1,0 +1,14 @@
+import { describeDriverContract } from '@apex/capability/testing';
+import { createWdaDriver } from '@apex/driver-wda';
+import { startVirtualIPhone } from '@apex/virtual-device';
+
+describeDriverContract('driver-wda over the virtual iPhone', async () => {
+  const iphone = await startVirtualIPhone({ port: 0 });
+  const driver = createWdaDriver({ deviceId: 'contract-device', url: iphone.url });
+  return {
+    driver,
+    appId: 'com.apple.Preferences',
+    textInputAppId: 'com.apple.mobilesafari',
+    close: () => iphone.close(),
+  };
+});
