@@ -19,3 +19,4 @@ export { PlannerRegistry, KNOWN_PLANNERS } from './planners/planner-registry';
 export * from './service/task-devices';
 export * from './service/task-service';
 export * from './service/create-task-service';
+export * from './operations/task-operations';

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { defineOperation, deviceField, type AnyOperation, type OperationContext } from '@apex/operations';
+import type { Task, TaskSummary } from '../model/task';
+import { goalSchema, maxStepsSchema, plannerNameSchema, taskIdSchema, taskSchema, taskStatusSchema, taskSummarySchema } from '../model/schemas';
+import type { TaskService } from '../service/task-service';
+
+/** The context the task operations run in: the device context plus the runtime's task service. */
+export type TaskOperationContext = OperationContext & { tasks: TaskService };
+
+export const startTaskOperation = defineOperation({
+  name: 'start_task',
+  title: 'Start task',
+  description:
+    'Starts an agent task: a goal in plain words pursued on the device step by step (e.g. "open Settings then turn on Airplane Mode"). Returns at once with the task id; poll get_task until the status is succeeded, failed or cancelled. Tasks on one device run one at a time, in order.',
+  input: z.strictObject({
+    device: deviceField,
+    goal: goalSchema,
+    maxSteps: maxStepsSchema.optional(),
+    planner: plannerNameSchema.optional(),
+  }),
+  output: z.object({ taskId: z.string(), status: taskStatusSchema }),
+  // A goal may change anything on the device, and an LLM planner talks to a model endpoint.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  handler: async (ctx: TaskOperationContext, { device, goal, maxSteps, planner }) => {
+    const task = ctx.tasks.start({ deviceId: device, goal, maxSteps, planner });
+    return { taskId: task.id, status: task.status };
+  },
+  summarize: ({ taskId, status }) => `Task ${taskId} is ${status}; poll get_task for progress.`,
+});
+
+export const getTaskOperation = defineOperation({
+  name: 'get_task',
+  title: 'Get task',
+  description:
+    'The state of an agent task: status (queued, running, succeeded, failed, cancelled), each step taken (observation, operation and arguments, outcome), the result or the error with its reason, and model token usage.',
+  input: z.strictObject({ taskId: taskIdSchema }),
+  output: taskSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx: TaskOperationContext, { taskId }) => ctx.tasks.get(taskId),
+  summarize: (task) => summarizeTask(task as Task),
+});
+
+export const listTasksOperation = defineOperation({
+  name: 'list_tasks',
+  title: 'List tasks',
+  description: 'Lists agent tasks, newest first, without their steps; filter by status and device id.',
+  input: z.strictObject({
+    status: taskStatusSchema.optional(),
+    deviceId: z.string().min(1).max(128).optional().describe('Only tasks of this device'),
+  }),
+  output: z.object({ tasks: z.array(taskSummarySchema) }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx: TaskOperationContext, { status, deviceId }) => ({ tasks: ctx.tasks.list({ status, deviceId }) }),
+  summarize: ({ tasks }) =>
+    tasks.length === 0 ? 'No tasks.' : `${tasks.length} task(s): ${tasks.map((t) => summarizeTask(t as TaskSummary)).join(' | ')}`,
+});
+
+export const cancelTaskOperation = defineOperation({
+  name: 'cancel_task',
+  title: 'Cancel task',
+  description:
+    'Cancels an agent task. A queued task is cancelled at once; a running one stops at its next step boundary (the current action finishes first), so its status may still read running: poll get_task. Cancelling a finished task changes nothing.',
+  input: z.strictObject({ taskId: taskIdSchema }),
+  output: z.object({ taskId: z.string(), status: taskStatusSchema, cancelRequested: z.boolean() }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx: TaskOperationContext, { taskId }) => {
+    const before = ctx.tasks.get(taskId);
+    const task = ctx.tasks.cancel(taskId);
+    return { taskId: task.id, status: task.status, cancelRequested: before.status === 'queued' || before.status === 'running' };
+  },
+  summarize: ({ taskId, status, cancelRequested }) =>
+    !cancelRequested ? `Task ${taskId} had already finished (${status}).` : status === 'cancelled' ? `Task ${taskId} is cancelled.` : `Task ${taskId} will stop at its next step.`,
+});
+
+/** The task operations, registered by the faces next to the device operations. */
+export const TASK_OPERATIONS: readonly AnyOperation[] = [startTaskOperation, getTaskOperation, listTasksOperation, cancelTaskOperation];
+
+function summarizeTask(task: Pick<Task, 'id' | 'status' | 'goal' | 'result' | 'error'>): string {
+  const tail = task.status === 'succeeded' ? `: ${task.result ?? ''}` : task.error ? `: ${task.error.reason} — ${task.error.message}` : '';
+  return `${task.id} ${task.status} "${task.goal.length > 60 ? `${task.goal.slice(0, 59)}…` : task.goal}"${tail}`;
+}

@@ -1,0 +1,208 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApexError } from '@apex/errors';
+import { DEVICE_OPERATIONS } from '@apex/operations';
+import { PlannerRegistry } from '../planners/planner-registry';
+import { SqliteTaskStore } from '../store/sqlite-task-store';
+import { ScriptedPhone, scriptedDevices } from '../testing/scripted-devices';
+import { TaskService, type TaskServiceOptions } from './task-service';
+
+function deferred() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('TaskService', () => {
+  let dir: string;
+  let phones: Record<string, ScriptedPhone>;
+  let service: TaskService | undefined;
+
+  function open(extra: Partial<TaskServiceOptions> = {}): TaskService {
+    service = new TaskService({
+      dataDir: dir,
+      devices: scriptedDevices(phones),
+      planners: new PlannerRegistry({}, DEVICE_OPERATIONS),
+      agent: { settlePollMs: 1 },
+      ...extra,
+    });
+    return service;
+  }
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'apex-task-service-'));
+    phones = { 'phone-a': new ScriptedPhone(), 'phone-b': new ScriptedPhone() };
+  });
+  afterEach(async () => {
+    await service?.close();
+    service = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs an offline goal to success, step by step, with screenshots kept', async () => {
+    const tasks = open();
+    const created = tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home' });
+    expect(created.status).toBe('queued');
+    const done = await tasks.whenSettled(created.id);
+    expect(done.status).toBe('succeeded');
+    expect(phones['phone-a'].state.switches['Airplane Mode']).toBe(true);
+    expect(phones['phone-a'].state.app).toBe('home');
+    expect(done.steps.map((s) => s.action.operation)).toEqual(['launch_app', 'tap', 'press_button']);
+    expect(done.steps.every((s) => s.outcome.status === 'ok')).toBe(true);
+    expect(done.result).toMatch(/Turned on Airplane Mode/);
+    expect(done.startedAt && done.finishedAt).toBeTruthy();
+    const ref = done.steps[1].screenshotRef;
+    expect(ref).toBeDefined();
+    expect(existsSync(tasks.screenshotPath(done.id, ref as string))).toBe(true);
+  });
+
+  it('runs one task per device at a time, the others in order, other devices in parallel', async () => {
+    const tasks = open();
+    const gate = deferred();
+    phones['phone-a'].gate = gate.promise;
+    const first = tasks.start({ deviceId: 'phone-a', goal: 'open Settings' });
+    const second = tasks.start({ deviceId: 'phone-a', goal: 'go home' });
+    const other = tasks.start({ deviceId: 'phone-b', goal: 'open Notes' });
+    await until(() => tasks.get(first.id).status === 'running', 'the first task to run');
+    expect((await tasks.whenSettled(other.id)).status).toBe('succeeded');
+    expect(tasks.get(second.id).status).toBe('queued');
+    expect(tasks.list({ deviceId: 'phone-a', status: 'queued' }).map((t) => t.id)).toEqual([second.id]);
+    gate.release();
+    const [a, b] = await Promise.all([tasks.whenSettled(first.id), tasks.whenSettled(second.id)]);
+    expect([a.status, b.status]).toEqual(['succeeded', 'succeeded']);
+    expect(Date.parse(b.startedAt as string)).toBeGreaterThanOrEqual(Date.parse(a.finishedAt as string));
+  });
+
+  it('cancels a running task at the next step boundary and records it', async () => {
+    const tasks = open();
+    const gate = deferred();
+    phones['phone-a'].gate = gate.promise;
+    const task = tasks.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi' });
+    await until(() => phones['phone-a'].log.some((l) => l.operation === 'launch_app'), 'the first action');
+    expect(tasks.cancel(task.id).status).toBe('running');
+    gate.release();
+    const done = await tasks.whenSettled(task.id);
+    expect(done.status).toBe('cancelled');
+    // The action in flight finished; nothing ran after it.
+    expect(done.steps.map((s) => [s.action.operation, s.outcome.status])).toEqual([
+      ['launch_app', 'ok'],
+      ['cancel_task', 'cancelled'],
+    ]);
+    expect(phones['phone-a'].state.switches['Wi-Fi']).toBe(true);
+    expect(tasks.cancel(task.id).status).toBe('cancelled');
+  });
+
+  it('cancels a queued task at once; it never runs', async () => {
+    const tasks = open();
+    const gate = deferred();
+    phones['phone-a'].gate = gate.promise;
+    const first = tasks.start({ deviceId: 'phone-a', goal: 'open Settings' });
+    const queued = tasks.start({ deviceId: 'phone-a', goal: 'open Notes' });
+    const cancelled = tasks.cancel(queued.id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.finishedAt).toBeDefined();
+    gate.release();
+    await tasks.whenSettled(first.id);
+    expect(phones['phone-a'].log.filter((l) => l.operation === 'launch_app')).toHaveLength(1);
+    expect(tasks.get(queued.id).steps).toEqual([]);
+  });
+
+  it('stops at the step limit', async () => {
+    const tasks = open();
+    const task = tasks.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi then go home', maxSteps: 2 });
+    const done = await tasks.whenSettled(task.id);
+    expect(done.status).toBe('failed');
+    expect(done.error?.reason).toBe('step_limit');
+    expect(done.steps).toHaveLength(2);
+  });
+
+  it('stops at the wall-clock timeout', async () => {
+    const tasks = open();
+    phones['phone-a'].actionDelayMs = 700;
+    const task = tasks.start({ deviceId: 'phone-a', goal: 'open Settings then go home then open Notes', timeoutMs: 1_000 });
+    const done = await tasks.whenSettled(task.id);
+    expect(done.status).toBe('failed');
+    expect(done.error?.reason).toBe('timeout');
+    expect(done.steps.length).toBeLessThan(3);
+  });
+
+  it('fails a goal beyond the offline planner as infeasible, before acting', async () => {
+    const tasks = open();
+    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'order a pizza to my office' }).id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toMatchObject({ reason: 'infeasible' });
+    expect(done.error?.message).toMatch(/order a pizza to my office/);
+    expect(done.steps).toEqual([]);
+    expect(phones['phone-a'].log.filter((l) => l.operation !== 'describe_screen')).toEqual([]);
+  });
+
+  it.each([
+    ['an empty goal', { deviceId: 'phone-a', goal: '   ' }, 'invalid_argument', /goal/],
+    ['a 10,000-character goal', { deviceId: 'phone-a', goal: 'x'.repeat(10_000) }, 'invalid_argument', /goal.*2000/],
+    ['an unknown device', { deviceId: 'phone-z', goal: 'go home' }, 'device_not_found', /phone-z/],
+    ['no device with several', { goal: 'go home' }, 'invalid_argument', /phone-a/],
+    ['maxSteps 0', { deviceId: 'phone-a', goal: 'go home', maxSteps: 0 }, 'invalid_argument', /maxSteps/],
+    ['maxSteps 10^9', { deviceId: 'phone-a', goal: 'go home', maxSteps: 1e9 }, 'invalid_argument', /maxSteps/],
+    ['an unknown planner', { deviceId: 'phone-a', goal: 'go home', planner: 'gpt-magic' }, 'invalid_argument', /offline/],
+    ['an unconfigured planner', { deviceId: 'phone-a', goal: 'go home', planner: 'anthropic' }, 'invalid_argument', /not configured.*offline/],
+  ])('rejects %s and creates nothing', (_what, input, code, message) => {
+    const tasks = open();
+    let thrown: unknown;
+    try {
+      tasks.start(input as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApexError);
+    expect((thrown as ApexError).code).toBe(code);
+    expect((thrown as ApexError).message).toMatch(message);
+    expect(tasks.list()).toEqual([]);
+  });
+
+  it('answers task_not_found for unknown ids', () => {
+    const tasks = open();
+    for (const call of [() => tasks.get('nope'), () => tasks.cancel('nope')]) {
+      expect(call).toThrow(expect.objectContaining({ code: 'task_not_found' }));
+    }
+  });
+
+  it('after a crash marks running tasks interrupted and runs the queued ones', async () => {
+    const store = new SqliteTaskStore(dir);
+    const base = { deviceId: 'phone-a', planner: 'offline', maxSteps: 20, timeoutMs: 60_000, createdAt: new Date().toISOString(), steps: [] };
+    store.insert({ ...base, id: 'was-running', goal: 'open Settings', status: 'running', startedAt: new Date().toISOString() });
+    store.insert({ ...base, id: 'was-queued', goal: 'open Notes', status: 'queued' });
+    store.close();
+
+    const tasks = open();
+    expect(tasks.get('was-running')).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
+    const resumed = await tasks.whenSettled('was-queued');
+    expect(resumed.status).toBe('succeeded');
+    expect(phones['phone-a'].state.app).toBe('notes');
+  });
+
+  it('on close, stops a running task at its next boundary as interrupted and keeps queued ones', async () => {
+    const tasks = open();
+    const gate = deferred();
+    phones['phone-a'].gate = gate.promise;
+    const running = tasks.start({ deviceId: 'phone-a', goal: 'open Settings then go home' });
+    const queued = tasks.start({ deviceId: 'phone-a', goal: 'open Notes' });
+    await until(() => tasks.get(running.id).status === 'running', 'the task to run');
+    const closing = tasks.close();
+    gate.release();
+    await closing;
+    service = undefined;
+    const store = new SqliteTaskStore(dir);
+    expect(store.get(running.id)).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
+    expect(store.get(queued.id)?.status).toBe('queued');
+    store.close();
+  });
+});

@@ -1,0 +1,2 @@
+export * from './testing/fake-model-server';
+export * from './testing/scripted-devices';
