@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ApexError } from '@apex/errors';
-import { assertSafeBind, hasBearerToken, isHostAllowed, isLoopbackHost, isOriginAllowed } from './security';
+import { assertSafeBind, checkBearerToken as hasBearerToken, isAllowedOrigin as isOriginAllowed, isHostAllowed, isLoopbackHost } from './security';
 
 const req = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
 

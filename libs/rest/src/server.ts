@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { invalidArgument } from '@apex/errors';
+import type { McpHttpHandler } from '@apex/mcp';
 import { DEVICE_OPERATIONS, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonObjectBody } from './body';
 import { renderDocsPage } from './docs-page';
@@ -12,10 +13,10 @@ import { sendJson, sendText } from './respond';
 import { Router } from './router';
 import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, REST_ROUTES, type RestRoute } from './routes';
 import { sendScreenshot } from './screenshot';
-import { assertSafeBind, hasBearerToken, isHostAllowed, isOriginAllowed, unauthorized } from './security';
+import { assertSafeBind, checkBearerToken, isAllowedOrigin, isHostAllowed, unauthorized } from './security';
 
 /** A Streamable HTTP MCP handler, as @apex/mcp builds it; mounted at /mcp behind the same auth. */
-export type McpHttpHandler = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;
+export type { McpHttpHandler };
 
 export interface RestServerOptions {
   /** Bearer token (APEX_TOKEN). When set, every route but /healthz requires it. */
@@ -29,7 +30,7 @@ export interface RestServerOptions {
   /** The catalog to serve (default: the device operations). */
   operations?: readonly AnyOperation[];
   /** Browser origins allowed besides loopback ones. */
-  allowedOrigins?: readonly string[];
+  allowedOrigins?: string[];
   /** Host header values allowed besides loopback names (only checked when no token is set). */
   allowedHosts?: readonly string[];
 }
@@ -92,7 +93,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       sendJson(res, 200, { status: 'ok' });
       return undefined;
     }
-    if (!isOriginAllowed(req, options.allowedOrigins)) {
+    if (!isAllowedOrigin(req, options.allowedOrigins)) {
       throw new HttpProblem('forbidden_origin', `Requests from the origin ${req.headers.origin} are not allowed.`);
     }
     if (!options.token && !isHostAllowed(req, options.allowedHosts)) {
@@ -103,7 +104,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
         'Use 127.0.0.1 or localhost, or set APEX_TOKEN.',
       );
     }
-    if (options.token && !hasBearerToken(req, options.token)) throw unauthorized();
+    if (!checkBearerToken(req, options.token)) throw unauthorized();
 
     if (url.pathname === '/mcp' && options.mcpHandler) {
       await options.mcpHandler(req, res);

@@ -1,5 +1,9 @@
+import type { DeviceHub } from '@apex/capability';
 import { ApexError } from '@apex/errors';
+import { createMcpHttpHandler } from '@apex/mcp';
 import type { OperationContext } from '@apex/operations';
+import { Perception } from '@apex/perception';
+import { createRestLogger } from './logging';
 import { assertSafeBind } from './security';
 import { createRestServer, DEFAULT_HOST, type RestServerOptions } from './server';
 
@@ -8,6 +12,8 @@ export const DEFAULT_PORT = 3000;
 export interface StartRestApiOptions extends RestServerOptions {
   /** Preferred port (default 3000). When it is taken another free port is used and `portNote` says so. */
   port?: number;
+  /** Mount MCP's Streamable HTTP handler at /mcp (default true), with the same token and origins. */
+  mcp?: boolean;
 }
 
 export interface RestApiHandle {
@@ -32,7 +38,13 @@ function isAddressInUse(error: unknown): boolean {
 export async function startRestApi(ctx: OperationContext, options: StartRestApiOptions = {}): Promise<RestApiHandle> {
   const host = options.host ?? DEFAULT_HOST;
   const preferred = options.port ?? DEFAULT_PORT;
-  const rest = createRestServer(ctx, { ...options, host });
+  const logger = options.logger ?? createRestLogger();
+  const mcpHandler =
+    options.mcpHandler ??
+    (options.mcp === false
+      ? undefined
+      : createMcpHttpHandler(ctx, { token: options.token, allowedOrigins: options.allowedOrigins, logger: logger.child({ face: 'mcp' }) }));
+  const rest = createRestServer(ctx, { ...options, host, logger, mcpHandler });
   let bound: { url: string; port: number };
   let portNote: string | undefined;
   try {
@@ -46,7 +58,7 @@ export async function startRestApi(ctx: OperationContext, options: StartRestApiO
     url: bound.url,
     docsUrl: `${bound.url}/docs`,
     openApiUrl: `${bound.url}/openapi.json`,
-    mcpUrl: options.mcpHandler ? `${bound.url}/mcp` : undefined,
+    mcpUrl: mcpHandler ? `${bound.url}/mcp` : undefined,
     port: bound.port,
     portNote,
     close: () => rest.close(),
@@ -119,4 +131,26 @@ export async function serveUntilSignal(options: ServeOptions): Promise<void> {
   } finally {
     await opened.close();
   }
+}
+
+/** The parts of an app's runtime the REST face needs (structural, so this lib never imports the runtime). */
+export interface RuntimeLike {
+  hub: DeviceHub;
+  perception?: Perception;
+  onClose(close: () => Promise<void> | void): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The operation context and closer of a runtime. A runtime without a perception service yet gets one on
+ * its hub, closed with the runtime.
+ */
+export function openedContextOf(runtime: RuntimeLike): OpenedContext {
+  let perception = runtime.perception;
+  if (!perception) {
+    const created = new Perception(runtime.hub);
+    runtime.onClose(() => created.close());
+    perception = created;
+  }
+  return { ctx: { hub: runtime.hub, perception }, close: () => runtime.close() };
 }
