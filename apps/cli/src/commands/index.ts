@@ -1,4 +1,5 @@
 import type { Command } from '../cli';
+import { emulatorCommand } from './emulator';
 import { mcpCommand } from './mcp';
 import { notYetAvailable } from './not-yet';
 import { serveCommand } from './serve';
@@ -6,6 +7,6 @@ import { serveCommand } from './serve';
 export const COMMANDS: Command[] = [
   serveCommand,
   mcpCommand,
-  notYetAvailable('emulator', 'Run a virtual iPhone that speaks WebDriverAgent', 'apex emulator [--port N] [--profile NAME]'),
+  emulatorCommand,
   notYetAvailable('devices', 'List the configured devices and their state', 'apex devices [--config FILE] [--json]'),
 ];

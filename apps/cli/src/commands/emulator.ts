@@ -1,0 +1,26 @@
+import { isApexError } from '@apex/errors';
+import { emulatorOptionsFromArgs, runVirtualIPhoneUntilSignal, type VirtualIPhoneOptions } from '@apex/virtual-device';
+import { UsageError, type Command } from '../cli';
+
+/** WDA's default port. */
+const DEFAULT_PORT = 8100;
+
+/** `apex emulator`: a virtual iPhone that speaks WebDriverAgent, until Ctrl-C. */
+export const emulatorCommand: Command = {
+  name: 'emulator',
+  summary: 'Run a virtual iPhone that speaks WebDriverAgent',
+  usage: 'apex emulator [--port N] [--host H] [--profile iphone-15|iphone-se] [--appearance light|dark]',
+  options: { port: { type: 'string' }, host: { type: 'string' }, profile: { type: 'string' }, appearance: { type: 'string' } },
+  async run(values, positionals) {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+    let options: VirtualIPhoneOptions;
+    try {
+      options = emulatorOptionsFromArgs({ port: text('port'), host: text('host'), profile: text('profile'), appearance: text('appearance') }, DEFAULT_PORT);
+    } catch (error) {
+      if (isApexError(error)) throw new UsageError(error.message);
+      throw error;
+    }
+    return runVirtualIPhoneUntilSignal(options);
+  },
+};
