@@ -1,0 +1,114 @@
+import { DeviceHub, deviceStatus, launchApp, tap } from '@apex/capability';
+import { ApexError, toPublicError } from '@apex/errors';
+import { createWdaDriver, type WdaDriver } from '@apex/driver-wda';
+import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
+import { eventually } from './support/recording-proxy';
+
+async function errorOf(promise: Promise<unknown>): Promise<ApexError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApexError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+function expectNeutral(error: ApexError, deviceId: string): void {
+  expect(error.message).toContain(deviceId);
+  // The public form keeps the message: it holds no protocol words or raw system errors.
+  expect(toPublicError(error).message).toBe(error.message);
+}
+
+describe('driver-wda through the hub: device faults over real HTTP', () => {
+  let iphone: VirtualIPhone;
+  let hub: DeviceHub;
+  let driver: WdaDriver;
+  const id = 'iphone-f';
+
+  beforeAll(async () => {
+    iphone = await startVirtualIPhone({ port: 0 });
+  });
+  afterAll(() => iphone.close());
+
+  beforeEach(async () => {
+    iphone.faults.reset();
+    driver = createWdaDriver({ deviceId: id, url: iphone.url, requestTimeoutMs: 1_000, connectTimeoutMs: 1_000 });
+    hub = new DeviceHub({ backoff: { initialMs: 100, maxMs: 400 } });
+    hub.register({ id, driver, actionTimeoutMs: 1_000 });
+    await hub.screen(id);
+  });
+  afterEach(async () => {
+    iphone.faults.reset();
+    await hub.close();
+  });
+
+  it('offline: fails with device_offline within 3 s, fails fast meanwhile, and recovers on its own', async () => {
+    await iphone.faults.goOffline();
+    try {
+      const started = Date.now();
+      const error = await errorOf(tap(hub, id, { x: 10, y: 300 }));
+      expect(error.code).toBe('device_offline');
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expectNeutral(error, id);
+      expect(hub.summary(id).state).toBe('offline');
+      expect((await errorOf(tap(hub, id, { x: 10, y: 300 }))).code).toBe('device_offline');
+    } finally {
+      await iphone.faults.comeBack();
+    }
+    // No restart of anything: the hub's background probe notices the device is back.
+    await eventually(() => hub.summary(id).state === 'online', 20_000, 'the device to come back online');
+    await tap(hub, id, { x: 10, y: 300 });
+  });
+
+  it('restart: the next call succeeds through a new session', async () => {
+    await tap(hub, id, { x: 10, y: 300 });
+    const before = driver.sessionId;
+    expect(before).toBeDefined();
+    iphone.faults.restart();
+    await launchApp(hub, id, 'com.apple.Preferences');
+    expect(iphone.phone.activeApp().bundleId).toBe('com.apple.Preferences');
+    expect(driver.sessionId).toBeDefined();
+    expect(driver.sessionId).not.toBe(before);
+  });
+
+  it('slow device: device_timeout after the configured limit, then the queue moves on', async () => {
+    iphone.faults.setLatency(5_000);
+    const error = await errorOf(tap(hub, id, { x: 10, y: 300 }));
+    expect(error.code).toBe('device_timeout');
+    expectNeutral(error, id);
+    iphone.faults.setLatency(0);
+    await tap(hub, id, { x: 11, y: 300 });
+    expect(hub.summary(id).state).toBe('online');
+  });
+
+  it('malformed reply: device_error, and the next call works', async () => {
+    iphone.faults.malformNext(1);
+    const error = await errorOf(tap(hub, id, { x: 10, y: 300 }));
+    expect(error.code).toBe('device_error');
+    expectNeutral(error, id);
+    await tap(hub, id, { x: 10, y: 300 });
+  });
+
+  it('server error: device_error with a neutral message, the raw text only in the cause', async () => {
+    iphone.faults.failNext(1);
+    const error = await errorOf(tap(hub, id, { x: 10, y: 300 }));
+    expect(error.code).toBe('device_error');
+    expectNeutral(error, id);
+    expect(error.cause).toBeDefined();
+    expect(hub.summary(id).state).toBe('online');
+  });
+
+  it('dropped connection: device_offline, then back on the next attempt after the back-off', async () => {
+    iphone.faults.dropNext(1);
+    expect((await errorOf(tap(hub, id, { x: 10, y: 300 }))).code).toBe('device_offline');
+    await eventually(() => hub.summary(id).state === 'online', 20_000, 'the device to come back online');
+    expect((await deviceStatus(hub, id)).state).toBe('online');
+  });
+
+  it('unknown app: app_not_found', async () => {
+    const error = await errorOf(launchApp(hub, id, 'com.example.missing'));
+    expect(error.code).toBe('app_not_found');
+    expectNeutral(error, id);
+  });
+});
