@@ -62,7 +62,9 @@ export function startFakeModelServer(wire: Wire, script: ScriptStep[], options: 
     const authorized =
       wire === 'openai'
         ? req.headers.authorization === `Bearer ${options.apiKey ?? 'test-key'}`
-        : req.headers['x-api-key'] === (options.apiKey ?? 'test-key') && typeof req.headers['anthropic-version'] === 'string';
+        : // The SDK sends the key as x-api-key or (newer versions) as a bearer token; the API takes either.
+          (req.headers['x-api-key'] === (options.apiKey ?? 'test-key') || req.headers.authorization === `Bearer ${options.apiKey ?? 'test-key'}`) &&
+          typeof req.headers['anthropic-version'] === 'string';
     if (!authorized) return sendError(res, wire, 401, 'invalid credentials');
     let body: Record<string, unknown>;
     try {

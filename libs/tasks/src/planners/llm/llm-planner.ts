@@ -1,3 +1,4 @@
+import { ApexError } from '@apex/errors';
 import type { Observation } from '../../agent/observation';
 import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } from '../../agent/planner';
 import type { TaskUsage } from '../../model/task';
@@ -25,11 +26,12 @@ export class LlmPlanner implements Planner {
   ) {}
 
   begin(context: PlannerContext): PlannerSession {
-    return new LlmSession(context, this.backendFactory, this.tools);
+    return new LlmSession(context, this.backendFactory, this.tools, this.name);
   }
 }
 
 class LlmSession implements PlannerSession {
+  private readonly name: string;
   private backend?: ChatBackend;
   private pending: ToolCall[] = [];
   private answered: ToolResult[] = [];
@@ -41,7 +43,9 @@ class LlmSession implements PlannerSession {
     private readonly context: PlannerContext,
     private readonly backendFactory: ChatBackendFactory,
     private readonly tools: AgentTool[],
+    name: string,
   ) {
+    this.name = name;
     this.toolNames = new Set(tools.map((t) => t.name));
   }
 
@@ -69,7 +73,7 @@ class LlmSession implements PlannerSession {
           backend.addToolResults(this.answered);
           this.answered = [];
         }
-        const turn = await backend.next(this.context.signal);
+        const turn = await this.ask(backend);
         this.spent.inputTokens += turn.inputTokens;
         this.spent.outputTokens += turn.outputTokens;
         if (turn.calls.length === 0) {
@@ -103,6 +107,21 @@ class LlmSession implements PlannerSession {
       return { kind: 'act', action: { operation: call.name, arguments: args } };
     }
     return { kind: 'fail', message: 'The model did not choose an action.', reason: 'planner_error' };
+  }
+
+  /** One model request; SDK failures become errors that say what to check, without raw network text. */
+  private async ask(backend: ChatBackend) {
+    try {
+      return await backend.next(this.context.signal);
+    } catch (error) {
+      if (this.context.signal.aborted) throw error;
+      const status = (error as { status?: unknown }).status;
+      if (typeof status === 'number') {
+        const what = status === 401 || status === 403 ? ': check the API key' : status === 404 ? ': check the base URL and the model name' : status === 429 ? ': rate limited' : '';
+        throw new ApexError('internal', `The ${this.name} model endpoint answered HTTP ${status}${what}.`, { cause: error });
+      }
+      throw new ApexError('internal', `The ${this.name} model endpoint could not be reached; check its base URL.`, { cause: error });
+    }
   }
 }
 

@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEVICE_OPERATIONS } from '@apex/operations';
+import { TaskService } from '../../service/task-service';
+import { FAKE_OUTPUT_TOKENS, lastMessageText, startFakeModelServer, type FakeModelServer, type ScriptStep } from '../../testing/fake-model-server';
+import { ScriptedPhone, scriptedDevices } from '../../testing/scripted-devices';
+import { resolvePlannerConfig } from '../planner-config';
+import { PlannerRegistry } from '../planner-registry';
+
+/** Reads `[eN] switch "LABEL" value=V at (X, Y)` from the screen text the planner sent. */
+function centerOf(label: string, text: string): { x: number; y: number } {
+  const match = new RegExp(`"${label}"[^\\n]* at \\((\\d+), (\\d+)\\)`).exec(text);
+  if (!match) throw new Error(`"${label}" is not in the last message:\n${text}`);
+  return { x: Number(match[1]), y: Number(match[2]) };
+}
+
+const AIRPLANE_SCRIPT: ScriptStep[] = [
+  { text: 'Opening Settings.', toolCalls: [{ name: 'launch_app', arguments: { appId: 'com.example.settings' } }] },
+  (request) => ({ toolCalls: [{ name: 'tap', arguments: centerOf('Airplane Mode', lastMessageText(request)) }] }),
+  (request) => {
+    if (!/"Airplane Mode" value=1/.test(lastMessageText(request))) throw new Error('the planner did not show the new screen');
+    return { toolCalls: [{ name: 'finish_task', arguments: { result: 'Airplane Mode is on.' } }] };
+  },
+];
+
+describe.each(['openai', 'anthropic'] as const)('the %s planner against a local fake endpoint', (wire) => {
+  let dir: string;
+  let server: FakeModelServer | undefined;
+  let service: TaskService | undefined;
+  let phone: ScriptedPhone;
+
+  async function open(script: ScriptStep[], extraEnv: NodeJS.ProcessEnv = {}): Promise<TaskService> {
+    server = await startFakeModelServer(wire, script);
+    const env: NodeJS.ProcessEnv =
+      wire === 'openai'
+        ? { APEX_LLM_BASE_URL: server.baseURL, APEX_LLM_MODEL: 'fake-gpt', APEX_LLM_API_KEY: 'test-key', ...extraEnv }
+        : { ANTHROPIC_API_KEY: 'test-key', APEX_ANTHROPIC_BASE_URL: server.baseURL, APEX_ANTHROPIC_MODEL: 'fake-claude', ...extraEnv };
+    service = new TaskService({
+      dataDir: dir,
+      devices: scriptedDevices({ phone: phone }),
+      planners: new PlannerRegistry(resolvePlannerConfig(env), DEVICE_OPERATIONS),
+      agent: { settlePollMs: 1 },
+    });
+    return service;
+  }
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), `apex-llm-${wire}-`));
+    phone = new ScriptedPhone();
+  });
+  afterEach(async () => {
+    await service?.close();
+    await server?.close();
+    service = undefined;
+    server = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plans with tool calls over the catalog operations and records token usage', async () => {
+    const tasks = await open(AIRPLANE_SCRIPT);
+    const done = await tasks.whenSettled(tasks.start({ goal: 'Turn on Airplane Mode', planner: wire }).id);
+    expect(done).toMatchObject({ status: 'succeeded', planner: wire, result: 'Airplane Mode is on.' });
+    expect(phone.state.switches['Airplane Mode']).toBe(true);
+    expect(done.steps.map((s) => s.action)).toEqual([
+      { operation: 'launch_app', arguments: { appId: 'com.example.settings' } },
+      { operation: 'tap', arguments: { x: 340, y: 150 } },
+    ]);
+    const requests = server!.requests;
+    expect(requests).toHaveLength(3);
+    expect(done.usage).toEqual({
+      inputTokens: expect.any(Number),
+      outputTokens: 3 * FAKE_OUTPUT_TOKENS,
+    });
+    expect(done.usage!.inputTokens).toBeGreaterThan(100);
+
+    const first = requests[0].body;
+    expect(first['model']).toBe(wire === 'openai' ? 'fake-gpt' : 'fake-claude');
+    const tools = first['tools'] as Array<Record<string, any>>;
+    const names = tools.map((t) => (wire === 'openai' ? t['function'].name : t['name']));
+    expect(names).toEqual(expect.arrayContaining(['describe_screen', 'tap', 'swipe', 'launch_app', 'find_text', 'finish_task', 'give_up']));
+    expect(names).not.toContain('list_devices');
+    const tap = tools.find((t) => (wire === 'openai' ? t['function'].name : t['name']) === 'tap')!;
+    const schema = wire === 'openai' ? tap['function'].parameters : tap['input_schema'];
+    expect(schema).toMatchObject({ type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'] });
+    expect(schema.properties).not.toHaveProperty('device');
+    expect(lastMessageText(requests[0])).toContain('Goal: Turn on Airplane Mode');
+  });
+
+  it('feeds an operation error back to the model, which recovers', async () => {
+    const tasks = await open([
+      { toolCalls: [{ name: 'launch_app', arguments: { appId: 'com.example.nope' } }] },
+      (request) => {
+        expect(lastMessageText(request)).toMatch(/app_not_found/);
+        return { toolCalls: [{ name: 'launch_app', arguments: { appId: 'com.example.notes' } }] };
+      },
+      { toolCalls: [{ name: 'finish_task', arguments: { result: 'Notes is open.' } }] },
+    ]);
+    const done = await tasks.whenSettled(tasks.start({ goal: 'open notes', planner: wire }).id);
+    expect(done.status).toBe('succeeded');
+    expect(done.steps.map((s) => s.outcome.status)).toEqual(['error', 'ok']);
+    expect(done.steps[0].outcome.code).toBe('app_not_found');
+  });
+
+  it('tells the model to change approach on a loop, then fails with reason loop', async () => {
+    const same = { toolCalls: [{ name: 'tap', arguments: { x: 5, y: 5 } }] };
+    const tasks = await open([same, same, same, same, same]);
+    const done = await tasks.whenSettled(tasks.start({ goal: 'do something', planner: wire }).id);
+    expect(done.status).toBe('failed');
+    expect(done.error?.reason).toBe('loop');
+    expect(done.steps).toHaveLength(2);
+    expect(lastMessageText(server!.requests[3])).toMatch(/twice on this same screen/);
+  });
+
+  it('records give_up as infeasible', async () => {
+    const tasks = await open([{ toolCalls: [{ name: 'give_up', arguments: { reason: 'There is no flight app on this phone.' } }] }]);
+    const done = await tasks.whenSettled(tasks.start({ goal: 'book a flight', planner: wire }).id);
+    expect(done.error).toMatchObject({ reason: 'infeasible', message: 'There is no flight app on this phone.' });
+  });
+
+  it('fails cleanly when the endpoint refuses the request', async () => {
+    const tasks = await open([{ failWith: 401 }], wire === 'openai' ? { APEX_LLM_API_KEY: 'wrong-key' } : { ANTHROPIC_API_KEY: 'wrong-key' });
+    const done = await tasks.whenSettled(tasks.start({ goal: 'open notes', planner: wire }).id);
+    expect(done.status).toBe('failed');
+    expect(done.error?.reason).toBe('planner_error');
+    expect(done.error?.message).toBe(`The planner failed: The ${wire} model endpoint answered HTTP 401: check the API key.`);
+  });
+
+  it('cancels while the model is thinking', async () => {
+    const tasks = await open([{ delayMs: 5_000, toolCalls: [{ name: 'press_button', arguments: { button: 'home' } }] }]);
+    const task = tasks.start({ goal: 'go home', planner: wire });
+    for (let i = 0; i < 400 && server!.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    tasks.cancel(task.id);
+    const done = await tasks.whenSettled(task.id);
+    expect(done.status).toBe('cancelled');
+    expect(done.steps.map((s) => s.action.operation)).toEqual(['cancel_task']);
+    expect(phone.log.some((l) => l.operation === 'press_button')).toBe(false);
+  });
+});
