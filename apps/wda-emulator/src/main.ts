@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { isApexError } from '@apex/errors';
+import { emulatorOptionsFromArgs, runVirtualIPhoneUntilSignal } from '@apex/virtual-device';
+
+/** `nx serve wda-emulator`: a virtual iPhone that speaks WebDriverAgent, on port 8100 unless told otherwise. */
+
+const USAGE = 'Usage: wda-emulator [--port N (default 8100)] [--host H] [--profile iphone-15|iphone-se] [--appearance light|dark]';
+
+async function main(argv: string[]): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: { port: { type: 'string' }, host: { type: 'string' }, profile: { type: 'string' }, appearance: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    process.stderr.write(`wda-emulator: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    return 2;
+  }
+  if (values['help']) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  try {
+    const options = emulatorOptionsFromArgs({ port: text('port'), host: text('host'), profile: text('profile'), appearance: text('appearance') }, 8100);
+    return await runVirtualIPhoneUntilSignal(options);
+  } catch (error) {
+    if (!isApexError(error)) throw error;
+    process.stderr.write(`wda-emulator: ${error.message}\n${USAGE}\n`);
+    return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`wda-emulator: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
