@@ -6,3 +6,4 @@ export * from './results';
 export * from './tool-list';
 export * from './logger';
 export * from './leakage';
+export * from './http-server';
