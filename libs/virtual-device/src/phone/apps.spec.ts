@@ -176,3 +176,18 @@ describe('apps and processes', () => {
     expect(element(phone, byLabel('Wi-Fi', 'Switch')).uid).toBe(uid);
   });
 });
+
+describe('tabbed apps', () => {
+  it('marks the selected tab with the Selected trait and switches on tap', () => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.mobiletimer');
+    const tab = (label: string) => element(phone, byLabel(label, 'Button'));
+    expect(element(phone, (e) => e.type === 'TabBar').children).toHaveLength(4);
+    expect(tab('World Clock')).toMatchObject({ selected: true, traits: ['Button', 'Selected'] });
+    expect(tab('Alarms')).toMatchObject({ selected: false, traits: ['Button'] });
+    tapElement(phone, tab('Alarms'));
+    expect(tab('Alarms').traits).toEqual(['Button', 'Selected']);
+    expect(element(phone, (e) => e.type === 'NavigationBar').label).toBe('Alarms');
+    expect(findElement(phone, byLabel('No Alarms'))).toBeDefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { createPhone, PROFILES } from './index';
+import { createPhone, PROFILES, VirtualPhone } from './index';
 import { decode, pngSize } from './spec-support';
 
 describe('phone rendering', () => {
@@ -67,5 +67,34 @@ describe('phone rendering', () => {
     const v0 = phone.version;
     phone.lock();
     expect(phone.version).toBeGreaterThan(v0);
+  });
+});
+
+describe('prerendering (opt-in)', () => {
+  const settle = async (phone: VirtualPhone): Promise<void> => {
+    for (let i = 0; i < 250 && !phone.hasCachedPng(); i++) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  it('encodes the changed screen in the background once the phone is idle', async () => {
+    const phone = new VirtualPhone({ prerenderAfterMs: 1 });
+    phone.launchApp('com.apple.Preferences');
+    expect(phone.hasCachedPng()).toBe(false);
+    await settle(phone);
+    expect(phone.hasCachedPng()).toBe(true);
+    expect(pngSize(phone.renderPng())).toEqual({ width: 1179, height: 2556 });
+    phone.dispose();
+  });
+
+  it('does nothing in the background by default', async () => {
+    const phone = new VirtualPhone();
+    phone.launchApp('com.apple.Preferences');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(phone.hasCachedPng()).toBe(false);
+    phone.renderPng();
+    expect(phone.hasCachedPng()).toBe(true);
+  });
+
+  it('rejects a negative delay', () => {
+    expect(() => new VirtualPhone({ prerenderAfterMs: -5 })).toThrow(expect.objectContaining({ kind: 'invalid_argument' }));
   });
 });

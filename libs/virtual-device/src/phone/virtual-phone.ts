@@ -26,6 +26,12 @@ export interface CreatePhoneOptions {
   appearance?: 'light' | 'dark';
   /** What Settings → General → About shows as Name; default "Apex iPhone". */
   deviceName?: string;
+  /**
+   * Off unless set: after the screen changes and then stays unchanged for this many milliseconds, draw and
+   * encode the screenshot in the background, so the next `renderPng()` is served from the cache (an agent
+   * that thinks between actions then never waits for a render). Rapid sequences of changes render nothing.
+   */
+  prerenderAfterMs?: number;
 }
 
 export const DEFAULT_DEVICE_NAME = 'Apex iPhone';
@@ -57,6 +63,8 @@ export class VirtualPhone implements Phone {
   private readonly home: HomeScreen;
   private readonly renderer: Renderer;
   private viewCache: { version: number; root: View } | null = null;
+  private readonly prerenderAfterMs: number | undefined;
+  private prerenderTimer: NodeJS.Timeout | null = null;
   private readonly services: PhoneServices = {
     showAlert: (owner, alert) => {
       this.pendingAlert = { owner, alert };
@@ -84,6 +92,17 @@ export class VirtualPhone implements Phone {
       (bundleId) => this.launchApp(bundleId),
     );
     this.renderer = new Renderer(profile.scale);
+    const prerender = options.prerenderAfterMs;
+    if (prerender !== undefined && !(Number.isFinite(prerender) && prerender >= 0)) {
+      throw new PhoneError('invalid_argument', 'prerenderAfterMs must be a non-negative number of milliseconds');
+    }
+    this.prerenderAfterMs = prerender;
+  }
+
+  /** Stops background work (the pending prerender, if any). The phone stays usable. */
+  dispose(): void {
+    if (this.prerenderTimer) clearTimeout(this.prerenderTimer);
+    this.prerenderTimer = null;
   }
 
   get version(): number {
@@ -120,6 +139,11 @@ export class VirtualPhone implements Phone {
       }
       if (env.bottom > 0) drawHomeIndicator(ctx, env.width, env.height, onApp ? env.theme.label : '#ffffff');
     });
+  }
+
+  /** True when the screenshot of the current state is already encoded (the next renderPng() is free). */
+  hasCachedPng(): boolean {
+    return this.renderer.cachedKey() === `${this.versionCounter}`;
   }
 
   private screenRect(): Rect {
@@ -168,6 +192,17 @@ export class VirtualPhone implements Phone {
   private mutate(change: () => void): void {
     change();
     this.versionCounter++;
+    if (this.prerenderAfterMs !== undefined) this.schedulePrerender(this.prerenderAfterMs);
+  }
+
+  private schedulePrerender(delayMs: number): void {
+    if (this.prerenderTimer) clearTimeout(this.prerenderTimer);
+    this.prerenderTimer = setTimeout(() => {
+      this.prerenderTimer = null;
+      this.renderPng();
+    }, delayMs);
+    // Never keeps the process alive.
+    this.prerenderTimer.unref();
   }
 
   // ---- touch and keys ----------------------------------------------------------------------------------

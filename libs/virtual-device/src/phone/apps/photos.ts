@@ -29,16 +29,17 @@ export const PHOTOS_GLYPH_BUTTONS = {
   'photos/share/close': 'close',
 } as const;
 
+/** Sky and hill colours of the generated pictures (flat fills: they compress well and stay deterministic). */
 const PALETTE = [
-  ['#ff9a62', '#ffd36b'],
-  ['#4facfe', '#00f2fe'],
-  ['#43e97b', '#38f9d7'],
-  ['#fa709a', '#fee140'],
-  ['#a18cd1', '#fbc2eb'],
-  ['#30cfd0', '#330867'],
-  ['#f6d365', '#fda085'],
-  ['#5ee7df', '#b490ca'],
-  ['#d4fc79', '#96e6a1'],
+  ['#ffb36b', '#c9753d'],
+  ['#4facfe', '#2f7d4f'],
+  ['#43e97b', '#2b9a52'],
+  ['#fa709a', '#a8405f'],
+  ['#a18cd1', '#6a5a99'],
+  ['#30cfd0', '#1d7f80'],
+  ['#f6d365', '#b08a2e'],
+  ['#5ee7df', '#4b7f9a'],
+  ['#d4fc79', '#7ab648'],
 ];
 
 const TOOLBAR_HEIGHT = 44;
@@ -300,18 +301,15 @@ class PhotosApp implements AppInstance {
 }
 
 function drawThumbnail(ctx: import('@napi-rs/canvas').SKRSContext2D, r: { x: number; y: number; width: number; height: number }, n: number): void {
-  const [a, b] = PALETTE[n % PALETTE.length];
-  const g = ctx.createLinearGradient(r.x, r.y, r.x + r.width, r.y + r.height);
-  g.addColorStop(0, a);
-  g.addColorStop(1, b);
-  ctx.fillStyle = g;
+  const [sky, hill] = PALETTE[n % PALETTE.length];
+  ctx.fillStyle = sky;
   ctx.fillRect(r.x, r.y, r.width, r.height);
   // A sun and a hill, so thumbnails look like pictures rather than swatches.
-  ctx.fillStyle = 'rgba(255,255,255,0.55)';
+  ctx.fillStyle = '#fff7d6';
   ctx.beginPath();
-  ctx.arc(r.x + r.width * 0.72, r.y + r.height * 0.3, r.width * 0.12, 0, Math.PI * 2);
+  ctx.arc(r.x + r.width * (0.3 + (n % 3) * 0.2), r.y + r.height * 0.3, r.width * 0.12, 0, Math.PI * 2);
   ctx.fill();
-  ctx.fillStyle = 'rgba(0,0,0,0.18)';
+  ctx.fillStyle = hill;
   ctx.beginPath();
   ctx.moveTo(r.x, r.y + r.height);
   ctx.quadraticCurveTo(r.x + r.width * 0.4, r.y + r.height * 0.45, r.x + r.width, r.y + r.height * 0.85);

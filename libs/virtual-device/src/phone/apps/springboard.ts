@@ -126,16 +126,28 @@ export class HomeScreen {
   }
 }
 
-/** A fixed gradient wallpaper (no randomness: same pixels every time). */
+/**
+ * A fixed wallpaper of flat colour and large soft shapes: no randomness (same pixels every time) and no
+ * gradients, which would make every screenshot of the home screen several times larger as a PNG.
+ */
 export function drawWallpaper(ctx: SKRSContext2D, env: Env): void {
-  const g = ctx.createLinearGradient(0, 0, env.width * 0.3, env.height);
-  if (env.theme.appearance === 'dark') {
-    g.addColorStop(0, '#0b1633');
-    g.addColorStop(1, '#1d0f2e');
-  } else {
-    g.addColorStop(0, '#2b5bb8');
-    g.addColorStop(1, '#7a3fa8');
-  }
-  ctx.fillStyle = g;
+  const dark = env.theme.appearance === 'dark';
+  ctx.fillStyle = dark ? '#141a33' : '#3a5fc0';
   ctx.fillRect(0, 0, env.width, env.height);
+  const shapes: [number, number, number, string][] = dark
+    ? [
+        [0.1, 0.2, 0.55, '#1f2a52'],
+        [0.95, 0.75, 0.6, '#2a1a45'],
+      ]
+    : [
+        [0.1, 0.2, 0.55, '#4a72d0'],
+        [0.95, 0.75, 0.6, '#6a4fb8'],
+      ];
+  const size = Math.max(env.width, env.height);
+  for (const [fx, fy, fr, color] of shapes) {
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    ctx.arc(env.width * fx, env.height * fy, size * fr * 0.6, 0, Math.PI * 2);
+    ctx.fill();
+  }
 }

@@ -1,4 +1,4 @@
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { View } from '../view';
 import { paintTree } from '../view';
 import { ensureFonts } from './fonts';
@@ -14,8 +14,12 @@ export class Renderer {
     ensureFonts();
   }
 
+  cachedKey(): string | null {
+    return this.cached?.key ?? null;
+  }
+
   /** `key` identifies the state: the same key returns the cached bytes without drawing. */
-  png(key: string, width: number, height: number, theme: Theme, root: View, overlay: (ctx: import('@napi-rs/canvas').SKRSContext2D) => void): Buffer {
+  png(key: string, width: number, height: number, theme: Theme, root: View, overlay: (ctx: SKRSContext2D) => void): Buffer {
     if (this.cached?.key === key) return this.cached.png;
     const pw = Math.round(width * this.scale);
     const ph = Math.round(height * this.scale);
