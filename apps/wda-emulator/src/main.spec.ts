@@ -21,7 +21,7 @@ describe('wda-emulator', () => {
         }
       }
       expect(url).toBeDefined();
-      const info = await (await fetch(`${url}/wda/device/info`)).json();
+      const info = (await (await fetch(`${url}/wda/device/info`)).json()) as { value: { userInterfaceStyle: string } };
       expect(info.value.userInterfaceStyle).toBe('dark');
       child.kill('SIGTERM');
       expect(await exit).toBe(0);

@@ -45,8 +45,8 @@ describe('apex emulator', () => {
     const url = await until(() => /http:\/\/127\.0\.0\.1:\d+/.exec(run.stdout())?.[0], 'the URL', run);
     const status = await fetch(`${url}/status`);
     expect(status.status).toBe(200);
-    expect((await status.json()).value.ready).toBe(true);
-    const screen = await (await fetch(`${url}/wda/screen`)).json();
+    expect(((await status.json()) as { value: { ready: boolean } }).value.ready).toBe(true);
+    const screen = (await (await fetch(`${url}/wda/screen`)).json()) as { value: { scale: number } };
     expect(screen.value.scale).toBe(2);
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(0);
