@@ -1,0 +1,72 @@
+import { deviceStatus, type DeviceStatus, type DeviceSummary } from '@apex/capability';
+import { isApexError, toPublicError, type PublicError } from '@apex/errors';
+import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
+import type { Command } from '../cli';
+
+/** One row of `apex devices`: the summary, the status when the device answered, or why it did not. */
+export interface DeviceReport extends DeviceSummary {
+  status?: Omit<DeviceStatus, keyof DeviceSummary>;
+  error?: PublicError;
+}
+
+async function reportOf(runtime: Runtime, summary: DeviceSummary): Promise<DeviceReport> {
+  try {
+    const { id, name, platform, state, ...status } = await deviceStatus(runtime.hub, summary.id);
+    return { id, name, platform, state, status };
+  } catch (error) {
+    return { ...runtime.hub.summary(summary.id), error: toPublicError(error) };
+  }
+}
+
+function details(report: DeviceReport): string {
+  if (report.error) return report.error.message;
+  const status = report.status;
+  if (!status) return '';
+  const parts = [
+    [status.deviceName, status.model].filter(Boolean).join(', '),
+    status.osVersion ? `${report.platform === 'ios' ? 'iOS' : 'Android'} ${status.osVersion}` : '',
+    `${status.screen.width}×${status.screen.height} pt @${status.screen.scale}x`,
+    status.foregroundApp ? `showing ${status.foregroundApp.name ?? status.foregroundApp.appId}` : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+function table(reports: DeviceReport[]): string {
+  const rows = [['ID', 'NAME', 'STATE', 'DETAILS'], ...reports.map((r) => [r.id, r.name, r.state, details(r)])];
+  const widths = [0, 1, 2].map((col) => Math.max(...rows.map((row) => row[col].length)));
+  return rows.map((row) => row.map((cell, col) => (col < 3 ? cell.padEnd(widths[col]) : cell)).join('  ').trimEnd()).join('\n');
+}
+
+/**
+ * `apex devices`: lists the configured devices (or the embedded virtual iPhone) with their state, and
+ * model/OS for those that answer. Exit 0 when the list was produced (offline devices included); 2 for a
+ * bad configuration (a usage problem, listing the bad fields); 1 when the runtime cannot start (e.g. a
+ * device owned by another Apex process).
+ */
+export const devicesCommand: Command = {
+  name: 'devices',
+  summary: 'List the configured devices and their state',
+  usage: 'apex devices [--config FILE] [--json]',
+  options: { config: { type: 'string' }, json: { type: 'boolean' } },
+  async run(values) {
+    const configPath = typeof values.config === 'string' ? values.config : undefined;
+    let runtime: Runtime;
+    try {
+      runtime = await createRuntime({ configPath, logger: createLogger({ level: process.env.APEX_LOG_LEVEL ?? 'error' }) });
+    } catch (error) {
+      if (!isApexError(error)) throw error;
+      // The operator's own configuration is reported verbatim (it may name drivers, e.g. "wda").
+      process.stderr.write(`apex devices: ${error.code}: ${error.message}\n`);
+      for (const issue of error.issues ?? []) process.stderr.write(`  - ${issue.path || '(top level)'}: ${issue.message}\n`);
+      if (error.hint) process.stderr.write(`${error.hint}\n`);
+      return error.code === 'invalid_argument' ? 2 : 1;
+    }
+    try {
+      const reports = await Promise.all(runtime.hub.list().map((summary) => reportOf(runtime, summary)));
+      process.stdout.write(values.json ? `${JSON.stringify({ devices: reports }, null, 2)}\n` : `${table(reports)}\n`);
+      return 0;
+    } finally {
+      await runtime.close();
+    }
+  },
+};

@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
+
+const bin = path.resolve(__dirname, '../../../../apps/cli/bin/apex.js');
+
+describe('apex devices (spawned as a process)', () => {
+  let dir: string;
+  let iphone: VirtualIPhone;
+
+  function apex(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [bin, ...args],
+        { timeout: 60_000, env: { ...process.env, APEX_CONFIG: '', APEX_DATA_DIR: path.join(dir, 'data') } },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
+    });
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'apex-cli-devices-'));
+    iphone = await startVirtualIPhone({ port: 0 });
+  });
+  afterAll(async () => {
+    await iphone.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints the embedded virtual iPhone online, with model and OS, and exits 0', async () => {
+    const { code, stdout } = await apex('devices');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^ID\s+NAME\s+STATE\s+DETAILS$/m);
+    expect(stdout).toMatch(/^iphone-virtual\s+Virtual iPhone\s+online\s+.*iOS \d+/m);
+  });
+
+  it('prints JSON with --json, and reports an unreachable device as offline', async () => {
+    const file = path.join(dir, 'two.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        devices: [
+          { id: 'iphone-a', name: 'Phone A', driver: 'wda', url: iphone.url },
+          { id: 'iphone-gone', driver: 'wda', url: 'http://127.0.0.1:9', timeouts: { connectMs: 500 } },
+        ],
+      }),
+    );
+    const { code, stdout } = await apex('devices', '--config', file, '--json');
+    expect(code).toBe(0);
+    const { devices } = JSON.parse(stdout);
+    expect(devices).toEqual([
+      expect.objectContaining({ id: 'iphone-a', name: 'Phone A', state: 'online', status: expect.objectContaining({ osVersion: iphone.phone.profile.osVersion }) }),
+      expect.objectContaining({ id: 'iphone-gone', state: 'offline', error: expect.objectContaining({ code: 'device_offline' }) }),
+    ]);
+  });
+
+  it('lists the bad fields of a configuration and exits 2', async () => {
+    const file = path.join(dir, 'bad.json');
+    await writeFile(file, JSON.stringify({ devices: [{ id: 'x', driver: 'wda', url: 'nope' }], colour: 'red' }));
+    const { code, stdout, stderr } = await apex('devices', '--config', file);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/devices\.0\.url: Invalid URL/);
+    expect(stderr).toMatch(/colour/);
+  });
+});

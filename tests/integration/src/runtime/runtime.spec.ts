@@ -1,0 +1,112 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { deviceStatus, tap } from '@apex/capability';
+import { ApexError } from '@apex/errors';
+import { createLogger, createRuntime, EMBEDDED_DEVICE_ID, type Runtime } from '@apex/runtime';
+import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
+
+const quietLogger = createLogger({ level: 'silent' });
+
+async function errorOf(promise: Promise<unknown>): Promise<ApexError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApexError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('runtime', () => {
+  let dir: string;
+  let iphone: VirtualIPhone;
+  const opened: Runtime[] = [];
+
+  async function open(options: Parameters<typeof createRuntime>[0]): Promise<Runtime> {
+    const runtime = await createRuntime({ env: {}, dataDir: path.join(dir, 'data'), logger: quietLogger, ...options });
+    opened.push(runtime);
+    return runtime;
+  }
+
+  async function writeConfig(name: string, config: unknown): Promise<string> {
+    const file = path.join(dir, name);
+    await writeFile(file, JSON.stringify(config));
+    return file;
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'apex-runtime-'));
+    iphone = await startVirtualIPhone({ port: 0 });
+  });
+  afterEach(async () => {
+    for (const runtime of opened.splice(0)) await runtime.close();
+  });
+  afterAll(async () => {
+    await iphone.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('without a configuration, runs the embedded virtual iPhone through the same driver as a real phone', async () => {
+    const runtime = await open({});
+    expect(runtime.embedded).toBeDefined();
+    expect(runtime.devices).toEqual([
+      expect.objectContaining({ id: EMBEDDED_DEVICE_ID, name: 'Virtual iPhone', driver: 'wda', embedded: true, url: runtime.embedded?.url }),
+    ]);
+    expect(runtime.hub.resolve()).toBe(EMBEDDED_DEVICE_ID);
+    const status = await deviceStatus(runtime.hub, EMBEDDED_DEVICE_ID);
+    expect(status).toMatchObject({ state: 'online', platform: 'ios', name: 'Virtual iPhone' });
+    await tap(runtime.hub, undefined, { x: 10, y: 300 });
+  });
+
+  it('closes the embedded phone with the runtime', async () => {
+    const runtime = await createRuntime({ env: {}, dataDir: path.join(dir, 'data'), logger: quietLogger });
+    const url = runtime.embedded?.url as string;
+    await runtime.close();
+    await expect(fetch(`${url}/status`)).rejects.toThrow();
+  });
+
+  it('uses a configured device, from --config or APEX_CONFIG, with its timeouts', async () => {
+    const file = await writeConfig('one.json', {
+      devices: [{ id: 'iphone-a', name: 'My iPhone', driver: 'wda', url: iphone.url, timeouts: { actionMs: 5000, connectMs: 1000 } }],
+    });
+    const runtime = await open({ env: { APEX_CONFIG: file } });
+    expect(runtime.embedded).toBeUndefined();
+    expect(runtime.hub.list()).toEqual([{ id: 'iphone-a', name: 'My iPhone', platform: 'ios', state: 'online' }]);
+    expect((await deviceStatus(runtime.hub, 'iphone-a')).osVersion).toBe(iphone.phone.profile.osVersion);
+  });
+
+  it('reports every configuration problem by its path', async () => {
+    const file = await writeConfig('bad.json', {
+      devices: [{ id: 'iphone-a', driver: 'wda', url: 'not-a-url', timeouts: { actionMs: 'slow' } }],
+    });
+    const error = await errorOf(open({ configPath: file }));
+    expect(error.code).toBe('invalid_argument');
+    expect(error.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'devices.0.url', message: 'Invalid URL' },
+        expect.objectContaining({ path: 'devices.0.timeouts.actionMs' }),
+      ]),
+    );
+  });
+
+  it('gives a device to one runtime: a second gets device_busy naming the owner, until the first closes', async () => {
+    const file = await writeConfig('owned.json', { devices: [{ id: 'iphone-a', driver: 'wda', url: iphone.url }] });
+    const first = await open({ configPath: file });
+    const error = await errorOf(open({ configPath: file }));
+    expect(error.code).toBe('device_busy');
+    expect(error.message).toContain(`pid ${process.pid}`);
+    expect(error.message).toContain('iphone-a');
+    await first.close();
+    const second = await open({ configPath: file });
+    expect(second.hub.list()).toHaveLength(1);
+  });
+
+  it('lets several runtimes share a device marked shared', async () => {
+    const file = await writeConfig('shared.json', { devices: [{ id: 'iphone-s', driver: 'wda', url: iphone.url, shared: true }] });
+    const first = await open({ configPath: file });
+    const second = await open({ configPath: file });
+    expect(first.devices[0].shared).toBe(true);
+    expect(second.devices[0].shared).toBe(true);
+  });
+});
