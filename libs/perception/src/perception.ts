@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseInput, type DeviceHub, type Rect, type UiNode } from '@apex/capability';
+import { parseInput, type DeviceHub, type Rect, type Role, type UiNode } from '@apex/capability';
 import { ApexError, invalidArgument } from '@apex/errors';
 import { describeScreen } from './describe/describe-screen';
 import { hubDeviceView, type DeviceView } from './device-view';
@@ -12,6 +12,7 @@ import {
   findGlyphInPixels,
   findIconsInTree,
   findTemplateInPixels,
+  identifyGlyph,
 } from './icons/icon-finders';
 import { screenEdges, type ScreenEdges } from './icons/screen-edges';
 import { DescribeOptionsSchema, FindIconQuerySchema, FindTextQuerySchema, UiTreeOptionsSchema } from './inputs';
@@ -20,7 +21,7 @@ import { OcrService, type OcrStats } from './ocr/ocr-service';
 import type { OcrPage } from './ocr/ocr-types';
 import { TesseractPool } from './ocr/tesseract-pool';
 import { findTextInOcr, findTextInTree, mergeMatches } from './text/text-finders';
-import { pruneUiTree } from './tree/prune';
+import { descendantText, pruneUiTree } from './tree/prune';
 import { visibleNodes } from './tree/visible';
 import type {
   DescribeOptions,
@@ -37,6 +38,9 @@ import type {
 
 /** In `auto`, a tree match this good answers without reading the pixels. */
 const TREE_ANSWER_CONFIDENCE = 0.9;
+/** Unlabeled icon buttons named from their pixels in one description, at most. */
+const MAX_ICONS_NAMED = 24;
+const ICON_BUTTON_ROLES: ReadonlySet<Role> = new Set<Role>(['button', 'icon', 'link']);
 /** Edge maps kept for recent screenshots (find_icon called repeatedly on one screen). */
 const EDGE_CACHE_SIZE = 4;
 
@@ -131,11 +135,13 @@ export class Perception {
     const status = await this.device.status(id);
     const tree = await this.device.uiTree(id);
     let ocr: OcrPage | undefined;
+    let iconNames: Map<string, string> | undefined;
     let screen = status.screen;
     if (o.includeOcrText ?? true) {
       const shot = await this.device.screenshot(id);
       screen = shot.screen;
       ocr = await this.ocr.read(shot.png, shot.scale);
+      iconNames = await this.nameUnlabeledIcons(tree, shot.png, shot.scale, screenRect(shot.screen));
     }
     return describeScreen({
       tree,
@@ -143,6 +149,7 @@ export class Perception {
       orientation: status.orientation,
       app: status.foregroundApp,
       ocr,
+      iconNames,
       maxElements: o.maxElements,
     });
   }
@@ -157,6 +164,21 @@ export class Perception {
     this.ocr.clear();
     this.edges.clear();
     await this.pool.close();
+  }
+
+  /** What the built-in glyphs recognize on the tree's unlabeled icon buttons (node id → glyph name). */
+  private async nameUnlabeledIcons(tree: UiNode, png: Buffer, scale: number, screen: Rect): Promise<Map<string, string>> {
+    const unlabeled = visibleNodes(tree, screen)
+      .filter((v) => ICON_BUTTON_ROLES.has(v.node.role) && !v.node.label && !descendantText(v.node))
+      .slice(0, MAX_ICONS_NAMED);
+    const names = new Map<string, string>();
+    if (unlabeled.length === 0) return names;
+    const edges = await this.edgesOf(png, scale);
+    for (const { node, bounds } of unlabeled) {
+      const glyph = identifyGlyph(edges, bounds);
+      if (glyph?.label) names.set(node.id, glyph.label);
+    }
+    return names;
   }
 
   private edgesOf(png: Buffer, scale: number): Promise<ScreenEdges> {

@@ -113,7 +113,7 @@ export interface UiTreeResult {
 export interface DescribeOptions {
   /** Most interactive elements to list (default 60); the rest are counted in `omittedElements`. */
   maxElements?: number;
-  /** Read the pixels for text the tree lacks (default true; false makes it fast). */
+  /** Read the pixels: text the tree lacks (OCR) and what unlabeled icon buttons show (default true; false is fast). */
   includeOcrText?: boolean;
 }
 
@@ -125,6 +125,8 @@ export interface DescribedElement {
   role: Role;
   label?: string;
   value?: string;
+  /** For an icon button the tree leaves unnamed: the built-in glyph its pixels show ("search", "trash"…). */
+  icon?: string;
   center: Point;
   disabled?: boolean;
   selected?: boolean;
@@ -150,6 +152,8 @@ export interface ScreenDescription {
   omittedElements: number;
   /** Short id → node id and tap point. */
   refs: Record<string, { nodeId: string; center: Point }>;
+  /** Text the tree shows outside the listed elements (titles, headers, captions), top to bottom. */
+  staticText: { text: string; center: Point }[];
   /** Visible text the tree does not have (OCR), top to bottom. */
   ocrText: DescribedText[];
 }

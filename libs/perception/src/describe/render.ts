@@ -20,6 +20,10 @@ export function renderDescription(d: ScreenDescription): string {
   for (const element of d.elements) lines.push(renderElement(element));
   if (d.omittedElements > 0) lines.push(`(+${d.omittedElements} more elements not listed; raise maxElements)`);
   if (d.elements.length === 0) lines.push('(none)');
+  if (d.staticText.length > 0) {
+    lines.push('Text:');
+    for (const t of d.staticText) lines.push(`${quote(t.text)} @${Math.round(t.center.x)},${Math.round(t.center.y)}`);
+  }
   if (d.ocrText.length > 0) {
     lines.push('Text on screen not in the tree (OCR):');
     for (const t of d.ocrText) lines.push(`${quote(t.text)} @${Math.round(t.center.x)},${Math.round(t.center.y)}`);
@@ -30,6 +34,7 @@ export function renderDescription(d: ScreenDescription): string {
 function renderElement(e: DescribedElement): string {
   let line = `${e.ref} ${e.role}`;
   if (e.label) line += ` ${quote(e.label)}`;
+  else if (e.icon) line += ` (icon: ${e.icon})`;
   if (e.value !== undefined) line += ` = ${e.role === 'switch' ? switchState(e.value) : quote(e.value)}`;
   const flags = [e.disabled && 'disabled', e.selected && 'selected', e.focused && 'focused'].filter(Boolean);
   if (flags.length > 0) line += ` [${flags.join(',')}]`;

@@ -46,19 +46,29 @@ export function findIconsInTree(root: UiNode, screen: Rect, name: string, region
  */
 export function findGlyphInPixels(edges: ScreenEdges, glyph: GlyphName, threshold: number, region?: Rect): IconMatch[] {
   const library = glyphLibrary();
-  const template = library.get(glyph) as ScalableTemplate;
-  const hits = searchTemplate(edges, template, LIBRARY_WIDTHS_PT, threshold, region);
-  const kept = hits.filter((hit) =>
-    GLYPH_NAMES.every((other) => {
-      if (other === glyph) return true;
-      const rival = refineAt(edges.fine, library.get(other) as ScalableTemplate, hit.x, hit.y, hit.width);
-      return !rival || rival.score <= hit.score + COMPETITION_MARGIN;
-    }),
-  );
-  return kept
-    .map((hit) => ({ hit, confidence: hit.score * isolationFactor(surroundRatio(edges.fine, hit)) }))
-    .filter(({ confidence }) => confidence >= threshold)
+  return glyphCandidates(edges, glyph, LIBRARY_WIDTHS_PT, threshold, region)
+    .filter(({ hit }) =>
+      GLYPH_NAMES.every((other) => {
+        if (other === glyph) return true;
+        const rival = refineAt(edges.fine, library.get(other) as ScalableTemplate, hit.x, hit.y, hit.width);
+        return !rival || rival.score <= hit.score + COMPETITION_MARGIN;
+      }),
+    )
     .map(({ hit, confidence }) => iconMatch(hitRect(hit), confidence, 'library', glyph));
+}
+
+/** Places `glyph` fits at one of `widths`; confidence = fit × isolation. */
+function glyphCandidates(
+  edges: ScreenEdges,
+  glyph: GlyphName,
+  widths: number[],
+  threshold: number,
+  region?: Rect,
+): { hit: Hit; confidence: number }[] {
+  const template = glyphLibrary().get(glyph) as ScalableTemplate;
+  return searchTemplate(edges, template, widths, threshold, region)
+    .map((hit) => ({ hit, confidence: hit.score * isolationFactor(surroundRatio(edges.fine, hit)) }))
+    .filter(({ confidence }) => confidence >= threshold);
 }
 
 /**
@@ -67,6 +77,21 @@ export function findGlyphInPixels(edges: ScreenEdges, glyph: GlyphName, threshol
  */
 function isolationFactor(surroundRatio: number): number {
   return 1 - Math.min(0.6, Math.max(0, surroundRatio - 0.08) * 1.5);
+}
+
+/**
+ * Which built-in glyph is drawn inside `region` (an unlabeled button's bounds), if any fits well enough:
+ * used to name icon buttons the tree leaves unnamed.
+ */
+export function identifyGlyph(edges: ScreenEdges, region: Rect, threshold = DEFAULT_LIBRARY_THRESHOLD): IconMatch | undefined {
+  let best: IconMatch | undefined;
+  for (const glyph of GLYPH_NAMES) {
+    const widths = LIBRARY_WIDTHS_PT.filter((w) => w <= region.width + 2);
+    for (const { hit, confidence } of glyphCandidates(edges, glyph, widths, threshold, region)) {
+      if (!best || confidence > best.confidence) best = iconMatch(hitRect(hit), confidence, 'library', glyph);
+    }
+  }
+  return best;
 }
 
 /** Occurrences of a caller's template image (grey, any theme), sized as if cut from this device's screenshots. */

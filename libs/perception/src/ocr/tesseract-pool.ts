@@ -87,6 +87,8 @@ export class TesseractPool implements OcrRecognizer {
         // Sparse text: UI screens are scattered labels, not paragraphs.
         tessedit_pageseg_mode: PSM.SPARSE_TEXT,
         user_defined_dpi: '144',
+        // Tesseract's own chatter ("Detected N diacritics") would otherwise reach stdout.
+        debug_file: '/dev/null',
       });
       this.starting -= 1;
       if (this.closed) {
