@@ -1,6 +1,7 @@
 import type { AppDefinition, AppInstance, Env } from './app';
 import { drawGlyph, type GlyphName } from '../render/glyphs';
 import { drawText, fillRect, fillRoundRect, hline } from '../render/paint';
+import { measure } from '../render/measure';
 import { keyboardWindow } from '../ui/keyboard';
 import { ScrollState } from '../ui/scroll';
 import { drawEditableText } from '../ui/text-box';
@@ -76,7 +77,7 @@ class SafariApp implements AppInstance {
       onTap: () => {
         if (!address.focused) {
           address.text = this.url;
-          address.focus();
+          address.focusSelectingAll();
         }
       },
       onClear: () => {
@@ -86,7 +87,9 @@ class SafariApp implements AppInstance {
       draw: (p) => {
         fillRoundRect(p.ctx, fieldRect, 10, theme.fieldBackground);
         if (editing) {
-          drawEditableText(p, { x: fieldRect.x + 10, y: fieldRect.y + 7, width: fieldRect.width - 20, height: 22 }, address.text, 'Search or enter website name', true);
+          const textRect = { x: fieldRect.x + 10, y: fieldRect.y + 7, width: fieldRect.width - 20, height: 22 };
+          if (address.allSelected) fillRect(p.ctx, { x: textRect.x, y: textRect.y, width: Math.min(textRect.width, measure(address.text, 17)), height: 22 }, theme.selection);
+          drawEditableText(p, textRect, address.text, 'Search or enter website name', !address.allSelected);
         } else {
           drawText(p.ctx, displayHost(this.url), env.width / 2, fieldRect.y + fieldRect.height / 2, { size: 17, color: theme.label, align: 'center' });
         }
@@ -215,6 +218,6 @@ function drawToolGlyph(ctx: import('@napi-rs/canvas').SKRSContext2D, glyph: Glyp
 export const safariApp: AppDefinition = {
   bundleId: SAFARI_BUNDLE_ID,
   name: 'Safari',
-  icon: { background: '#ffffff', foreground: '#007aff', glyph: 'location' },
+  icon: { background: '#ffffff', foreground: '#007aff', glyph: 'compass' },
   create: () => new SafariApp(),
 };

@@ -1,9 +1,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 
 /** Line glyphs drawn like SF Symbols (about 2.2 pt strokes), for unlabeled icon buttons and app icons. */
-export type GlyphName = 'gear' | 'magnifier' | 'plus' | 'trash' | 'share' | 'back' | 'close' | 'heart' | 'location';
+export type GlyphName = 'gear' | 'magnifier' | 'plus' | 'trash' | 'share' | 'back' | 'close' | 'heart' | 'location' | 'compass' | 'delete';
 
-export const GLYPH_NAMES: readonly GlyphName[] = ['gear', 'magnifier', 'plus', 'trash', 'share', 'back', 'close', 'heart', 'location'];
+export const GLYPH_NAMES: readonly GlyphName[] = ['gear', 'magnifier', 'plus', 'trash', 'share', 'back', 'close', 'heart', 'location', 'compass', 'delete'];
 
 /** Draws `name` centred on (cx, cy) in a box of `size` points. */
 export function drawGlyph(ctx: SKRSContext2D, name: GlyphName, cx: number, cy: number, size: number, color: string, lineWidth = 2.2): void {
@@ -105,6 +105,31 @@ export function drawGlyph(ctx: SKRSContext2D, name: GlyphName, cx: number, cy: n
       ctx.moveTo(cx, cy + h * 0.8);
       ctx.bezierCurveTo(cx - h * 1.2, cy - h * 0.1, cx - h * 0.6, cy - h * 1.0, cx, cy - h * 0.4);
       ctx.bezierCurveTo(cx + h * 0.6, cy - h * 1.0, cx + h * 1.2, cy - h * 0.1, cx, cy + h * 0.8);
+      ctx.stroke();
+      break;
+    case 'compass':
+      ctx.arc(cx, cy, h * 0.9, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(cx + h * 0.5, cy - h * 0.5);
+      ctx.lineTo(cx + h * 0.12, cy + h * 0.12);
+      ctx.lineTo(cx - h * 0.5, cy + h * 0.5);
+      ctx.lineTo(cx - h * 0.12, cy - h * 0.12);
+      ctx.closePath();
+      ctx.fill();
+      break;
+    case 'delete':
+      // The backspace key: a tag pointing left with an x inside.
+      ctx.moveTo(cx - h * 0.95, cy);
+      ctx.lineTo(cx - h * 0.45, cy - h * 0.65);
+      ctx.lineTo(cx + h * 0.95, cy - h * 0.65);
+      ctx.lineTo(cx + h * 0.95, cy + h * 0.65);
+      ctx.lineTo(cx - h * 0.45, cy + h * 0.65);
+      ctx.closePath();
+      ctx.moveTo(cx - h * 0.05, cy - h * 0.3);
+      ctx.lineTo(cx + h * 0.55, cy + h * 0.3);
+      ctx.moveTo(cx + h * 0.55, cy - h * 0.3);
+      ctx.lineTo(cx - h * 0.05, cy + h * 0.3);
       ctx.stroke();
       break;
     case 'location':

@@ -23,6 +23,8 @@ export interface Theme {
   alertBackground: string;
   dim: string;
   statusBarOnScreen: string;
+  /** Selected-text highlight. */
+  selection: string;
 }
 
 export const LIGHT: Theme = {
@@ -46,6 +48,7 @@ export const LIGHT: Theme = {
   alertBackground: '#f2f2f2',
   dim: 'rgba(0,0,0,0.3)',
   statusBarOnScreen: '#000000',
+  selection: '#b3d7ff',
 };
 
 export const DARK: Theme = {
@@ -69,6 +72,7 @@ export const DARK: Theme = {
   alertBackground: '#2c2c2e',
   dim: 'rgba(0,0,0,0.5)',
   statusBarOnScreen: '#ffffff',
+  selection: '#3f638b',
 };
 
 export function themeFor(appearance: 'light' | 'dark'): Theme {

@@ -115,7 +115,7 @@ export function keyboardWindow(env: Env, input: TextInput, returnLabel = 'return
       const cx = k.rect.x + k.rect.width / 2;
       const cy = k.rect.y + k.rect.height / 2;
       if (k.name === 'shift') drawShift(ctx, cx, cy, theme.label);
-      else if (k.name === 'delete') drawGlyph(ctx, 'close', cx, cy, 14, theme.label, 1.8);
+      else if (k.name === 'delete') drawGlyph(ctx, 'delete', cx, cy, 22, theme.label, 1.6);
       else if (k.name === 'space') drawText(ctx, 'space', cx, cy, { size: 16, color: theme.label, align: 'center' });
       else if (k.special) drawText(ctx, k.label, cx, cy, { size: 16, color: theme.label, align: 'center' });
       else drawText(ctx, k.label, cx, cy, { size: 22, color: theme.label, align: 'center' });

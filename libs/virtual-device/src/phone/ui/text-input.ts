@@ -5,6 +5,8 @@ export class TextInput {
   /** Keyboard state while this input is focused. */
   shift = false;
   numbers = false;
+  /** The whole text is selected (as Safari's address bar does on focus): typing replaces it. */
+  allSelected = false;
 
   constructor(
     /** Multi-line inputs insert "\n" on return; single-line ones call onReturn. */
@@ -16,8 +18,15 @@ export class TextInput {
     this.focused = true;
   }
 
+  /** Focuses with the whole text selected. */
+  focusSelectingAll(): void {
+    this.focused = true;
+    this.allSelected = this.text !== '';
+  }
+
   blur(): void {
     this.focused = false;
+    this.allSelected = false;
     this.shift = false;
     this.numbers = false;
   }
@@ -25,6 +34,8 @@ export class TextInput {
   /** Types text as a keyboard would: "\n" is the return key, "\b" deletes backwards. */
   type(text: string): void {
     for (const ch of text) {
+      if (this.allSelected && ch !== '\n' && ch !== '\r') this.text = '';
+      this.allSelected = false;
       if (ch === '\n' || ch === '\r') this.pressReturn();
       else if (ch === '\b' || ch === '\u007f') this.text = this.text.slice(0, -1);
       else this.text += ch;
@@ -38,5 +49,6 @@ export class TextInput {
 
   clear(): void {
     this.text = '';
+    this.allSelected = false;
   }
 }
