@@ -29,7 +29,7 @@ export interface FaultController {
   goOffline(): Promise<void>;
   /** Listens again on the same port. */
   comeBack(): Promise<void>;
-  /** Clears every fault (and releases requests waiting out a latency). */
+  /** Clears every fault (and releases requests waiting out a latency; an offline server listens again). */
   reset(): void;
   readonly state: Readonly<FaultState>;
 }
@@ -53,6 +53,7 @@ export class Faults implements FaultController {
   private current: FaultState = { latencyMs: 0, failNext: 0, dropNext: 0, malformNext: 0, offline: false, restarts: 0 };
   private readonly waiting = new Set<() => void>();
   private offlineTimer: NodeJS.Timeout | null = null;
+  private comingBack: Promise<void> | null = null;
 
   constructor(private readonly host: FaultHost) {}
 
@@ -84,16 +85,27 @@ export class Faults implements FaultController {
   }
 
   async goOffline(): Promise<void> {
+    if (this.comingBack) await this.comingBack;
     if (this.current.offline) return;
     this.current.offline = true;
     await this.host.stopListening();
   }
 
-  async comeBack(): Promise<void> {
+  comeBack(): Promise<void> {
     this.clearOfflineTimer();
-    if (!this.current.offline) return;
-    await this.host.startListening();
-    this.current.offline = false;
+    if (!this.current.offline) return Promise.resolve();
+    // Several callers (a timer, reset(), a test) may ask at once: listen only once.
+    this.comingBack ??= this.host.startListening().then(
+      () => {
+        this.current.offline = false;
+        this.comingBack = null;
+      },
+      (error: unknown) => {
+        this.comingBack = null;
+        throw error;
+      },
+    );
+    return this.comingBack;
   }
 
   /** Goes offline now and comes back by itself after `ms` (errors coming back are reported to `onError`). */
@@ -106,10 +118,12 @@ export class Faults implements FaultController {
     }, ms);
   }
 
+  /** Clears every fault: counters and latency at once; an offline server starts listening again (await `comeBack()` to know when). */
   reset(): void {
-    const restarts = this.current.restarts;
-    this.current = { latencyMs: 0, failNext: 0, dropNext: 0, malformNext: 0, offline: this.current.offline, restarts };
+    const { restarts, offline } = this.current;
+    this.current = { latencyMs: 0, failNext: 0, dropNext: 0, malformNext: 0, offline, restarts };
     this.releaseWaiting();
+    if (offline) this.comeBack().catch(() => undefined);
   }
 
   /** Consumes one pending fault for a WDA request: drop first, then fail, then malform. */

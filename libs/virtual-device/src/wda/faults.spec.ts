@@ -121,6 +121,12 @@ describe('fault injection', () => {
     expect(iphone.faults.state.offline).toBe(false);
     expect(iphone.port).toBe(port);
     expect((await wda.get('/status')).status).toBe(200);
+
+    // reset() clears offline too
+    await iphone.faults.goOffline();
+    iphone.faults.reset();
+    await iphone.faults.comeBack();
+    expect(await probe(iphone.url)).toBe(200);
   });
 
   describe('admin path', () => {

@@ -250,13 +250,20 @@ function send(response: http.ServerResponse, status: number, contentType: string
   });
 }
 
+/** Splits the request target into path and query without normalizing the path (`//x` stays `//x`). */
 function parseUrl(raw: string | undefined): { path: string; query: Record<string, string> } {
-  try {
-    const url = new URL(raw ?? '/', 'http://wda.local');
-    return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
-  } catch {
-    return { path: (raw ?? '/').split('?')[0] ?? '/', query: {} };
+  const target = raw ?? '/';
+  const at = target.indexOf('?');
+  const path = at < 0 ? target : target.slice(0, at);
+  const query: Record<string, string> = {};
+  if (at >= 0) {
+    try {
+      for (const [key, value] of new URLSearchParams(target.slice(at + 1))) query[key] = value;
+    } catch {
+      // an unparseable query counts as none
+    }
   }
+  return { path: path.startsWith('/') ? path : `/${path}`, query };
 }
 
 /** The body as text; null when it is too large (the connection is then dropped). */
