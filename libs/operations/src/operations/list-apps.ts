@@ -6,7 +6,8 @@ import { deviceField } from '../schemas';
 export const listAppsOperation = defineOperation({
   name: 'list_apps',
   title: 'List apps',
-  description: 'Lists the installed apps with their `appId` (for launch_app and terminate_app), name and whether each is running.',
+  description:
+    'Lists apps with their `appId` (for launch_app and terminate_app), name and whether each is running. Some devices, such as iPhones, report only the running apps.',
   input: z.strictObject({ device: deviceField }),
   output: z.object({
     apps: z.array(z.object({ appId: z.string(), name: z.string().optional(), running: z.boolean().optional() })),
