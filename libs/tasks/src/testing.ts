@@ -1,2 +1,3 @@
 export * from './testing/fake-model-server';
 export * from './testing/scripted-devices';
+export * from './testing/goal-suite';

@@ -17,6 +17,7 @@ export function observationOf(screen: ScreenDescriptionResult): Observation {
     keyboard: screen.keyboardVisible,
     elements: screen.elements.map((e) => [e.role, e.label, e.value, Math.round(e.center.x), Math.round(e.center.y), e.selected, e.focused]),
     omitted: screen.omittedElements,
+    text: (screen.staticText ?? []).map((t) => t.text),
   };
   return { screen, fingerprint: createHash('sha1').update(JSON.stringify(essence)).digest('hex').slice(0, 16) };
 }
@@ -28,6 +29,8 @@ export function summarizeObservation(observation: Observation): string {
   const { screen } = observation;
   const parts: string[] = [];
   parts.push(screen.app ? `${screen.app.name ?? screen.app.appId}` : 'unknown app');
+  const title = screen.staticText?.[0]?.text;
+  if (title && title !== screen.app?.name) parts.push(`"${title}"`);
   if (screen.alert) parts.push(`alert "${screen.alert.title ?? screen.alert.message ?? ''}" [${screen.alert.buttons.join(', ')}]`);
   if (screen.keyboardVisible) parts.push('keyboard up');
   const labels = screen.elements
@@ -88,6 +91,7 @@ export function screenHasText(observation: Observation, text: string): boolean {
   const { screen } = observation;
   return (
     screen.elements.some((e) => matchScore(text, e.label) > 0 || matchScore(text, e.value) > 0) ||
+    (screen.staticText ?? []).some((t) => matchScore(text, t.text) > 0) ||
     screen.ocrText.some((t) => matchScore(text, t.text) > 0) ||
     normalize(screen.text).includes(normalize(text))
   );

@@ -17,7 +17,6 @@ interface InstalledApp {
   name?: string;
 }
 
-type AppLookup = { found: InstalledApp } | { missing: InstalledApp[] } | { unsupported: true };
 
 /** Per-intent progress; reset when the planner moves on to the next clause. */
 interface IntentState {
@@ -29,16 +28,23 @@ interface IntentState {
   openedSettings: boolean;
   wentHome: boolean;
   composed: boolean;
-  textLookupDone: Set<string>;
-  resolved?: { appId?: string; field?: string };
+  /** find_text (which may read the pixels, slowly) runs once per intent. */
+  textLookupDone: boolean;
+  resolved?: { app?: string; field?: string };
+  /** The app left for the home screen while looking for an app icon. */
+  leftApp?: string;
+  /** Going back to `leftApp`: the name was no app after all. */
+  returnTo?: string;
   note?: string;
 }
 
 const NEXT = Symbol('next');
+const READY = Symbol('ready');
+const MISSING = Symbol('missing');
 type Step = Decision | typeof NEXT;
 
 function freshState(): IntentState {
-  return { acted: false, launches: 0, tries: 0, swipes: 0, searchDirection: 'down', openedSettings: false, wentHome: false, composed: false, textLookupDone: new Set() };
+  return { acted: false, launches: 0, tries: 0, swipes: 0, searchDirection: 'down', openedSettings: false, wentHome: false, composed: false, textLookupDone: false };
 }
 
 function act(operation: string, args: Record<string, unknown>, expect?: Expectation, why?: string): Decision {
@@ -72,6 +78,8 @@ class OfflineSession implements PlannerSession {
   private state = freshState();
   private readonly notes: string[] = [];
   private apps?: InstalledApp[] | 'unsupported';
+  /** App icons seen on any screen so far: names the device showed as apps. */
+  private readonly seenIcons = new Set<string>();
 
   constructor(private readonly context: PlannerContext) {
     this.parsed = parseGoal(context.goal);
@@ -87,6 +95,7 @@ class OfflineSession implements PlannerSession {
     if (feedback?.loopWarning) {
       return { kind: 'fail', message: `Could not ${describeIntent(intents[this.index])}: the same action keeps leaving the screen unchanged.`, reason: 'loop' };
     }
+    for (const e of observation.screen.elements) if (e.role === 'icon' && e.label) this.seenIcons.add(squash(e.label));
     let lastFeedback = feedback;
     while (this.index < intents.length) {
       const intent = intents[this.index];
@@ -130,39 +139,67 @@ class OfflineSession implements PlannerSession {
   private async open(name: string, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
     const st = this.state;
     if (st.resolved?.field !== undefined) return this.tap(name, obs, feedback);
-    const lookup = await this.lookupApp(name);
-    if ('found' in lookup) {
-      const app = lookup.found;
-      if (obs.screen.app?.appId === app.appId) {
-        st.note ??= `Opened ${app.name ?? app.appId}`;
-        return NEXT;
+    // "open General": a row or button of this screen, unless the name is a known app.
+    const knownApp = isApp(obs, name) || this.seenIcons.has(squash(name)) || (await this.lookupApp(name)) !== undefined;
+    if (!knownApp && !st.wentHome && findElement(obs, name, { minScore: 2 })) {
+      st.resolved = { field: name };
+      return this.tap(name, obs, feedback);
+    }
+    if (st.returnTo) {
+      // No such app: back to the app we left, to look for a row of that name there.
+      const back = await this.openApp(st.returnTo, obs);
+      if (back === MISSING) return { kind: 'fail', message: `There is no app named "${name}" on this device.`, reason: 'infeasible' };
+      if (back !== READY) return back;
+      st.resolved = { field: name };
+      return this.tap(name, obs, feedback);
+    }
+    const step = await this.openApp(name, obs);
+    if (step === READY) {
+      st.note ??= `Opened ${obs.screen.app?.name ?? name}`;
+      return NEXT;
+    }
+    if (step === MISSING) {
+      if (st.leftApp && !knownApp) {
+        st.returnTo = st.leftApp;
+        st.launches = 0;
+        return this.open(name, obs, feedback);
       }
+      return { kind: 'fail', message: `There is no app named "${name}" on this device.`, reason: 'infeasible' };
+    }
+    return step;
+  }
+
+  /**
+   * Brings the named app to the foreground: by its id from list_apps when the device lists it, else by its
+   * icon (on this screen, or on the home screen: the tree's icons, then find_icon).
+   */
+  private async openApp(name: string, obs: Observation): Promise<Decision | typeof READY | typeof MISSING> {
+    const st = this.state;
+    const app = await this.lookupApp(name);
+    if (app) {
+      if (obs.screen.app?.appId === app.appId) return READY;
       if (st.launches >= 2) return { kind: 'fail', message: `${app.name ?? app.appId} did not come to the foreground.`, reason: 'device_error' };
       st.launches += 1;
       return act('launch_app', { appId: app.appId }, { appId: app.appId });
     }
-    if ('unsupported' in lookup) return this.openFromHomeScreen(name, obs);
-    // Not an app: perhaps a row or button on this screen ("open General").
-    if (findElement(obs, name, { minScore: 2 })) {
-      st.resolved = { field: name };
-      return this.tap(name, obs, feedback);
+    if (isApp(obs, name)) return READY;
+    if (st.launches >= 2) return { kind: 'fail', message: `${name} did not come to the foreground.`, reason: 'device_error' };
+    const icon = findElement(obs, name, { roles: ['icon'], minScore: 2 });
+    if (icon) {
+      st.launches += 1;
+      return tapAt(icon, { change: true });
     }
-    const names = lookup.missing.map((a) => a.name ?? a.appId).join(', ');
-    return { kind: 'fail', message: `There is no app named "${name}" on this device (apps: ${names}).`, reason: 'infeasible' };
-  }
-
-  /** Devices that cannot list their apps: go home and tap the app's icon. */
-  private async openFromHomeScreen(name: string, obs: Observation): Promise<Step> {
-    const st = this.state;
-    if (st.note) return NEXT;
     if (!st.wentHome) {
       st.wentHome = true;
+      if (obs.screen.app?.name && !obs.screen.elements.some((e) => e.role === 'icon')) st.leftApp = obs.screen.app.name;
       return act('press_button', { button: 'home' });
     }
-    const icon = findElement(obs, name, { roles: ['icon', 'button'], minScore: 2 }) ?? (await this.findIcon(name));
-    if (!icon) return { kind: 'fail', message: `No app icon named "${name}" on the home screen.`, reason: 'target_not_found' };
-    st.note = `Opened ${name}`;
-    return tapAt(icon, { change: true });
+    const found = await this.findIcon(name);
+    if (found) {
+      st.launches += 1;
+      return tapAt(found, { change: true });
+    }
+    return MISSING;
   }
 
   private back(obs: Observation): Step {
@@ -204,10 +241,10 @@ class OfflineSession implements PlannerSession {
       return tapAt(sw, { change: true });
     }
     // Switches live in Settings: go there first when the goal did not.
-    const settingsId = await this.settingsAppId();
-    if (!st.openedSettings && settingsId && obs.screen.app?.appId !== settingsId) {
+    if (!st.openedSettings && !isApp(obs, 'Settings')) {
+      const step = await this.openApp('Settings', obs);
+      if (step !== READY && step !== MISSING) return step;
       st.openedSettings = true;
-      return act('launch_app', { appId: settingsId }, { appId: settingsId });
     }
     return this.searchBySwiping(target, obs, feedback);
   }
@@ -216,18 +253,18 @@ class OfflineSession implements PlannerSession {
     const st = this.state;
     if (st.note) return NEXT;
     if (!st.resolved) {
+      // "in Notes" names an app unless this screen has a text field of that name ("in the search field").
       st.resolved = {};
       if (intent.into) {
-        const lookup = await this.lookupApp(intent.into);
-        if ('found' in lookup) st.resolved.appId = lookup.found.appId;
-        else st.resolved.field = intent.into;
+        if (findElement(obs, intent.into, { roles: TEXT_INPUT_ROLES })) st.resolved.field = intent.into;
+        else st.resolved.app = intent.into;
       }
     }
-    const { appId, field } = st.resolved;
-    if (appId && obs.screen.app?.appId !== appId) {
-      if (st.launches >= 2) return { kind: 'fail', message: `${intent.into} did not come to the foreground.`, reason: 'device_error' };
-      st.launches += 1;
-      return act('launch_app', { appId }, { appId });
+    const { app, field } = st.resolved;
+    if (app) {
+      const step = await this.openApp(app, obs);
+      if (step === MISSING) return { kind: 'fail', message: `There is no app or text field named "${app}".`, reason: 'infeasible' };
+      if (step !== READY) return step;
     }
     if (!obs.screen.keyboardVisible || (field && !focusedInputMatches(obs, field))) {
       const input = pickTextInput(obs, field);
@@ -273,10 +310,10 @@ class OfflineSession implements PlannerSession {
     return act('swipe', { direction: st.searchDirection === 'down' ? 'up' : 'down' }, { change: true }, `looking for "${target}"`);
   }
 
-  /** find_text also reads the pixels: once per screen, for targets the tree does not name. */
+  /** find_text also reads the pixels: once per intent, for targets the tree does not name. */
   private async findTextOnce(target: string, obs: Observation): Promise<{ center: { x: number; y: number }; label?: string } | undefined> {
-    if (this.state.textLookupDone.has(obs.fingerprint)) return undefined;
-    this.state.textLookupDone.add(obs.fingerprint);
+    if (this.state.textLookupDone) return undefined;
+    this.state.textLookupDone = true;
     try {
       const result = await this.context.query('find_text', { text: target });
       const matches = (result.output['matches'] as Array<{ text: string; center: { x: number; y: number }; confidence: number }>) ?? [];
@@ -310,22 +347,24 @@ class OfflineSession implements PlannerSession {
     return this.apps;
   }
 
-  /** Names → app ids from what the device reports: id, name, name without spaces, then a name prefix. */
-  private async lookupApp(name: string): Promise<AppLookup> {
+  /** Names → app ids from what the device lists: id, name, name without spaces, then a name prefix. */
+  private async lookupApp(name: string): Promise<InstalledApp | undefined> {
     const apps = await this.installedApps();
-    if (apps === 'unsupported') return { unsupported: true };
+    if (apps === 'unsupported') return undefined;
     const wanted = squash(name);
-    const found =
+    return (
       apps.find((a) => a.appId.toLowerCase() === name.toLowerCase()) ??
       apps.find((a) => a.name !== undefined && squash(a.name) === wanted) ??
-      apps.find((a) => a.name !== undefined && wanted.length >= 4 && squash(a.name).startsWith(wanted));
-    return found ? { found } : { missing: apps };
+      apps.find((a) => a.name !== undefined && wanted.length >= 4 && squash(a.name).startsWith(wanted))
+    );
   }
+}
 
-  private async settingsAppId(): Promise<string | undefined> {
-    const lookup = await this.lookupApp('Settings');
-    return 'found' in lookup ? lookup.found.appId : undefined;
-  }
+/** Whether the foreground app is the one named (by its name or id). */
+function isApp(obs: Observation, name: string): boolean {
+  const app = obs.screen.app;
+  if (!app) return false;
+  return squash(app.name ?? '') === squash(name) || app.appId.toLowerCase() === name.toLowerCase();
 }
 
 /** The switch named `target`: by its own label, else the switch on the same row as a matching label. */

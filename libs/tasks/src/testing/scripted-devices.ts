@@ -53,6 +53,7 @@ export class ScriptedPhone {
       elements,
       omittedElements: 0,
       refs: {},
+      staticText: [],
       ocrText: [],
       text: `${appName}\n${elements.map((e) => `[${e.ref}] ${e.role} "${e.label}"${e.value !== undefined ? ` value=${e.value}` : ''} at (${e.center.x}, ${e.center.y})`).join('\n')}`,
     };
