@@ -67,16 +67,19 @@ function windowFor(region: Rect | undefined, pxPerPt: number, w: number, h: numb
 
 /**
  * Edge density just around a hit relative to inside it: ~0 for an isolated icon, high for a letter inside
- * a word (its neighbours are letters too).
+ * a word (its neighbours are letters too). The busier of the left and right bands counts more than the ring
+ * as a whole, so the first or last letter of a word (busy on one side only) is caught too.
  */
 export function surroundRatio(fine: SearchImage, hit: Hit): number {
   const margin = Math.max(2, Math.round(0.35 * Math.max(hit.width, hit.height)));
-  const inside = boxSum(fine, hit.x, hit.y, hit.x + hit.width, hit.y + hit.height);
-  const outer = boxSum(fine, hit.x - margin, hit.y - margin, hit.x + hit.width + margin, hit.y + hit.height + margin);
-  const insideArea = hit.width * hit.height;
-  const ringArea = (hit.width + 2 * margin) * (hit.height + 2 * margin) - insideArea;
+  const { x, y, width: w, height: h } = hit;
+  const inside = boxSum(fine, x, y, x + w, y + h) / (w * h);
   if (inside <= 0) return 1;
-  return (outer - inside) / ringArea / (inside / insideArea);
+  const outer = boxSum(fine, x - margin, y - margin, x + w + margin, y + h + margin);
+  const ring = (outer - inside * w * h) / ((w + 2 * margin) * (h + 2 * margin) - w * h);
+  const left = boxSum(fine, x - margin, y, x, y + h) / (margin * h);
+  const right = boxSum(fine, x + w, y, x + w + margin, y + h) / (margin * h);
+  return Math.max(ring, 0.75 * Math.max(left, right)) / inside;
 }
 
 function boxSum(image: SearchImage, x0: number, y0: number, x1: number, y1: number): number {
