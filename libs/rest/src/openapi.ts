@@ -60,10 +60,6 @@ function problemRefs(statuses: readonly string[]) {
   );
 }
 
-function openApiPath(path: string): string {
-  return path; // templates already use OpenAPI's {name} syntax
-}
-
 function successResponse(route: RestRoute, operation: AnyOperation): RouteConfig['responses'][string] {
   if (route.responder === 'image') {
     const binary = { schema: { type: 'string' as const, contentMediaType: 'image/*' } };
@@ -120,7 +116,7 @@ export function buildOpenApiDocument(
     }
     registry.registerPath({
       method: route.method === 'GET' ? 'get' : 'post',
-      path: openApiPath(route.path),
+      path: route.path, // templates already use OpenAPI's {name} syntax
       operationId: operation.name,
       summary: operation.title,
       description: operation.description,

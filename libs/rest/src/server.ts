@@ -43,7 +43,13 @@ export interface RestServer {
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
-export const OPERATION_PATH_FIELDS = [DEVICE_INPUT_FIELD] as const;
+
+/** What the one log line of a request says besides method, path, status and time. */
+interface RequestLog {
+  requestId: number;
+  operation?: string;
+  code?: string;
+}
 
 export function createRestServer(ctx: OperationContext, options: RestServerOptions = {}): RestServer {
   const logger = options.logger ?? createRestLogger();
@@ -57,9 +63,10 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
   let docsPage: string | undefined;
   let nextRequestId = 1;
 
-  async function runRoute(req: IncomingMessage, res: ServerResponse, url: URL): Promise<string | undefined> {
+  async function runRoute(req: IncomingMessage, res: ServerResponse, url: URL, log: RequestLog): Promise<void> {
     const { route, params } = router.match(req.method ?? 'GET', url.pathname);
     const operation = operations.get(route.operation) as AnyOperation;
+    log.operation = operation.name;
     const fromPath = DEVICE_PATH_PARAM in params ? [DEVICE_INPUT_FIELD] : [];
     let input: Record<string, unknown>;
     if (route.method === 'GET') {
@@ -78,10 +85,9 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     const result = await runOperation(ctx, operation, input, [...operations.values()]);
     if (route.responder === 'image') sendScreenshot(req, res, result);
     else sendJson(res, 200, result.output);
-    return operation.name;
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<string | undefined> {
+  async function handle(req: IncomingMessage, res: ServerResponse, log: RequestLog): Promise<void> {
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://apex.invalid');
@@ -91,7 +97,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     const method = req.method ?? 'GET';
     if (url.pathname === '/healthz' && (method === 'GET' || method === 'HEAD')) {
       sendJson(res, 200, { status: 'ok' });
-      return undefined;
+      return;
     }
     if (!isAllowedOrigin(req, options.allowedOrigins)) {
       throw new HttpProblem('forbidden_origin', `Requests from the origin ${req.headers.origin} are not allowed.`);
@@ -107,49 +113,41 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     if (!checkBearerToken(req, options.token)) throw unauthorized();
 
     if (url.pathname === '/mcp' && options.mcpHandler) {
+      log.operation = 'mcp';
       await options.mcpHandler(req, res);
-      return 'mcp';
+      return;
     }
     if (method === 'GET' && url.pathname === '/openapi.json') {
       sendJson(res, 200, openApiDocument());
-      return undefined;
+      return;
     }
     if (method === 'GET' && url.pathname === '/docs') {
       docsPage ??= renderDocsPage(openApiDocument());
       sendText(res, 200, 'text/html; charset=utf-8', docsPage);
-      return undefined;
+      return;
     }
     if (method === 'GET' && url.pathname === '/') {
       res.writeHead(302, { Location: '/docs', 'Content-Length': 0 });
       res.end();
-      return undefined;
+      return;
     }
-    return runRoute(req, res, url);
+    await runRoute(req, res, url, log);
   }
 
   const server = createServer((req, res) => {
     const started = process.hrtime.bigint();
-    const requestId = nextRequestId++;
-    let operation: string | undefined;
-    let code: string | undefined;
+    const log: RequestLog = { requestId: nextRequestId++ };
+    const path = (req.url ?? '').split('?')[0];
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
-        { requestId, method: req.method, path: (req.url ?? '').split('?')[0], status: res.statusCode, operation, code, durationMs },
-        'request',
-      );
+      logger.info({ ...log, method: req.method, path, status: res.statusCode, durationMs }, 'request');
     });
-    handle(req, res).then(
-      (name) => {
-        operation = name;
-      },
-      (error: unknown) => {
-        const problem = problemFrom(error, (req.url ?? '').split('?')[0]);
-        code = problem.code;
-        if (problem.status >= 500) logger.error({ requestId, err: error }, 'request failed');
-        sendProblem(res, problem, problemHeaders(error));
-      },
-    );
+    handle(req, res, log).catch((error: unknown) => {
+      const problem = problemFrom(error, path);
+      log.code = problem.code;
+      if (problem.status >= 500) logger.error({ requestId: log.requestId, err: error }, 'request failed');
+      sendProblem(res, problem, problemHeaders(error));
+    });
   });
   // A client that never finishes sending its request cannot hold a socket forever.
   server.requestTimeout = 60_000;
