@@ -195,4 +195,32 @@ describe('interacting with the phone', () => {
     // /wda/homescreen is N only
     expect((await wda.post(wda.s('/wda/homescreen'))).json.value.error).toBe('unknown command');
   });
+
+  it('scrolls by direction and to a named element (mobile: scroll)', async () => {
+    await wda.post(wda.s('/wda/apps/terminate'), { bundleId: 'com.apple.Preferences' });
+    await wda.post(wda.s('/wda/apps/launch'), { bundleId: 'com.apple.Preferences' });
+    const wifiY = async () => Number((await elements()).find((e) => e.attributes['name'] === 'com.apple.settings.wifi')?.attributes['y']);
+    const top = await wifiY();
+    expect((await wda.post(wda.s('/wda/scroll'), { direction: 'down' })).status).toBe(200);
+    expect(await wifiY()).toBeLessThan(top);
+    expect((await wda.post(wda.s('/wda/scroll'), { direction: 'up' })).status).toBe(200);
+    expect(await wifiY()).toBe(top);
+    expect((await wda.post(wda.s('/wda/scroll'), { direction: 'diagonal' })).status).toBe(400);
+
+    const safari = await wda.find('accessibility id', 'com.apple.settings.safari');
+    expect((await wda.get(wda.s(`/element/${safari}/attribute/visible`))).json.value).toBe(false);
+    expect((await wda.post(wda.s('/wda/scroll'), { name: 'com.apple.settings.safari' })).status).toBe(200);
+    expect((await wda.get(wda.s(`/element/${safari}/attribute/visible`))).json.value).toBe(true);
+  });
+
+  it('rotates with /orientation and /rotation; window sizes swap in landscape', async () => {
+    expect((await wda.post('/orientation', { orientation: 'LANDSCAPE' })).status).toBe(200);
+    expect((await wda.get('/orientation')).json.value).toBe('LANDSCAPE');
+    expect((await wda.get('/window/size')).json.value).toEqual({ width: 852, height: 393 });
+    expect((await wda.get('/rotation')).json.value).toEqual({ x: 0, y: 0, z: 270 });
+    expect((await wda.post('/rotation', { x: 0, y: 0, z: 0 })).status).toBe(200);
+    expect((await wda.get('/orientation')).json.value).toBe('PORTRAIT');
+    expect((await wda.get('/window/size')).json.value).toEqual({ width: 393, height: 852 });
+    expect((await wda.post('/rotation', { x: 0, y: 0, z: 45 })).status).toBe(500);
+  });
 });

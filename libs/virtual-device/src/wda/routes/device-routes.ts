@@ -55,6 +55,23 @@ function setOrientation(context: RouteContext) {
   return null;
 }
 
+/** `/rotation` as {x, y, z} degrees: portrait is z 0, landscape (left) z 270 (FBOrientationCommands.m). */
+function rotation(context: RouteContext) {
+  return { x: 0, y: 0, z: context.phone.orientation() === 'LANDSCAPE' ? 270 : 0 };
+}
+
+function setRotation(context: RouteContext) {
+  const { x, y, z } = context.body;
+  const valid = x === 0 && y === 0 && (z === 0 || z === 90 || z === 270);
+  if (!valid) throw unknownError(`Rotation ${JSON.stringify({ x, y, z })} is not supported. Only {x:0, y:0, z:0|90|270} is`);
+  try {
+    context.phone.setOrientation(z === 0 ? 'PORTRAIT' : 'LANDSCAPE');
+  } catch {
+    throw unknownError('Unable To Rotate Device');
+  }
+  return null;
+}
+
 function alertOrThrow(context: RouteContext) {
   const alert = context.phone.alert();
   if (!alert) throw new WdaError('no such alert', NO_ALERT_MESSAGE);
@@ -106,6 +123,8 @@ export const deviceRoutes: Route[] = [
   },
   { method: 'GET', pattern: '/orientation', mode: 'B', handler: (context) => context.phone.orientation() },
   { method: 'POST', pattern: '/orientation', mode: 'B', handler: setOrientation },
+  { method: 'GET', pattern: '/rotation', mode: 'B', handler: rotation },
+  { method: 'POST', pattern: '/rotation', mode: 'B', handler: setRotation },
   { method: 'GET', pattern: '/alert/text', mode: 'B', handler: (context) => alertOrThrow(context).text },
   { method: 'POST', pattern: '/alert/accept', mode: 'B', handler: (context) => answerAlert(context, true) },
   { method: 'POST', pattern: '/alert/dismiss', mode: 'B', handler: (context) => answerAlert(context, false) },

@@ -1,5 +1,5 @@
 import { createCanvas, Image } from '@napi-rs/canvas';
-import type { PhoneElement } from '../../phone/model';
+import type { PhoneElement, Rect } from '../../phone/model';
 import { centerOf, integralRect, wdLabel, wdName, wdPlaceholder, wdText, wdTraits, wdType, wdValue, frameString } from '../attributes';
 import { findNodes } from '../locators/find';
 import type { Route, RouteContext } from '../router';
@@ -31,7 +31,8 @@ function element(context: RouteContext): TreeNode {
   return context.face.resolveElement(context.params['uuid'] ?? '');
 }
 
-const SCROLLERS = new Set(['ScrollView', 'Table', 'CollectionView', 'WebView']);
+/** Element types that scroll their content. */
+export const SCROLLERS: ReadonlySet<string> = new Set(['ScrollView', 'Table', 'CollectionView', 'WebView']);
 
 function onScreen(context: RouteContext, e: PhoneElement): boolean {
   const { width, height } = context.phone.screenSize();
@@ -40,31 +41,63 @@ function onScreen(context: RouteContext, e: PhoneElement): boolean {
 }
 
 /**
- * Like XCUIElement.tap(): an element inside a scrolling container that is off screen is first scrolled to
- * (a few drags), then tapped at its centre.
+ * Like XCUIElement's automatic scrolling: an element inside a scrolling container whose centre is off screen
+ * is brought on screen with a few drags. Returns the node as it is on screen now; `element not visible` if
+ * it cannot be reached.
  */
-export function tapElement(context: RouteContext, node: TreeNode): void {
-  const { phone, face } = context;
+export function scrollIntoView(context: RouteContext, node: TreeNode): TreeNode {
+  const { face } = context;
   let current = node;
-  if (!onScreen(context, current.element)) {
-    let scroller: TreeNode | null = current.parent;
-    while (scroller && !SCROLLERS.has(scroller.element.type)) scroller = scroller.parent;
-    const uid = current.element.uid;
-    for (let attempt = 0; scroller && attempt < 12 && !onScreen(context, current.element); attempt++) {
-      const { width, height } = phone.screenSize();
-      const below = centerOf(current.element.rect).y >= height;
-      const [from, to] = below ? [height * 0.7, height * 0.35] : [height * 0.35, height * 0.7];
-      phone.drag(width / 2, from, width / 2, to, 0.3);
-      const next = face.tree().byUid.get(uid);
-      if (!next) break;
-      current = next;
-    }
-    if (!onScreen(context, current.element)) {
-      throw new WdaError('element not visible', `The element '${wdType(current.element)}' is not visible on the screen and cannot be tapped`);
-    }
+  if (onScreen(context, current.element)) return current;
+  let scroller: TreeNode | null = current.parent;
+  while (scroller && !SCROLLERS.has(scroller.element.type)) scroller = scroller.parent;
+  const uid = current.element.uid;
+  for (let attempt = 0; scroller && attempt < 12 && !onScreen(context, current.element); attempt++) {
+    const below = centerOf(current.element.rect).y >= context.phone.screenSize().height;
+    dragWithin(context, scroller.element.rect, [0, below ? -1 : 1], 0.5);
+    const next = face.tree().byUid.get(uid);
+    if (!next) break;
+    current = next;
+    scroller = face.tree().byUid.get(scroller.element.uid) ?? null;
   }
-  const c = centerOf(current.element.rect);
-  onPhone(() => phone.tap(c.x, c.y));
+  if (!onScreen(context, current.element)) {
+    throw new WdaError('element not visible', `The element '${wdType(current.element)}' is not visible on the screen and cannot be scrolled to`);
+  }
+  return current;
+}
+
+/**
+ * A drag across the on-screen part of `area`, centred, along `vector` (finger direction), covering `fraction`
+ * of the area in that direction.
+ */
+export function dragWithin(context: RouteContext, area: Rect, vector: readonly [number, number], fraction: number, durationSec = 0.3): void {
+  const { width, height } = context.phone.screenSize();
+  const x0 = Math.max(0, area.x);
+  const y0 = Math.max(0, area.y);
+  const x1 = Math.min(width, area.x + area.width);
+  const y1 = Math.min(height, area.y + area.height);
+  const c = { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
+  const dx = ((x1 - x0) * fraction * vector[0]) / 2;
+  const dy = ((y1 - y0) * fraction * vector[1]) / 2;
+  onPhone(() => context.phone.drag(c.x - dx, c.y - dy, c.x + dx, c.y + dy, durationSec));
+}
+
+/** The first scrolling container on screen, if any. */
+export function firstScroller(context: RouteContext, within?: TreeNode): TreeNode | undefined {
+  const root = within ?? context.face.tree().root;
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.shift() as TreeNode;
+    if (SCROLLERS.has(node.element.type) && node.element.visible) return node;
+    stack.push(...node.children);
+  }
+  return undefined;
+}
+
+/** Like XCUIElement.tap(): scrolls the element into view if needed, then taps its centre. */
+export function tapElement(context: RouteContext, node: TreeNode): void {
+  const c = centerOf(scrollIntoView(context, node).element.rect);
+  onPhone(() => context.phone.tap(c.x, c.y));
 }
 
 const ATTRIBUTE_NAMES = [

@@ -4,7 +4,8 @@ import type { TreeNode } from '../tree';
 import { planActions } from '../w3c-actions';
 import { WdaError, invalidArgument } from '../wda-error';
 import { onPhone, optionalNumber, requireNumber, textOf } from './helpers';
-import { tapElement } from './element-routes';
+import { dragWithin, firstScroller, SCROLLERS, scrollIntoView, tapElement } from './element-routes';
+import { findNodes } from '../locators/find';
 
 /** Coordinate and element gestures, W3C actions and typing (FBElementCommands.m, FBCustomCommands.m). */
 
@@ -100,6 +101,34 @@ function touchAndHold(context: RouteContext, node?: TreeNode) {
   return null;
 }
 
+/**
+ * `mobile: scroll`: `direction` moves the viewport about a page (times `distance`) so that the content on that
+ * side comes into view; `toVisible` (element route), `name` or `predicateString` scroll until that element is
+ * on screen.
+ */
+function scroll(context: RouteContext, node?: TreeNode) {
+  const { body } = context;
+  const direction = body['direction'];
+  if (typeof direction === 'string') {
+    // finger direction: scrolling down brings the content below into view, so the finger moves up
+    const vector = ({ up: [0, 1], down: [0, -1], left: [1, 0], right: [-1, 0] } as Record<string, [number, number]>)[direction.toLowerCase()];
+    if (!vector) throw invalidArgument(`Unsupported scroll direction '${direction}'. Only the following directions are supported: ${DIRECTIONS.join(', ')}`);
+    const distance = Math.min(1, Math.max(0, optionalNumber(context, 'distance') ?? 1));
+    const scroller = node && SCROLLERS.has(node.element.type) ? node : firstScroller(context, node);
+    const { width, height } = context.phone.screenSize();
+    dragWithin(context, scroller?.element.rect ?? node?.element.rect ?? { x: 0, y: 0, width, height }, vector, 0.8 * distance, 0.5);
+    return null;
+  }
+  let target: TreeNode | undefined;
+  if (body['toVisible'] && node) target = node;
+  else if (typeof body['name'] === 'string') target = findNodes(context.face.tree(), node ?? context.face.tree().root, 'accessibility id', body['name'])[0];
+  else if (typeof body['predicateString'] === 'string') target = findNodes(context.face.tree(), node ?? context.face.tree().root, 'predicate string', body['predicateString'])[0];
+  else throw invalidArgument("Unsupported scroll type: give 'direction', 'name', 'predicateString' or 'toVisible'");
+  if (!target) throw new WdaError('no such element', 'Failed to find the element to scroll to');
+  scrollIntoView(context, target);
+  return null;
+}
+
 function actions(context: RouteContext) {
   const gestures = planActions(context.body, (id) => context.face.resolveElement(id));
   for (const gesture of gestures) {
@@ -128,6 +157,8 @@ export const gestureRoutes: Route[] = [
   { method: 'POST', pattern: '/wda/element/:uuid/doubleTap', mode: 'S', handler: (c) => doubleTap(c, elementOf(c)) },
   { method: 'POST', pattern: '/wda/touchAndHold', mode: 'S', handler: (c) => touchAndHold(c) },
   { method: 'POST', pattern: '/wda/element/:uuid/touchAndHold', mode: 'S', handler: (c) => touchAndHold(c, elementOf(c)) },
+  { method: 'POST', pattern: '/wda/scroll', mode: 'S', handler: (c) => scroll(c) },
+  { method: 'POST', pattern: '/wda/element/:uuid/scroll', mode: 'S', handler: (c) => scroll(c, elementOf(c)) },
   { method: 'POST', pattern: '/actions', mode: 'S', handler: actions },
   { method: 'POST', pattern: '/wda/keys', mode: 'S', handler: keys },
 ];
