@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createLogger, createRuntime } from '@apex/runtime';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 
 const bin = path.resolve(__dirname, '../../../../apps/cli/bin/apex.js');
@@ -68,5 +69,19 @@ describe('apex devices (spawned as a process)', () => {
     expect(stdout).toBe('');
     expect(stderr).toMatch(/devices\.0\.url: Invalid URL/);
     expect(stderr).toMatch(/colour/);
+  });
+
+  it('exits 1 with device_busy naming the owner when another process holds the device', async () => {
+    const file = path.join(dir, 'owned.json');
+    await writeFile(file, JSON.stringify({ devices: [{ id: 'iphone-owned', driver: 'wda', url: iphone.url }] }));
+    const owner = await createRuntime({ configPath: file, env: {}, dataDir: path.join(dir, 'data'), logger: createLogger({ level: 'silent' }) });
+    try {
+      const { code, stdout, stderr } = await apex('devices', '--config', file);
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(new RegExp(`device_busy: .*iphone-owned.*pid ${process.pid}`));
+    } finally {
+      await owner.close();
+    }
   });
 });
