@@ -9,6 +9,7 @@ export function measureContext(): SKRSContext2D {
   if (!measurer) {
     ensureFonts();
     measurer = createCanvas(1, 1).getContext('2d');
+    measurer.lang = 'en';
   }
   return measurer;
 }

@@ -11,13 +11,24 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
+let scratchBuffer: Buffer | null = null;
+
+/**
+ * The filtered-rows buffer, reused between encodes: a fresh 12 MB allocation per screenshot costs more in page
+ * faults than the copy into it. Encoding is synchronous, so one buffer serves every phone in the process.
+ */
+function scratch(size: number): Buffer {
+  if (!scratchBuffer || scratchBuffer.length !== size) scratchBuffer = Buffer.allocUnsafe(size);
+  return scratchBuffer;
+}
+
 /**
  * Encodes RGBA pixels as a PNG with no row filters and fast deflate. UI screens are large flat areas, so this
  * is several times faster than a general encoder for little size cost; output is a pure function of the pixels.
  */
 export function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer {
   const stride = width * 4;
-  const raw = Buffer.allocUnsafe((stride + 1) * height);
+  const raw = scratch((stride + 1) * height);
   const src = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
   for (let y = 0; y < height; y++) {
     const o = y * (stride + 1);

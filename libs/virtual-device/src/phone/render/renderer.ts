@@ -25,6 +25,8 @@ export class Renderer {
     const ph = Math.round(height * this.scale);
     if (!this.canvas || this.canvas.width !== pw || this.canvas.height !== ph) this.canvas = createCanvas(pw, ph);
     const ctx = this.canvas.getContext('2d');
+    // A fixed language: the default follows the host's, which may change how text is shaped.
+    ctx.lang = 'en';
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
     ctx.fillStyle = theme.background;
@@ -33,7 +35,9 @@ export class Renderer {
     const screen = { x: 0, y: 0, width, height };
     paintTree(root, { ctx, theme }, screen);
     overlay(ctx);
-    const png = encodePng(ctx.getImageData(0, 0, pw, ph).data, pw, ph);
+    // The stored pixels are premultiplied, which equals straight alpha here: the canvas is opaque (painted over
+    // an opaque background), and reading them is much cheaper than getImageData's converted copy.
+    const png = encodePng(this.canvas.data(), pw, ph);
     this.cached = { key, png };
     return png;
   }
