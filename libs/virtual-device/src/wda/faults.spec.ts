@@ -44,7 +44,7 @@ describe('fault injection', () => {
   }
 
   async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < 600; i++) {
       if (await check()) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -170,7 +170,7 @@ describe('fault injection', () => {
     });
 
     it('goes offline for a while and comes back by itself', async () => {
-      const reply = await wda.post('/__apex/faults', { offlineForMs: 3000 });
+      const reply = await wda.post('/__apex/faults', { offlineForMs: 6000 });
       expect(reply.status).toBe(200);
       expect(reply.json.faults.offline).toBe(true);
       expect(await probe(iphone.url)).toBe('ECONNREFUSED');
