@@ -104,7 +104,7 @@ export function renderDocsPage(doc: OpenApiDocument): string {
       sections.push(renderOperation(doc, method, path, json));
     }
   }
-  const auth = doc.components?.securitySchemes?.bearerAuth
+  const auth = doc.security?.length
     ? '<p><strong>Authentication is on:</strong> send <code>Authorization: Bearer &lt;APEX_TOKEN&gt;</code> on every request except <code>/healthz</code>.</p>'
     : '<p>Authentication is off (no <code>APEX_TOKEN</code>); the server only answers on this machine.</p>';
   return `<!doctype html>

@@ -87,13 +87,12 @@ export function buildOpenApiDocument(
   options: { auth: boolean; version?: string; mcp?: boolean },
 ): OpenApiDocument {
   const registry = new OpenAPIRegistry();
-  if (options.auth) {
-    registry.registerComponent('securitySchemes', 'bearerAuth', {
-      type: 'http',
-      scheme: 'bearer',
-      description: 'The value of APEX_TOKEN.',
-    });
-  }
+  // Always described; required (document-wide `security`) only when this server runs with a token.
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The value of APEX_TOKEN. Required on every route but /healthz when the server runs with APEX_TOKEN.',
+  });
   const security = options.auth ? [{ bearerAuth: [] }] : undefined;
   registry.registerComponent('schemas', 'Problem', problemJsonSchema() as Record<string, unknown>);
   for (const { name, description } of Object.values(PROBLEM_RESPONSES)) {
