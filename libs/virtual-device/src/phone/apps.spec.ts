@@ -2,6 +2,9 @@ import { createPhone } from './index';
 import type { Phone, PhoneElement } from './model';
 import { allElements, byLabel, decode, element, findElement, tapElement } from './spec-support';
 
+// Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 describe('Safari', () => {
   const open = (): Phone => {
     const phone = createPhone();

@@ -1,6 +1,9 @@
 import { createPhone, SPRINGBOARD_BUNDLE_ID } from './index';
 import { allElements, byLabel, element, findElement, tapElement } from './spec-support';
 
+// Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 describe('home screen', () => {
   it('is SpringBoard with labelled app icons and a dock', () => {
     const phone = createPhone();

@@ -2,6 +2,9 @@ import { createPhone } from './index';
 import type { Phone, PhoneElement, Rect } from './model';
 import { allElements, byLabel, decode, element, tapElement, type Pixels } from './spec-support';
 
+// Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 /** The bounding box (in points) of pixels in `area` that differ clearly from `background`. */
 function inkBox(pixels: Pixels, area: Rect, background: number[]): Rect | null {
   const s = pixels.scale;

@@ -1,6 +1,9 @@
 import { createPhone, PROFILES, VirtualPhone } from './index';
 import { decode, pngSize } from './spec-support';
 
+// Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 describe('phone rendering', () => {
   it.each(Object.values(PROFILES))('renders $id at points × scale', (profile) => {
     const phone = createPhone({ profile: profile.id });
@@ -72,7 +75,7 @@ describe('phone rendering', () => {
 
 describe('prerendering (opt-in)', () => {
   const settle = async (phone: VirtualPhone): Promise<void> => {
-    for (let i = 0; i < 250 && !phone.hasCachedPng(); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 1000 && !phone.hasCachedPng(); i++) await new Promise((r) => setTimeout(r, 20));
   };
 
   it('encodes the changed screen in the background once the phone is idle', async () => {

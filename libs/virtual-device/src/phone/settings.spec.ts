@@ -2,6 +2,9 @@ import { createPhone, PROFILES, SETTINGS_BUNDLE_ID, SETTINGS_ROW_TITLES } from '
 import type { Phone } from './model';
 import { allElements, byLabel, decode, element, findElement, isGreen, tapElement } from './spec-support';
 
+// Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 function openSettings(profile?: string): Phone {
   const phone = createPhone({ profile, deviceName: 'Apex Test Phone' });
   phone.launchApp(SETTINGS_BUNDLE_ID);
