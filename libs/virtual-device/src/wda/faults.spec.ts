@@ -3,6 +3,9 @@ import { startVirtualIPhone, type VirtualIPhone } from '../index';
 import { INJECTED_FAILURE_MESSAGE } from './server';
 import { WdaHttp } from './spec-helpers';
 
+// Generous: a shared 2-core machine can be slow; nothing here asserts on time.
+jest.setTimeout(60_000);
+
 /** Every fault mode, programmatically and over the admin path, and several phones at once. */
 describe('fault injection', () => {
   let iphone: VirtualIPhone;

@@ -1,6 +1,9 @@
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
 import { WdaHttp } from './spec-helpers';
 
+// Generous: a shared 2-core machine can be slow; nothing here asserts on time.
+jest.setTimeout(60_000);
+
 /** Element finding by every strategy, element commands and their errors, on the Settings list. */
 describe('finding elements and element commands', () => {
   let iphone: VirtualIPhone;

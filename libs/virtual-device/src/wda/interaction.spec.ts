@@ -1,6 +1,9 @@
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
 import { parseXml, walk, WdaHttp, type XmlElement } from './spec-helpers';
 
+// Generous: a shared 2-core machine can be slow; nothing here asserts on time.
+jest.setTimeout(60_000);
+
 /** Touch, typing, apps and alerts over WDA routes, observed through the source and the pixels. */
 describe('interacting with the phone', () => {
   let iphone: VirtualIPhone;

@@ -1,6 +1,9 @@
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
 import { WdaHttp } from './spec-helpers';
 
+// Generous: a shared 2-core machine can be slow; nothing here asserts on time.
+jest.setTimeout(60_000);
+
 /** Transport, envelope, status and session lifecycle, over real HTTP. */
 describe('WDA protocol basics', () => {
   let iphone: VirtualIPhone;

@@ -2,6 +2,9 @@ import { XMLValidator } from 'fast-xml-parser';
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
 import { attributeOrders, decodePng, parseXml, pngSize, walk, WdaHttp, type XmlElement } from './spec-helpers';
 
+// Generous: a shared 2-core machine can be slow; nothing here asserts on time.
+jest.setTimeout(60_000);
+
 /** Page source (XML, JSON, description) and screenshots, checked against the rendered pixels. */
 describe('page source and screenshots', () => {
   let iphone: VirtualIPhone;
