@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const APEX = resolve(__dirname, '../../../../apps/cli/bin/apex.js');
+const REST_API_MAIN = resolve(__dirname, '../../../../apps/rest-api/src/main.ts');
 
 interface Running {
   child: ChildProcessWithoutNullStreams;
@@ -15,8 +16,12 @@ interface Running {
 
 /** `apex serve` as a user runs it, with its own data dir and no config (the embedded virtual iPhone). */
 function apexServe(args: string[], env: Record<string, string> = {}): Running & { dataDir: string } {
+  return spawnServer([APEX, 'serve', ...args], env);
+}
+
+function spawnServer(argv: string[], env: Record<string, string> = {}): Running & { dataDir: string } {
   const dataDir = mkdtempSync(join(tmpdir(), 'apex-serve-'));
-  const child = spawn(process.execPath, [APEX, 'serve', ...args], {
+  const child = spawn(process.execPath, argv, {
     cwd: tmpdir(),
     env: { PATH: process.env.PATH ?? '', HOME: dataDir, APEX_DATA_DIR: dataDir, APEX_LOG_LEVEL: 'warn', ...env },
   });
@@ -94,6 +99,16 @@ describe('apex serve (spawned)', () => {
     expect(await run.exited).toBe(1);
     expect(run.stderr()).toMatch(/Refusing to listen on 0\.0\.0\.0 without APEX_TOKEN/);
     expect(run.stdout()).not.toMatch(/REST API/);
+  });
+
+  it('runs the same way from apps/rest-api (nx serve rest-api)', async () => {
+    const run = spawnServer(['-r', require.resolve('tsx/cjs'), REST_API_MAIN, '--port', '0']);
+    started.push(run);
+    const [, url] = await waitFor(run.stdout, /REST API\s+(http:\/\/127\.0\.0\.1:\d+)\n/, run);
+    expect(run.stdout()).toContain(`${url}/mcp`);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
   });
 
   it('answers a bad --port with a usage error', async () => {
