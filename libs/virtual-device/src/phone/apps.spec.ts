@@ -195,3 +195,43 @@ describe('tabbed apps', () => {
     expect(findElement(phone, byLabel('No Alarms'))).toBeDefined();
   });
 });
+
+describe('Messages', () => {
+  const open = (): Phone => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.MobileSMS');
+    return phone;
+  };
+  const field = (phone: Phone) => element(phone, (e) => e.type === 'TextField', 'message field');
+  const bubbles = (phone: Phone) => allElements(phone.snapshot()).filter((e) => e.type === 'StaticText' && e.identifier === 'outgoing').map((e) => e.label);
+
+  it('sends a typed message with the Send button; the bubble is in the tree and the field empties', () => {
+    const phone = open();
+    expect(element(phone, byLabel('Send', 'Button')).enabled).toBe(false);
+    tapElement(phone, field(phone));
+    expect(findElement(phone, (e) => e.type === 'Keyboard')).toBeDefined();
+    phone.typeText('See you at noon');
+    expect(field(phone).value).toBe('See you at noon');
+    const send = element(phone, byLabel('Send', 'Button'));
+    expect(send.enabled).toBe(true);
+    tapElement(phone, send);
+    expect(field(phone).value).toBe('');
+    expect(bubbles(phone)).toEqual(['Yes, at 10 in the library.', 'See you at noon']);
+    const bubble = element(phone, byLabel('See you at noon', 'StaticText'));
+    expect(bubble.visible).toBe(true);
+  });
+
+  it('sends on return and keeps the conversation when backgrounded or terminated', () => {
+    const phone = open();
+    tapElement(phone, field(phone));
+    phone.typeText('First\n');
+    phone.typeText('Second\n');
+    phone.goHome();
+    phone.launchApp('com.apple.MobileSMS');
+    expect(bubbles(phone).slice(-2)).toEqual(['First', 'Second']);
+    phone.terminateApp('com.apple.MobileSMS');
+    phone.launchApp('com.apple.MobileSMS');
+    expect(bubbles(phone).slice(-2)).toEqual(['First', 'Second']);
+    expect(findElement(phone, (e) => e.type === 'Keyboard')).toBeUndefined();
+  });
+});

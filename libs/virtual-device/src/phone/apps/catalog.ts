@@ -1,5 +1,6 @@
 import type { AppDefinition } from './app';
 import { mapsApp } from './maps';
+import { messagesApp } from './messages';
 import { notesApp } from './notes';
 import { photosApp } from './photos';
 import { safariApp } from './safari';
@@ -25,7 +26,7 @@ export function installedApps(): AppDefinition[] {
     ]),
     simpleApp('com.apple.camera', 'Camera', { background: '#8e8e93', foreground: white, letter: 'C' }, ['Camera', 'No camera on a virtual phone']),
     simpleApp('com.apple.weather', 'Weather', { background: '#32ade6', foreground: white, letter: 'W' }, ['Cupertino', '21° Sunny', 'H:24° L:13°']),
-    simpleApp('com.apple.MobileSMS', 'Messages', { background: '#34c759', foreground: white, letter: 'M' }, ['No Messages']),
+    messagesApp,
     simpleApp('com.apple.Music', 'Music', { background: '#ff2d55', foreground: white, letter: 'M' }, [
       { title: 'Listen Now', lines: ['Not Playing'] },
       { title: 'Browse', lines: ['New Music'] },

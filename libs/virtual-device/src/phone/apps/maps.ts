@@ -2,7 +2,7 @@ import type { AppDefinition, AppInstance, Env, PhoneServices } from './app';
 import { drawGlyph } from '../render/glyphs';
 import { drawText, fillRect, fillRoundRect } from '../render/paint';
 import { keyboardWindow } from '../ui/keyboard';
-import { drawEditableText } from '../ui/text-box';
+import { drawSingleLineText } from '../ui/text-box';
 import { TextInput } from '../ui/text-input';
 import type { View } from '../view';
 
@@ -123,7 +123,7 @@ class MapsApp implements AppInstance {
           draw: (p) => {
             fillRoundRect(p.ctx, fieldRect, 10, theme.fieldBackground);
             drawGlyph(p.ctx, 'magnifier', fieldRect.x + 20, fieldRect.y + 20, 16, theme.secondaryLabel, 2);
-            drawEditableText(p, { x: fieldRect.x + 36, y: fieldRect.y + 9, width: fieldRect.width - 48, height: 22 }, search.text, 'Search Maps', search.focused);
+            drawSingleLineText(p, { x: fieldRect.x + 36, y: fieldRect.y + 9, width: fieldRect.width - 48, height: 22 }, search.text, 'Search Maps', search.focused);
           },
         },
       ],

@@ -6,7 +6,7 @@ import { keyboardWindow } from '../ui/keyboard';
 import { navBar, NAV_BAR_HEIGHT } from '../ui/nav-bar';
 import { ScrollState } from '../ui/scroll';
 import { groupedTable } from '../ui/table';
-import { drawEditableText } from '../ui/text-box';
+import { drawSingleLineText } from '../ui/text-box';
 import { TextInput } from '../ui/text-input';
 import type { View } from '../view';
 
@@ -235,7 +235,7 @@ class PhotosApp implements AppInstance {
       onClear: () => search.clear(),
       draw: (p) => {
         fillRoundRect(p.ctx, fieldRect, 10, theme.fieldBackground);
-        drawEditableText(p, { x: fieldRect.x + 12, y: fieldRect.y + 7, width: fieldRect.width - 24, height: 22 }, search.text, 'Photos, People, Places…', search.focused);
+        drawSingleLineText(p, { x: fieldRect.x + 12, y: fieldRect.y + 7, width: fieldRect.width - 24, height: 22 }, search.text, 'Photos, People, Places…', search.focused);
       },
     };
     const result = search.text.trim() === '' ? 'Search your photos' : `No Results for "${search.text.trim()}"`;

@@ -4,7 +4,7 @@ import { drawText, fillRect, fillRoundRect, hline } from '../render/paint';
 import { measure } from '../render/measure';
 import { keyboardWindow } from '../ui/keyboard';
 import { ScrollState } from '../ui/scroll';
-import { drawEditableText } from '../ui/text-box';
+import { drawSingleLineText } from '../ui/text-box';
 import { TextInput } from '../ui/text-input';
 import { contains, type View } from '../view';
 import { displayHost, drawPage, HOME_URL, layoutPage, normalizeUrl, pageFor } from './web-pages';
@@ -89,7 +89,7 @@ class SafariApp implements AppInstance {
         if (editing) {
           const textRect = { x: fieldRect.x + 10, y: fieldRect.y + 7, width: fieldRect.width - 20, height: 22 };
           if (address.allSelected) fillRect(p.ctx, { x: textRect.x, y: textRect.y, width: Math.min(textRect.width, measure(address.text, 17)), height: 22 }, theme.selection);
-          drawEditableText(p, textRect, address.text, 'Search or enter website name', !address.allSelected);
+          drawSingleLineText(p, textRect, address.text, 'Search or enter website name', !address.allSelected);
         } else {
           drawText(p.ctx, displayHost(this.url), env.width / 2, fieldRect.y + fieldRect.height / 2, { size: 17, color: theme.label, align: 'center' });
         }

@@ -1,6 +1,6 @@
 import type { Rect } from '../model';
 import { drawText, wrapText } from '../render/paint';
-import { measureContext } from '../render/measure';
+import { measure, measureContext } from '../render/measure';
 import type { Paint } from '../view';
 
 export const TEXT_SIZE = 17;
@@ -24,4 +24,19 @@ export function drawEditableText(p: Paint, rect: Rect, text: string, placeholder
     ctx.fillStyle = theme.tint;
     ctx.fillRect(x, y, 2, LINE_HEIGHT - 2);
   }
+}
+
+/**
+ * One line of editable text clipped to `rect`; when the text is wider than the field, it is shifted left so its
+ * end (and the caret) stays in view, as UITextField does.
+ */
+export function drawSingleLineText(p: Paint, rect: Rect, text: string, placeholder: string, focused: boolean): void {
+  const { ctx } = p;
+  const overflow = text === '' ? 0 : Math.max(0, measure(text, TEXT_SIZE) + 4 - rect.width);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(rect.x - 2, rect.y - 4, rect.width + 4, rect.height + 8);
+  ctx.clip();
+  drawEditableText(p, { ...rect, x: rect.x - overflow, width: 100_000 }, text, placeholder, focused);
+  ctx.restore();
 }
