@@ -3,6 +3,7 @@
  * Run: npx tsx libs/virtual-device/bench/emulator.bench.ts [iterations]
  * Targets (issue 3): screenshot p50 < 60 ms, source p50 < 5 ms.
  */
+import * as os from 'node:os';
 import { startVirtualIPhone } from '../src';
 
 const ITERATIONS = Number(process.argv[2] ?? 100);
@@ -12,7 +13,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
-async function measure(name: string, before: () => void, request: () => Promise<unknown>): Promise<{ name: string; p50: number; p95: number }> {
+async function measure(name: string, before: () => void, request: () => unknown): Promise<{ name: string; p50: number; p95: number }> {
   const samples: number[] = [];
   for (let i = 0; i < WARMUP + ITERATIONS; i++) {
     before();
@@ -47,9 +48,12 @@ async function main(): Promise<void> {
     const shot = (await get('/screenshot')) as string;
     const png = Buffer.from(shot, 'base64');
     console.log(`screenshot ${png.readUInt32BE(16)}×${png.readUInt32BE(20)} px, ${(png.length / 1024).toFixed(0)} KiB PNG; ${ITERATIONS} samples each after ${WARMUP} warm-up`);
+    console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (other work on the machine inflates these figures)`);
 
     const results = [
       await measure('GET /screenshot (screen changed before each)', toggle, () => get('/screenshot')),
+      // The phone's own rendering, in-process, to tell rendering time from the HTTP face's overhead.
+      await measure('phone.renderPng() in-process (changed)', toggle, () => phone.renderPng()),
       await measure('GET /screenshot (unchanged screen)', nothing, () => get('/screenshot')),
       await measure('GET /source (unchanged screen)', nothing, () => get('/source')),
       await measure('GET /source (screen changed before each)', toggle, () => get('/source')),
