@@ -217,7 +217,7 @@ class OfflineSession implements PlannerSession {
   private async tap(target: string, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
     const st = this.state;
     if (st.note) return NEXT;
-    const element = findElement(obs, target) ?? (await this.findTextOnce(target, obs));
+    const element = findElement(obs, target) ?? (await this.findTextOnce(target));
     if (element) {
       st.note = `Tapped ${element.label ?? target}`;
       return tapAt(element, { change: true });
@@ -311,7 +311,7 @@ class OfflineSession implements PlannerSession {
   }
 
   /** find_text also reads the pixels: once per intent, for targets the tree does not name. */
-  private async findTextOnce(target: string, obs: Observation): Promise<{ center: { x: number; y: number }; label?: string } | undefined> {
+  private async findTextOnce(target: string): Promise<{ center: { x: number; y: number }; label?: string } | undefined> {
     if (this.state.textLookupDone) return undefined;
     this.state.textLookupDone = true;
     try {

@@ -1,3 +1,4 @@
+import { runOperation } from '@apex/operations';
 import { endStateProblems, OFFLINE_GOAL_SUITE } from '@apex/tasks/testing';
 import { startTaskStack } from './support';
 
@@ -31,7 +32,6 @@ describe('offline planner goals on the virtual iPhone', () => {
       expect(stack.endState().appId).toBe('com.apple.springboard');
       // The switch is really on: read it back through the operations catalog too.
       stack.iphone.phone.launchApp('com.apple.Preferences');
-      const { runOperation } = await import('@apex/operations');
       const tree = await runOperation(stack.context, 'describe_screen', { includeOcrText: false });
       const airplane = (tree.output['elements'] as Array<{ role: string; label?: string; value?: string }>).find(
         (e) => e.role === 'switch' && e.label === 'Airplane Mode',

@@ -8,6 +8,13 @@ import { ScriptedPhone, scriptedDevices } from '../../testing/scripted-devices';
 import { resolvePlannerConfig } from '../planner-config';
 import { PlannerRegistry } from '../planner-registry';
 
+type JsonObject = Record<string, unknown>;
+
+function requestsOf(server: FakeModelServer | undefined) {
+  if (!server) throw new Error('no server');
+  return server.requests;
+}
+
 /** Reads `[eN] switch "LABEL" value=V at (X, Y)` from the screen text the planner sent. */
 function centerOf(label: string, text: string): { x: number; y: number } {
   const match = new RegExp(`"${label}"[^\\n]* at \\((\\d+), (\\d+)\\)`).exec(text);
@@ -66,24 +73,26 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
       { operation: 'launch_app', arguments: { appId: 'com.example.settings' } },
       { operation: 'tap', arguments: { x: 340, y: 150 } },
     ]);
-    const requests = server!.requests;
+    const requests = server?.requests ?? [];
     expect(requests).toHaveLength(3);
     expect(done.usage).toEqual({
       inputTokens: expect.any(Number),
       outputTokens: 3 * FAKE_OUTPUT_TOKENS,
     });
-    expect(done.usage!.inputTokens).toBeGreaterThan(100);
+    expect(done.usage?.inputTokens).toBeGreaterThan(100);
 
     const first = requests[0].body;
     expect(first['model']).toBe(wire === 'openai' ? 'fake-gpt' : 'fake-claude');
-    const tools = first['tools'] as Array<Record<string, any>>;
-    const names = tools.map((t) => (wire === 'openai' ? t['function'].name : t['name']));
+    type ToolEntry = { name?: string; input_schema?: JsonObject; function?: { name: string; parameters: JsonObject } };
+    const tools = first['tools'] as ToolEntry[];
+    const nameOf = (t: ToolEntry) => (wire === 'openai' ? t.function?.name : t.name);
+    const names = tools.map(nameOf);
     expect(names).toEqual(expect.arrayContaining(['describe_screen', 'tap', 'swipe', 'launch_app', 'find_text', 'finish_task', 'give_up']));
     expect(names).not.toContain('list_devices');
-    const tap = tools.find((t) => (wire === 'openai' ? t['function'].name : t['name']) === 'tap')!;
-    const schema = wire === 'openai' ? tap['function'].parameters : tap['input_schema'];
+    const tap = tools.find((t) => nameOf(t) === 'tap');
+    const schema = (wire === 'openai' ? tap?.function?.parameters : tap?.input_schema) as JsonObject;
     expect(schema).toMatchObject({ type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'] });
-    expect(schema.properties).not.toHaveProperty('device');
+    expect(schema['properties']).not.toHaveProperty('device');
     expect(lastMessageText(requests[0])).toContain('Goal: Turn on Airplane Mode');
   });
 
@@ -109,7 +118,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
     expect(done.status).toBe('failed');
     expect(done.error?.reason).toBe('loop');
     expect(done.steps).toHaveLength(2);
-    expect(lastMessageText(server!.requests[3])).toMatch(/twice on this same screen/);
+    expect(lastMessageText(requestsOf(server)[3])).toMatch(/twice on this same screen/);
   });
 
   it('records give_up as infeasible', async () => {
@@ -129,7 +138,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
   it('cancels while the model is thinking', async () => {
     const tasks = await open([{ delayMs: 5_000, toolCalls: [{ name: 'press_button', arguments: { button: 'home' } }] }]);
     const task = tasks.start({ goal: 'go home', planner: wire });
-    for (let i = 0; i < 400 && server!.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 400 && requestsOf(server).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     tasks.cancel(task.id);
     const done = await tasks.whenSettled(task.id);
     expect(done.status).toBe('cancelled');

@@ -1,0 +1,80 @@
+import { endStateProblems, lastMessageText, startFakeModelServer, type FakeModelServer, type RecordedRequest, type ScriptStep } from '@apex/tasks/testing';
+import { startTaskStack, type TaskStack } from './support';
+
+/** The tap point of an element in describe_screen's text, e.g. `switch "Airplane Mode" = off @336,144`. */
+function pointOf(role: string, label: string, request: RecordedRequest): { x: number; y: number } {
+  const text = lastMessageText(request);
+  const match = new RegExp(`${role} "${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^\\n@]*@(\\d+(?:\\.\\d+)?),(\\d+(?:\\.\\d+)?)`).exec(text);
+  if (!match) throw new Error(`no ${role} "${label}" in what the planner sent:\n${text}`);
+  return { x: Number(match[1]), y: Number(match[2]) };
+}
+
+/** A model that reads the screens Apex sends it: open Settings by its icon, flip the switch, check, finish. */
+const AIRPLANE_MODE_SCRIPT: ScriptStep[] = [
+  (request) => ({ text: 'Opening Settings from the home screen.', toolCalls: [{ name: 'tap', arguments: pointOf('icon', 'Settings', request) }] }),
+  (request) => ({ toolCalls: [{ name: 'tap', arguments: pointOf('switch', 'Airplane Mode', request) }] }),
+  (request) => {
+    if (!/switch "Airplane Mode" = on/.test(lastMessageText(request))) return { toolCalls: [{ name: 'give_up', arguments: { reason: 'the switch did not turn on' } }] };
+    return { toolCalls: [{ name: 'finish_task', arguments: { result: 'Airplane Mode is on.' } }] };
+  },
+];
+
+/** Uses the read-only tools too: list installed apps, launch by id, find a row by text, type. */
+const NOTES_SCRIPT: ScriptStep[] = [
+  { toolCalls: [{ name: 'launch_app', arguments: { appId: 'com.apple.mobilenotes' } }] },
+  (request) => ({ toolCalls: [{ name: 'tap', arguments: pointOf('textField', 'Start typing your note', request) }] }),
+  { toolCalls: [{ name: 'input_text', arguments: { text: 'from the model' } }] },
+  { toolCalls: [{ name: 'find_text', arguments: { text: 'from the model' } }] },
+  (request) => {
+    const found = /"from the model"/.test(lastMessageText(request));
+    return { toolCalls: [{ name: found ? 'finish_task' : 'give_up', arguments: found ? { result: 'Typed it.' } : { reason: `text not found in: ${lastMessageText(request).slice(0, 600)}` } }] };
+  },
+];
+
+describe.each(['openai', 'anthropic'] as const)('the %s planner drives the virtual iPhone', (wire) => {
+  let server: FakeModelServer | undefined;
+  let stack: TaskStack | undefined;
+
+  async function start(script: ScriptStep[]): Promise<TaskStack> {
+    server = await startFakeModelServer(wire, script);
+    const env: NodeJS.ProcessEnv =
+      wire === 'openai'
+        ? { APEX_LLM_BASE_URL: server.baseURL, APEX_LLM_MODEL: 'fake-model', APEX_LLM_API_KEY: 'test-key', APEX_TASK_PLANNER: 'openai' }
+        : { ANTHROPIC_API_KEY: 'test-key', APEX_ANTHROPIC_BASE_URL: server.baseURL, APEX_TASK_PLANNER: 'anthropic' };
+    stack = await startTaskStack({ env });
+    return stack;
+  }
+
+  afterEach(async () => {
+    await stack?.close();
+    await server?.close();
+    stack = undefined;
+    server = undefined;
+  });
+
+  it('turns on Airplane Mode with tool calls read from real screen descriptions', async () => {
+    const { tasks, endState } = await start(AIRPLANE_MODE_SCRIPT);
+    const task = await tasks.whenSettled(tasks.start({ goal: 'Turn on Airplane Mode' }).id);
+    expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
+    expect(task.planner).toBe(wire);
+    expect(task.result).toBe('Airplane Mode is on.');
+    expect(task.steps.map((s) => s.action.operation)).toEqual(['tap', 'tap']);
+    expect(task.usage?.outputTokens).toBeGreaterThan(0);
+    expect(task.usage?.inputTokens).toBeGreaterThan(0);
+    expect(endStateProblems(endState(), { status: 'succeeded', appId: 'com.apple.Preferences', switches: { 'Airplane Mode': true } })).toEqual([]);
+    expect(server?.remaining()).toBe(0);
+  }, 120_000);
+
+  it('types into Notes using launch_app, input_text and find_text', async () => {
+    const { tasks, endState } = await start(NOTES_SCRIPT);
+    const task = await tasks.whenSettled(tasks.start({ goal: 'write "from the model" in a note' }).id);
+    expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
+    expect(task.steps.map((s) => [s.action.operation, s.outcome.status])).toEqual([
+      ['launch_app', 'ok'],
+      ['tap', 'ok'],
+      ['input_text', 'ok'],
+      ['find_text', 'ok'],
+    ]);
+    expect(endStateProblems(endState(), { status: 'succeeded', appId: 'com.apple.mobilenotes', typed: 'from the model' })).toEqual([]);
+  }, 120_000);
+});
