@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -42,13 +44,18 @@ describe('apex devices (spawned as a process)', () => {
   });
 
   it('prints JSON with --json, and reports an unreachable device as offline', async () => {
+    // A port that was just free: nothing listens there.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const deadPort = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
     const file = path.join(dir, 'two.json');
     await writeFile(
       file,
       JSON.stringify({
         devices: [
           { id: 'iphone-a', name: 'Phone A', driver: 'wda', url: iphone.url },
-          { id: 'iphone-gone', driver: 'wda', url: 'http://127.0.0.1:9', timeouts: { connectMs: 500 } },
+          { id: 'iphone-gone', driver: 'wda', url: `http://127.0.0.1:${deadPort}`, timeouts: { connectMs: 500 } },
         ],
       }),
     );
