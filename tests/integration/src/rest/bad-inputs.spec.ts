@@ -70,10 +70,14 @@ const LEAKS = /XCUIElement|WebDriverAgent|\bWDA\b|appium|ECONN|\n\s+at |stack/i;
 describe('REST bad inputs', () => {
   let h: RestHarness;
   let versionBefore: number;
+  const phoneVersion = () => {
+    if (!h.runtime.embedded) throw new Error('expected the embedded virtual iPhone');
+    return h.runtime.embedded.phone.version;
+  };
 
   beforeAll(async () => {
     h = await startRestHarness({ bodyLimitBytes: 64 * 1024 });
-    versionBefore = h.runtime.embedded!.phone.version;
+    versionBefore = phoneVersion();
   });
   afterAll(async () => {
     await h?.close();
@@ -130,6 +134,6 @@ describe('REST bad inputs', () => {
     const devices = await call(h.url, 'GET', '/devices');
     expect(devices.status).toBe(200);
     expect(devices.body.devices).toEqual([expect.objectContaining({ state: 'online' })]);
-    expect(h.runtime.embedded!.phone.version).toBe(versionBefore);
+    expect(phoneVersion()).toBe(versionBefore);
   });
 });

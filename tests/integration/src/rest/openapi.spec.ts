@@ -28,7 +28,8 @@ describe('OpenAPI document and docs page', () => {
     for (const route of REST_ROUTES) {
       const op = doc.paths[route.path]?.[route.method.toLowerCase()];
       expect(op).toBeDefined();
-      const definition = DEVICE_OPERATIONS.find((d) => d.name === route.operation)!;
+      const definition = DEVICE_OPERATIONS.find((d) => d.name === route.operation);
+      if (!definition) throw new Error(`no operation ${route.operation}`);
       expect(op).toMatchObject({ operationId: definition.name, summary: definition.title, description: definition.description });
       const inputFields = Object.keys(definition.input.shape).filter((f) => f !== 'device');
       if (route.method === 'POST') {

@@ -82,8 +82,8 @@ describe('REST routes', () => {
 
     const tree = await call(h.url, 'GET', `${DEVICE_PATH}/ui-tree?format=flat`);
     const field = (tree.body.nodes as (Center & { role: string })[]).find((n) => n.role === 'textField');
-    expect(field).toBeDefined();
-    expect((await call(h.url, 'POST', `${DEVICE_PATH}/tap`, { body: field!.center })).status).toBe(200);
+    if (!field) throw new Error('Notes shows no text field');
+    expect((await call(h.url, 'POST', `${DEVICE_PATH}/tap`, { body: field.center })).status).toBe(200);
 
     const typed = await call(h.url, 'POST', `${DEVICE_PATH}/input`, { body: { text: 'hello from rest' } });
     expect(typed).toMatchObject({ status: 200, body: { typedCharacters: 15, submitted: false } });

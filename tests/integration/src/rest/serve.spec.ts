@@ -79,10 +79,9 @@ describe('apex serve (spawned)', () => {
   });
 
   it('says which port it took when the requested one is in use', async () => {
-    blocker = createServer();
-    const taken = await new Promise<number>((done) =>
-      blocker!.listen(0, '127.0.0.1', () => done((blocker!.address() as { port: number }).port)),
-    );
+    const server = createServer();
+    blocker = server;
+    const taken = await new Promise<number>((done) => server.listen(0, '127.0.0.1', () => done((server.address() as { port: number }).port)));
     const run = apexServe(['--port', String(taken)]);
     started.push(run);
     const [, port] = await waitFor(run.stdout, new RegExp(`Port ${taken} is in use; listening on port (\\d+) instead`), run);
