@@ -90,6 +90,11 @@ describe('toPublicError', () => {
     expect(pub.hint).toBeUndefined();
   });
 
+  it('keeps ordinary words that merely contain a system error code', () => {
+    const pub = toPublicError(new ApexError('device_offline', 'iphone-a is offline; Apex will reconnect.'));
+    expect(pub.message).toBe('iphone-a is offline; Apex will reconnect.');
+  });
+
   it('lists the bad fields of an invalid input', () => {
     const error = invalidInput(
       [

@@ -14,7 +14,14 @@ export interface PublicError {
  * Words that name a driver, a protocol implementation or a raw system failure. They must never reach a
  * client: a text containing one is replaced by the code's neutral wording.
  */
-export const LEAKY_WORDS = /XCUIElement|WebDriverAgent|\bWDA\b|appium|xcuitest|uiautomator|element-6066|webdriver|ECONN\w+|EHOSTUNREACH|ETIMEDOUT|EPIPE|socket hang up|\bat .+\(.+:\d+:\d+\)|\n\s+at /i;
+export const LEAKY_WORDS = /XCUIElement|WebDriverAgent|\bWDA\b|appium|xcuitest|uiautomator|element-6066|webdriver|socket hang up|\bat .+\(.+:\d+:\d+\)|\n\s+at /i;
+
+/** System error codes are upper case; matching them case-sensitively keeps words such as "reconnect" intact. */
+const SYSTEM_ERROR_CODES = /\b(?:ECONN[A-Z]+|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND)\b/;
+
+export function containsLeakyWords(text: string): boolean {
+  return LEAKY_WORDS.test(text) || SYSTEM_ERROR_CODES.test(text);
+}
 
 const NEUTRAL_MESSAGES: Record<ErrorCode, string> = {
   invalid_argument: 'The request has an invalid argument.',
@@ -35,7 +42,7 @@ function clean(text: string | undefined, fallback: string): string;
 function clean(text: string | undefined): string | undefined;
 function clean(text: string | undefined, fallback?: string): string | undefined {
   if (text === undefined) return fallback;
-  return LEAKY_WORDS.test(text) ? fallback : text;
+  return containsLeakyWords(text) ? fallback : text;
 }
 
 /** The client-facing form of any thrown value. */
