@@ -2,13 +2,14 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { View } from '../view';
 import { paintTree } from '../view';
 import { ensureFonts } from './fonts';
-import { encodePng } from './png';
+import { PngEncoder } from './png';
 import type { Theme } from './theme';
 
 /** Draws view trees into a reused canvas and remembers the PNG of the last state version. */
 export class Renderer {
   private canvas: Canvas | null = null;
   private cached: { key: string; png: Buffer } | null = null;
+  private readonly encoder = new PngEncoder();
 
   constructor(private readonly scale: number) {
     ensureFonts();
@@ -37,7 +38,7 @@ export class Renderer {
     overlay(ctx);
     // The stored pixels are premultiplied, which equals straight alpha here: the canvas is opaque (painted over
     // an opaque background), and reading them is much cheaper than getImageData's converted copy.
-    const png = encodePng(this.canvas.data(), pw, ph);
+    const png = this.encoder.encode(this.canvas.data(), pw, ph);
     this.cached = { key, png };
     return png;
   }
