@@ -14,12 +14,14 @@ const depConstraints = [
     onlyDependOnLibsWithTags: ['type:core', 'type:util'],
     bannedExternalImports: DRIVER_PACKAGES,
   },
-  // A driver sees the port (capability) and the errors, never another driver or the rest of the core.
-  { sourceTag: 'type:driver', onlyDependOnLibsWithTags: ['layer:port', 'type:util'] },
+  // A driver sees the port (capability), the errors and shared protocol knowledge (driver kits), never
+  // another driver or the rest of the core.
+  { sourceTag: 'type:driver', onlyDependOnLibsWithTags: ['layer:port', 'type:driver-kit', 'type:util'] },
+  { sourceTag: 'type:driver-kit', onlyDependOnLibsWithTags: ['layer:port', 'type:util'], bannedExternalImports: DRIVER_PACKAGES },
   { sourceTag: 'type:sim', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: DRIVER_PACKAGES },
   {
     sourceTag: 'type:runtime',
-    onlyDependOnLibsWithTags: ['type:core', 'type:driver', 'type:sim', 'type:util'],
+    onlyDependOnLibsWithTags: ['type:core', 'type:driver', 'type:driver-kit', 'type:sim', 'type:util'],
     bannedExternalImports: DRIVER_PACKAGES,
   },
   {
@@ -35,7 +37,16 @@ const depConstraints = [
   // Workspace tooling (benchmarks, architecture checks) may use anything, as a script would.
   {
     sourceTag: 'type:tool',
-    onlyDependOnLibsWithTags: ['type:app', 'type:transport', 'type:runtime', 'type:core', 'type:driver', 'type:sim', 'type:util'],
+    onlyDependOnLibsWithTags: [
+      'type:app',
+      'type:transport',
+      'type:runtime',
+      'type:core',
+      'type:driver',
+      'type:driver-kit',
+      'type:sim',
+      'type:util',
+    ],
   },
 ];
 

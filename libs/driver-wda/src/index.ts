@@ -1,2 +1,2 @@
 export { WdaDriver, createWdaDriver, type WdaDriverOptions } from './wda-driver';
-export { normalizeXmlSource } from './source/normalize-xml';
+export { normalizeXmlSource } from '@apex/ios-source';

@@ -1,6 +1,6 @@
 import type { UiNode } from '@apex/capability';
 import { WdaMalformedReply } from '../http/wda-errors';
-import { normalizeXmlSource } from '../source/normalize-xml';
+import { normalizeXmlSource } from '@apex/ios-source';
 import type { WdaContext } from '../wda-context';
 
 /** The current screen's element tree, from the XML source. */

@@ -1,0 +1,2 @@
+export { normalizeXmlSource } from './normalize-xml';
+export { roleOf } from './roles';
