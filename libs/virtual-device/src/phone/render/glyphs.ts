@@ -3,7 +3,6 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 /** Line glyphs drawn like SF Symbols (about 2.2 pt strokes), for unlabeled icon buttons and app icons. */
 export type GlyphName = 'gear' | 'magnifier' | 'plus' | 'trash' | 'share' | 'back' | 'close' | 'heart' | 'location' | 'compass' | 'delete';
 
-export const GLYPH_NAMES: readonly GlyphName[] = ['gear', 'magnifier', 'plus', 'trash', 'share', 'back', 'close', 'heart', 'location', 'compass', 'delete'];
 
 /** Draws `name` centred on (cx, cy) in a box of `size` points. */
 export function drawGlyph(ctx: SKRSContext2D, name: GlyphName, cx: number, cy: number, size: number, color: string, lineWidth = 2.2): void {

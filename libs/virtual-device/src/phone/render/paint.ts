@@ -18,11 +18,6 @@ export function drawText(ctx: SKRSContext2D, text: string, x: number, cy: number
   ctx.fillText(text, x, cy);
 }
 
-export function textWidth(ctx: SKRSContext2D, text: string, size: number, weight?: FontWeight): number {
-  ctx.font = font(size, weight);
-  return ctx.measureText(text).width;
-}
-
 export function fillRect(ctx: SKRSContext2D, r: Rect, color: string): void {
   ctx.fillStyle = color;
   ctx.fillRect(r.x, r.y, r.width, r.height);
