@@ -88,8 +88,21 @@ export interface PlacedBlock {
 
 const MARGIN = 20;
 
+const layouts = new Map<string, { blocks: PlacedBlock[]; height: number }>();
+
 /** Lays the page out for a viewport `width` points wide: the same layout serves drawing and link taps. */
 export function layoutPage(page: WebPage, width: number): { blocks: PlacedBlock[]; height: number } {
+  const key = `${width}|${page.title}|${page.blocks.map((b) => b.text).join('\n')}`;
+  let layout = layouts.get(key);
+  if (!layout) {
+    if (layouts.size > 50) layouts.clear();
+    layout = computeLayout(page, width);
+    layouts.set(key, layout);
+  }
+  return layout;
+}
+
+function computeLayout(page: WebPage, width: number): { blocks: PlacedBlock[]; height: number } {
   const ctx = measureContext();
   let y = 16;
   const blocks = page.blocks.map((block) => {
