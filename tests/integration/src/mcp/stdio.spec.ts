@@ -175,22 +175,35 @@ describe('apex mcp with a configured device that goes offline', () => {
 });
 
 describe('apex mcp shutdown', () => {
-  it('exits cleanly with code 0 when the client closes stdin, printing nothing but protocol on stdout', async () => {
+  /** Spawns `apex mcp`, completes the initialize exchange, and returns the child with what it printed. */
+  async function startInitialized() {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-mcp-exit-'));
     const child = spawn(process.execPath, [APEX_BIN, 'mcp'], { env: { ...process.env, APEX_DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const out = { stdout: '' };
+    child.stdout.on('data', (chunk: Buffer) => (out.stdout += chunk.toString('utf8')));
     child.stderr.resume();
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
     child.stdin.write(`${JSON.stringify(init)}\n`);
     await new Promise<void>((resolve) => {
-      const check = () => (stdout.includes('"id":1') ? resolve() : setTimeout(check, 50));
+      const check = () => (out.stdout.includes('"id":1') ? resolve() : setTimeout(check, 50));
       check();
     });
+    return { child, out, exited, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+
+  it('exits cleanly with code 0 when the client closes stdin, printing nothing but protocol on stdout', async () => {
+    const { child, out, exited, cleanup } = await startInitialized();
     child.stdin.end();
     expect(await exited).toBe(0);
-    for (const line of stdout.trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const line of out.stdout.trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    cleanup();
+  }, SPAWN_TIMEOUT);
+
+  it('exits cleanly with code 0 on SIGTERM', async () => {
+    const { child, exited, cleanup } = await startInitialized();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    cleanup();
   }, SPAWN_TIMEOUT);
 });
