@@ -83,3 +83,41 @@ describe('element rects match the pixels', () => {
     await expectTextDrawnInRects(phone, texts);
   });
 });
+
+describe('icon buttons and alerts are drawn where their rects say', () => {
+  it('each unlabeled Photos button has its glyph centred in its rect', async () => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.mobileslideshow');
+    const pixels = await decode(phone.renderPng(), 3);
+    const buttons = allElements(phone.snapshot()).filter((e) => e.type === 'Button' && !e.label);
+    expect(buttons.length).toBeGreaterThanOrEqual(5);
+    for (const b of buttons) {
+      const background = pixels.at(b.rect.x + 1, b.rect.y + 1).slice(0, 3);
+      const ink = inkBox(pixels, b.rect, background);
+      expect({ uid: b.uid, ink: ink !== null }).toEqual({ uid: b.uid, ink: true });
+      if (!ink) continue;
+      const dx = ink.x + ink.width / 2 - (b.rect.x + b.rect.width / 2);
+      const dy = ink.y + ink.height / 2 - (b.rect.y + b.rect.height / 2);
+      expect({ uid: b.uid, centred: Math.abs(dx) <= 2 && Math.abs(dy) <= 2 }).toEqual({ uid: b.uid, centred: true });
+      // SF-Symbol-like size: about 20–28 points.
+      expect(Math.max(ink.width, ink.height)).toBeGreaterThanOrEqual(18);
+      expect(Math.max(ink.width, ink.height)).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it('alert title and buttons are drawn inside their rects', async () => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.Maps');
+    const alert = element(phone, (e) => e.type === 'Alert');
+    const pixels = await decode(phone.renderPng(), 3);
+    for (const child of alert.children) {
+      const background = pixels.at(child.rect.x + 1, child.rect.y + 2).slice(0, 3);
+      const inner = { x: child.rect.x + 1, y: child.rect.y + 2, width: child.rect.width - 2, height: child.rect.height - 3 };
+      expect({ label: child.label, ink: inkBox(pixels, inner, background) !== null }).toEqual({ label: child.label, ink: true });
+    }
+    // Outside the alert box, nothing of it is drawn: the dimmed map is there.
+    const below = { x: alert.rect.x, y: alert.rect.y + alert.rect.height + 4, width: alert.rect.width, height: 2 };
+    const dim = pixels.at(below.x + 1, below.y + 1);
+    expect(dim[0] + dim[1] + dim[2]).toBeLessThan(3 * 235);
+  });
+});
