@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openedContextOf, parsePortOption, serveUntilSignal } from '@apex/rest';
+import { parsePortOption, serveUntilSignal } from '@apex/rest';
 import { createRuntime } from '@apex/runtime';
 
 const USAGE = 'Usage: rest-api [--port N] [--host H] [--config FILE]';
@@ -17,7 +17,8 @@ async function main(argv: string[]): Promise<void> {
     token: process.env.APEX_TOKEN || undefined,
     openContext: async () => {
       const runtime = await createRuntime({ configPath: values.config });
-      return openedContextOf(runtime);
+      // The runtime is the operation context (hub + perception).
+      return { ctx: runtime, close: () => runtime.close() };
     },
   });
 }

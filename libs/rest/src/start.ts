@@ -1,8 +1,6 @@
-import type { DeviceHub } from '@apex/capability';
 import { ApexError } from '@apex/errors';
 import { createMcpHttpHandler } from '@apex/mcp';
 import type { OperationContext } from '@apex/operations';
-import { Perception } from '@apex/perception';
 import { createRestLogger } from './logging';
 import { assertSafeBind } from './security';
 import { createRestServer, DEFAULT_HOST, type RestServerOptions } from './server';
@@ -131,26 +129,4 @@ export async function serveUntilSignal(options: ServeOptions): Promise<void> {
   } finally {
     await opened.close();
   }
-}
-
-/** The parts of an app's runtime the REST face needs (structural, so this lib never imports the runtime). */
-export interface RuntimeLike {
-  hub: DeviceHub;
-  perception?: Perception;
-  onClose(close: () => Promise<void> | void): void;
-  close(): Promise<void>;
-}
-
-/**
- * The operation context and closer of a runtime. A runtime without a perception service yet gets one on
- * its hub, closed with the runtime.
- */
-export function openedContextOf(runtime: RuntimeLike): OpenedContext {
-  let perception = runtime.perception;
-  if (!perception) {
-    const created = new Perception(runtime.hub);
-    runtime.onClose(() => created.close());
-    perception = created;
-  }
-  return { ctx: { hub: runtime.hub, perception }, close: () => runtime.close() };
 }

@@ -1,4 +1,4 @@
-import { openedContextOf, parsePortOption, serveUntilSignal } from '@apex/rest';
+import { parsePortOption, serveUntilSignal } from '@apex/rest';
 import { createRuntime } from '@apex/runtime';
 import { UsageError, type Command } from '../cli';
 
@@ -22,7 +22,8 @@ export const serveCommand: Command = {
       token: process.env.APEX_TOKEN || undefined,
       openContext: async () => {
         const runtime = await createRuntime({ configPath: config });
-        return openedContextOf(runtime);
+        // The runtime is the operation context (hub + perception).
+        return { ctx: runtime, close: () => runtime.close() };
       },
     });
     return 0;

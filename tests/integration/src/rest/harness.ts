@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRestLogger, openedContextOf, startRestApi, type RestApiHandle } from '@apex/rest';
+import { createRestLogger, startRestApi, type RestApiHandle } from '@apex/rest';
 import { createLogger, createRuntime, EMBEDDED_DEVICE_ID, type Runtime } from '@apex/runtime';
 import type { OperationContext } from '@apex/operations';
 
@@ -23,8 +23,7 @@ export interface RestHarness {
 export async function startRestHarness(options: { token?: string; bodyLimitBytes?: number } = {}): Promise<RestHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'apex-rest-'));
   const runtime = await createRuntime({ dataDir, env: {}, logger: createLogger({ level: 'silent' }) });
-  const opened = openedContextOf(runtime);
-  const api = await startRestApi(opened.ctx, {
+  const api = await startRestApi(runtime, {
     port: 0,
     token: options.token,
     bodyLimitBytes: options.bodyLimitBytes,
@@ -34,10 +33,10 @@ export async function startRestHarness(options: { token?: string; bodyLimitBytes
     url: api.url,
     api,
     runtime,
-    ctx: opened.ctx,
+    ctx: runtime,
     async close() {
       await api.close();
-      await opened.close();
+      await runtime.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
