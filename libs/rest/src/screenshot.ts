@@ -42,7 +42,7 @@ export function sendScreenshot(req: IncomingMessage, res: ServerResponse, result
     'Content-Type': image.mimeType,
     'Content-Length': image.data.length,
     'Cache-Control': 'no-store',
-    Vary: 'Accept',
+    Vary: 'Accept, Origin',
     'X-Image-Width': String(output.width ?? ''),
     'X-Image-Height': String(output.height ?? ''),
     'X-Pixels-Per-Point': String(output.pixelsPerPoint ?? ''),

@@ -160,6 +160,22 @@ describe('REST server (hub with a fake driver)', () => {
     expect(host.json().code).toBe('forbidden_host');
   });
 
+  it('lets a loopback page read the answers (CORS), preflight included', async () => {
+    const origin = 'http://localhost:5173';
+    const preflight = await send(base, 'OPTIONS', '/devices/phone-1/tap', {
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, POST');
+    expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/Content-Type/);
+    const read = await send(base, 'GET', '/devices', { headers: { Origin: origin } });
+    expect(read.status).toBe(200);
+    expect(read.headers['access-control-allow-origin']).toBe(origin);
+    const plain = await send(base, 'GET', '/devices');
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('logs requests as JSON with typed text redacted', async () => {
     const secret = 'hunter2-typed-secret';
     await send(base, 'POST', '/devices/phone-1/input', {
@@ -204,6 +220,15 @@ describe('REST server with a token', () => {
     expect((await send(base, 'GET', '/openapi.json')).status).toBe(401);
     const ok = await send(base, 'GET', '/devices', { headers: { Authorization: 'Bearer tok-123' } });
     expect(ok.status).toBe(200);
+  });
+
+  it('answers a preflight without the token, but not the request itself', async () => {
+    const origin = 'http://127.0.0.1:8080';
+    const preflight = await send(base, 'OPTIONS', '/devices', { headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' } });
+    expect(preflight.status).toBe(204);
+    const denied = await send(base, 'GET', '/devices', { headers: { Origin: origin } });
+    expect(denied.status).toBe(401);
+    expect(denied.headers['access-control-allow-origin']).toBe(origin);
   });
 
   it('refuses to listen beyond loopback without a token', async () => {

@@ -4,6 +4,7 @@ import { invalidArgument } from '@apex/errors';
 import type { McpHttpHandler } from '@apex/mcp';
 import { DEVICE_OPERATIONS, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonObjectBody } from './body';
+import { applyCors } from './cors';
 import { renderDocsPage } from './docs-page';
 import { inputFromQuery, rejectUnknownFields } from './input';
 import { createRestLogger, type Logger } from './logging';
@@ -110,6 +111,8 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
         'Use 127.0.0.1 or localhost, or set APEX_TOKEN.',
       );
     }
+    // A preflight carries no credentials: it is answered before the token check.
+    if (applyCors(req, res)) return;
     if (!checkBearerToken(req, options.token)) throw unauthorized();
 
     if (url.pathname === '/mcp' && options.mcpHandler) {
