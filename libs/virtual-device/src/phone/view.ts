@@ -127,8 +127,6 @@ function defaultTraits(type: ElementType): string[] {
       return ['Button', 'ToggleButton'];
     case 'SearchField':
       return ['SearchField'];
-    case 'Keyboard':
-      return [];
     default:
       return [];
   }
