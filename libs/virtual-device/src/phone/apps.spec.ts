@@ -235,3 +235,26 @@ describe('Messages', () => {
     expect(findElement(phone, (e) => e.type === 'Keyboard')).toBeUndefined();
   });
 });
+
+describe('element uids', () => {
+  it('are unique on every screen', () => {
+    const phone = createPhone();
+    const screens: (() => void)[] = [
+      () => phone.goHome(),
+      () => phone.launchApp('com.apple.Preferences'),
+      () => phone.launchApp('com.apple.mobilenotes'),
+      () => tapElement(phone, element(phone, (e) => e.type === 'TextView')),
+      () => phone.launchApp('com.apple.mobilesafari'),
+      () => phone.launchApp('com.apple.mobileslideshow'),
+      () => phone.launchApp('com.apple.Maps'),
+      () => phone.launchApp('com.apple.MobileSMS'),
+      () => phone.launchApp('com.apple.mobiletimer'),
+      () => phone.lock(),
+    ];
+    for (const show of screens) {
+      show();
+      const uids = allElements(phone.snapshot()).map((e) => e.uid);
+      expect(uids.length - new Set(uids).size).toBe(0);
+    }
+  });
+});
