@@ -1,1 +1,3 @@
-export {};
+export { AppiumDriver, createAppiumDriver, type AppiumDriverOptions } from './appium-driver';
+export { platformOf } from './capabilities';
+export { normalizeAndroidSource } from './android/source';

@@ -1,0 +1,60 @@
+import type { AppiumSession } from './http/appium-session';
+import type { WebDriverClient } from './http/webdriver-client';
+import { WebDriverProtocolError } from './http/webdriver-errors';
+import { isDeviceUnreachable } from './http/webdriver-errors';
+
+/** What every command needs. */
+export interface AppiumContext {
+  readonly deviceId: string;
+  readonly client: WebDriverClient;
+  readonly session: AppiumSession;
+  /** Bound on the slow reads (screenshot, source). */
+  readonly slowTimeoutMs: number;
+  /** Bound on a reachability probe. */
+  readonly probeTimeoutMs: number;
+  /** Pixels per point (iOS) or per density-independent pixel (Android), read once from the device. */
+  scale?: number;
+}
+
+export interface MobileOptions {
+  /** A read: may be re-sent after a closed kept-alive socket. */
+  idempotent?: boolean;
+  timeoutMs?: number;
+}
+
+/** Runs one of the platform driver's `mobile:` extension commands (`POST /execute/sync`). */
+export function mobile(ctx: AppiumContext, name: string, args?: Record<string, unknown>, options: MobileOptions = {}): Promise<unknown> {
+  const script = `mobile: ${name}`;
+  return ctx.session.send({
+    method: 'POST',
+    path: '/execute/sync',
+    body: { script, args: args ? [args] : [] },
+    label: script,
+    ...options,
+  });
+}
+
+/**
+ * A read whose absence must not fail the caller (status fields): the server or the platform may lack it.
+ * An error envelope leaves the field out; an unreachable device or server still fails the call.
+ */
+export async function optional<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof WebDriverProtocolError && !isDeviceUnreachable(error)) return undefined;
+    throw error;
+  }
+}
+
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+export function nonEmptyText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+export function positiveNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}

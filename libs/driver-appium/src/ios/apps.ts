@@ -1,0 +1,42 @@
+import { ApexError } from '@apex/errors';
+import type { InstalledApp } from '@apex/capability';
+import { asRecord, mobile, nonEmptyText, type AppiumContext } from '../context';
+import { WebDriverProtocolError } from '../http/webdriver-errors';
+
+/**
+ * `mobile: launchApp` → the agent's `/wda/apps/launch` (launches, or brings to the front). The server passes
+ * the agent's `invalid argument` through for an app that is not installed, so here it means "no such app".
+ */
+export async function launchApp(ctx: AppiumContext, appId: string): Promise<void> {
+  try {
+    await mobile(ctx, 'launchApp', { bundleId: appId });
+  } catch (error) {
+    if (error instanceof WebDriverProtocolError && error.error === 'invalid argument') {
+      throw new ApexError('app_not_found', `Device ${ctx.deviceId} has no app "${appId}" it can launch.`, {
+        hint: 'Check the app id (for example com.apple.Preferences); list the running apps to see ids.',
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+/** `mobile: terminateApp` → `/wda/apps/terminate`; false when the app was not running. */
+export async function terminateApp(ctx: AppiumContext, appId: string): Promise<boolean> {
+  return (await mobile(ctx, 'terminateApp', { bundleId: appId })) === true;
+}
+
+/**
+ * The running apps as far as they can be read through the server: the foreground app (`mobile: activeAppInfo`).
+ * The agent's list of running apps has no `mobile:` command, and `mobile: listApps` (installed apps) needs
+ * a connection to the phone that only a Mac has.
+ */
+export async function listRunningApps(ctx: AppiumContext): Promise<InstalledApp[]> {
+  const active = asRecord(await mobile(ctx, 'activeAppInfo', undefined, { idempotent: true }));
+  const appId = nonEmptyText(active?.bundleId);
+  if (!appId) return [];
+  const app: InstalledApp = { appId, running: true };
+  const name = nonEmptyText(active?.name);
+  if (name) app.name = name;
+  return [app];
+}

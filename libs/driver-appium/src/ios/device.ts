@@ -1,0 +1,72 @@
+import { ApexError } from '@apex/errors';
+import type { AppRef, BatteryState, DriverStatus, HardwareButton } from '@apex/capability';
+import { orientationOf, readWindowSize } from '../common';
+import { asRecord, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
+import { WebDriverProtocolError } from '../http/webdriver-errors';
+import { screenGeometry } from './screen';
+
+const BATTERY_STATES: BatteryState['state'][] = ['unknown', 'unplugged', 'charging', 'full'];
+
+/**
+ * The screen is required; everything else is "where known". On Linux `mobile: deviceInfo` fails (it also
+ * asks the phone over a USB service only a Mac has), so the model and name are then absent and the OS
+ * version comes from the session's capabilities.
+ */
+export async function status(ctx: AppiumContext): Promise<DriverStatus> {
+  const read = (name: string) => optional(() => mobile(ctx, name, undefined, { idempotent: true }));
+  const [screen, info, active, locked, orientation, battery] = await Promise.all([
+    screenGeometry(ctx),
+    read('deviceInfo'),
+    read('activeAppInfo'),
+    read('isLocked'),
+    optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true })),
+    read('batteryInfo'),
+  ]);
+  const result: DriverStatus = { platform: 'ios', screen };
+  const deviceInfo = asRecord(info);
+  const osVersion = nonEmptyText(asRecord(deviceInfo?.lockdownInfo)?.ProductVersion) ?? nonEmptyText(ctx.session.capabilities.platformVersion);
+  if (osVersion) result.osVersion = osVersion;
+  const model = nonEmptyText(deviceInfo?.model);
+  if (model) result.model = model;
+  const name = nonEmptyText(deviceInfo?.name);
+  if (name) result.name = name;
+  const turned = orientationOf(orientation);
+  if (turned) result.orientation = turned;
+  const app = asRecord(active);
+  const bundleId = nonEmptyText(app?.bundleId);
+  if (bundleId) {
+    const foreground: AppRef = { appId: bundleId };
+    const appName = nonEmptyText(app?.name);
+    if (appName) foreground.name = appName;
+    result.foregroundApp = foreground;
+  }
+  const batteryInfo = asRecord(battery);
+  if (typeof batteryInfo?.level === 'number' && batteryInfo.level >= 0) {
+    const stateIndex = typeof batteryInfo.state === 'number' ? batteryInfo.state : 0;
+    result.battery = { level: Math.min(1, batteryInfo.level), state: BATTERY_STATES[stateIndex] ?? 'unknown' };
+  }
+  if (typeof locked === 'boolean') result.locked = locked;
+  return result;
+}
+
+const BUTTON_NAMES: Record<HardwareButton, string> = { home: 'home', volumeUp: 'volumeup', volumeDown: 'volumedown' };
+
+/** `mobile: pressButton` → `/wda/pressButton`; "The button 'x' is not supported…" → unsupported. */
+export async function pressButton(ctx: AppiumContext, button: HardwareButton): Promise<void> {
+  try {
+    await mobile(ctx, 'pressButton', { name: BUTTON_NAMES[button] });
+  } catch (error) {
+    if (error instanceof WebDriverProtocolError && /not supported/i.test(error.serverMessage)) {
+      throw new ApexError('unsupported_operation', `Device ${ctx.deviceId} has no ${button} button it can press.`, {
+        hint: 'Use another button; volume buttons are not available on every device.',
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+/** A round trip to the phone itself (`/window/rect` is forwarded to the agent), not only to the server. */
+export async function ping(ctx: AppiumContext): Promise<void> {
+  await readWindowSize(ctx, ctx.probeTimeoutMs);
+}
