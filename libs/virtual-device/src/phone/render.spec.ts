@@ -20,6 +20,7 @@ describe('phone rendering', () => {
 
   it('rejects an unknown profile with a clear error', () => {
     expect(() => createPhone({ profile: 'nokia-3310' })).toThrow(/unknown phone profile "nokia-3310".*iphone-15/);
+    expect(() => createPhone({ profile: 'constructor' })).toThrow(expect.objectContaining({ kind: 'invalid_argument' }));
   });
 
   it('draws the same bytes for the same state, on two phones', () => {

@@ -73,7 +73,7 @@ export class VirtualPhone implements Phone {
 
   constructor(options: CreatePhoneOptions = {}) {
     const profileId = options.profile ?? DEFAULT_PROFILE_ID;
-    const profile = PROFILES[profileId];
+    const profile = Object.prototype.hasOwnProperty.call(PROFILES, profileId) ? PROFILES[profileId] : undefined;
     if (!profile) {
       throw new PhoneError('invalid_argument', `unknown phone profile "${profileId}"; known: ${Object.keys(PROFILES).join(', ')}`);
     }
