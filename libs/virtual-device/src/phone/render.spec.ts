@@ -18,9 +18,11 @@ describe('phone rendering', () => {
     expect(pngSize(phone.renderPng())).toEqual({ width: 1179, height: 2556 });
   });
 
-  it('rejects an unknown profile with a clear error', () => {
+  it('rejects unknown options with clear errors', () => {
     expect(() => createPhone({ profile: 'nokia-3310' })).toThrow(/unknown phone profile "nokia-3310".*iphone-15/);
     expect(() => createPhone({ profile: 'constructor' })).toThrow(expect.objectContaining({ kind: 'invalid_argument' }));
+    expect(() => createPhone({ appearance: 'sepia' as 'dark' })).toThrow(expect.objectContaining({ kind: 'invalid_argument' }));
+    expect(() => createPhone({ deviceName: ' ' })).toThrow(expect.objectContaining({ kind: 'invalid_argument' }));
   });
 
   it('draws the same bytes for the same state, on two phones', () => {

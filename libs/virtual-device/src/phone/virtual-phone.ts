@@ -78,8 +78,16 @@ export class VirtualPhone implements Phone {
       throw new PhoneError('invalid_argument', `unknown phone profile "${profileId}"; known: ${Object.keys(PROFILES).join(', ')}`);
     }
     this.profile = profile;
-    this.currentAppearance = options.appearance ?? 'light';
-    this.system = { deviceName: options.deviceName ?? DEFAULT_DEVICE_NAME, wifi: true, bluetooth: true, airplaneMode: false };
+    const appearance = options.appearance ?? 'light';
+    if (appearance !== 'light' && appearance !== 'dark') {
+      throw new PhoneError('invalid_argument', `appearance must be light or dark, not "${String(appearance)}"`);
+    }
+    this.currentAppearance = appearance;
+    const deviceName = options.deviceName ?? DEFAULT_DEVICE_NAME;
+    if (typeof deviceName !== 'string' || deviceName.trim() === '') {
+      throw new PhoneError('invalid_argument', 'deviceName must be a non-empty string');
+    }
+    this.system = { deviceName, wifi: true, bluetooth: true, airplaneMode: false };
     for (const app of installedApps()) this.apps.set(app.bundleId, app);
     const byName = (name: string): AppDefinition => {
       const app = [...this.apps.values()].find((a) => a.name === name);
