@@ -16,6 +16,7 @@ import { WdaError } from './wda-error';
 
 const KNOWN_VERBS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const KEEP_ALIVE_MS = 30_000;
 const TRACEBACK = '(the virtual iPhone has no native call stack)';
 export const INJECTED_FAILURE_MESSAGE = 'Injected fault: the virtual iPhone failed this request on purpose';
 
@@ -56,6 +57,10 @@ export class WdaServer {
     this.server = http.createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => this.lastResort(response, error));
     });
+    // Longer than common client idle timeouts (undici: 4 s), so a client, not the server, retires an idle
+    // keep-alive connection: otherwise a long synchronous render can let both time out at once and the client
+    // reuses a socket the server is closing (ECONNRESET).
+    this.server.keepAliveTimeout = KEEP_ALIVE_MS;
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
