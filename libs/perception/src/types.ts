@@ -51,7 +51,7 @@ export interface FindIconQuery {
   name?: string;
   /** A base64 PNG (optionally a data: URL), e.g. cropped from a screenshot at the device's pixel scale. */
   template?: string;
-  /** 0..1 minimum confidence; default 0.75 for templates, 0.55 for the built-in glyphs. */
+  /** 0..1 minimum confidence; default 0.75 for templates, 0.6 for the built-in glyphs. */
   threshold?: number;
   region?: Rect;
 }

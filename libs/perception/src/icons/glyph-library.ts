@@ -8,6 +8,7 @@ export const GLYPH_SYNONYMS = {
   search: ['search', 'magnifier', 'magnifyingglass', 'magnifying glass', 'find', 'loupe', 'lookup'],
   add: ['add', 'plus', 'new', 'create', 'insert'],
   back: ['back', 'chevron', 'chevron left', 'chevronleft', 'previous', 'return', 'arrow left'],
+  forward: ['forward', 'next', 'chevron right', 'chevronright', 'disclosure', 'arrow right'],
   close: ['close', 'x', 'xmark', 'dismiss', 'cancel', 'clear', 'exit'],
   share: ['share', 'export', 'send', 'square and arrow up', 'squareandarrowup'],
   trash: ['trash', 'delete', 'bin', 'remove', 'garbage', 'rubbish', 'wastebasket'],
@@ -19,50 +20,75 @@ export const GLYPH_NAMES = Object.keys(GLYPH_SYNONYMS) as GlyphName[];
 const CANVAS = 96;
 const STROKE = 7;
 
-/** Line glyphs in the spirit of SF Symbols (regular weight), drawn on a 96 × 96 canvas. */
-const DRAWINGS: Record<GlyphName, (g: SKRSContext2D) => void> = {
-  settings: (g) => {
+/** A gear: eight trapezoid teeth around a ring, and the hub; `phase` turns the teeth (fraction of a pitch). */
+function gear(phase: number): (g: SKRSContext2D) => void {
+  return (g) => {
     const teeth = 8;
-    const outer = 40;
+    const outer = 41;
     const inner = 31;
+    const pitch = (Math.PI * 2) / teeth;
     g.beginPath();
-    for (let i = 0; i < teeth * 4; i++) {
-      const angle = (i / (teeth * 4)) * Math.PI * 2;
-      const r = i % 4 === 0 || i % 4 === 1 ? outer : inner;
-      const x = 48 + r * Math.cos(angle);
-      const y = 48 + r * Math.sin(angle);
-      if (i === 0) g.moveTo(x, y);
-      else g.lineTo(x, y);
+    for (let i = 0; i < teeth; i++) {
+      const a = (i + phase) * pitch;
+      const points: [number, number][] = [
+        [a - pitch * 0.3, inner],
+        [a - pitch * 0.17, outer],
+        [a + pitch * 0.17, outer],
+        [a + pitch * 0.3, inner],
+      ];
+      points.forEach(([angle, r], k) => {
+        const x = 48 + r * Math.cos(angle);
+        const y = 48 + r * Math.sin(angle);
+        if (i === 0 && k === 0) g.moveTo(x, y);
+        else g.lineTo(x, y);
+      });
     }
     g.closePath();
     g.stroke();
     g.beginPath();
     g.arc(48, 48, 12, 0, Math.PI * 2);
     g.stroke();
-  },
-  search: (g) => {
+  };
+}
+
+/**
+ * Line glyphs in the spirit of SF Symbols (regular weight), drawn on a 96 × 96 canvas. A glyph may have
+ * variants where icon sets commonly differ (a gear's teeth sit at different angles from set to set).
+ */
+const DRAWINGS: Record<GlyphName, ((g: SKRSContext2D) => void)[]> = {
+  settings: [gear(0), gear(0.25), gear(0.5), gear(0.75)],
+  search: [(g) => {
     g.beginPath();
     g.arc(40, 40, 27, 0, Math.PI * 2);
     g.stroke();
     g.lineWidth = STROKE * 1.3;
     line(g, 60, 60, 86, 86);
-  },
-  add: (g) => {
+  }],
+  add: [(g) => {
     line(g, 48, 10, 48, 86);
     line(g, 10, 48, 86, 48);
-  },
-  back: (g) => {
+  }],
+  back: [(g) => {
     g.beginPath();
     g.moveTo(64, 8);
     g.lineTo(26, 48);
     g.lineTo(64, 88);
     g.stroke();
-  },
-  close: (g) => {
+  }],
+  forward: [
+    (g) => {
+      g.beginPath();
+      g.moveTo(32, 8);
+      g.lineTo(70, 48);
+      g.lineTo(32, 88);
+      g.stroke();
+    },
+  ],
+  close: [(g) => {
     line(g, 16, 16, 80, 80);
     line(g, 80, 16, 16, 80);
-  },
-  share: (g) => {
+  }],
+  share: [(g) => {
     g.beginPath();
     g.moveTo(34, 36);
     g.lineTo(20, 36);
@@ -77,8 +103,8 @@ const DRAWINGS: Record<GlyphName, (g: SKRSContext2D) => void> = {
     g.lineTo(48, 6);
     g.lineTo(64, 22);
     g.stroke();
-  },
-  trash: (g) => {
+  }],
+  trash: [(g) => {
     line(g, 12, 22, 84, 22);
     g.beginPath();
     g.moveTo(36, 22);
@@ -94,7 +120,7 @@ const DRAWINGS: Record<GlyphName, (g: SKRSContext2D) => void> = {
     g.stroke();
     line(g, 38, 36, 39, 74);
     line(g, 58, 36, 57, 74);
-  },
+  }],
 };
 
 function line(g: SKRSContext2D, x0: number, y0: number, x1: number, y1: number): void {
@@ -104,18 +130,20 @@ function line(g: SKRSContext2D, x0: number, y0: number, x1: number, y1: number):
   g.stroke();
 }
 
-let library: Map<GlyphName, ScalableTemplate> | undefined;
+let library: Map<GlyphName, ScalableTemplate[]> | undefined;
 
-/** The built-in glyph templates, drawn once on first use. */
-export function glyphLibrary(): Map<GlyphName, ScalableTemplate> {
+/** The built-in glyph templates (each glyph's variants), drawn once on first use. */
+export function glyphLibrary(): Map<GlyphName, ScalableTemplate[]> {
   if (!library) {
-    library = new Map(GLYPH_NAMES.map((name) => [name, new ScalableTemplate(drawGlyph(name), name)]));
+    library = new Map(
+      GLYPH_NAMES.map((name) => [name, DRAWINGS[name].map((_, variant) => new ScalableTemplate(drawGlyph(name, variant), name))]),
+    );
   }
   return library;
 }
 
 /** Dark ink on white, cropped to the ink plus a small margin. */
-export function drawGlyph(name: GlyphName): GrayImage {
+export function drawGlyph(name: GlyphName, variant = 0): GrayImage {
   const canvas = createCanvas(CANVAS, CANVAS);
   const g = canvas.getContext('2d');
   g.fillStyle = '#ffffff';
@@ -124,7 +152,7 @@ export function drawGlyph(name: GlyphName): GrayImage {
   g.lineWidth = STROKE;
   g.lineCap = 'round';
   g.lineJoin = 'round';
-  DRAWINGS[name](g);
+  DRAWINGS[name][variant](g);
   const { data } = g.getImageData(0, 0, CANVAS, CANVAS);
   const gray = new Float32Array(CANVAS * CANVAS);
   for (let i = 0; i < gray.length; i++) gray[i] = data[i * 4] / 255;

@@ -72,7 +72,7 @@ describe('glyph names and suppression', () => {
     expect(glyphForName('xmark')).toBe('close');
     expect(glyphForName('delete')).toBe('trash');
     expect(glyphForName('wifi')).toBeUndefined();
-    expect(GLYPH_NAMES).toEqual(['settings', 'search', 'add', 'back', 'close', 'share', 'trash']);
+    expect(GLYPH_NAMES).toEqual(['settings', 'search', 'add', 'back', 'forward', 'close', 'share', 'trash']);
   });
 
   it('keeps the best of overlapping boxes and every separate one', () => {

@@ -1,5 +1,5 @@
 import type { Rect, Role, UiNode } from '@apex/capability';
-import { roundedCenter, roundRect } from '../geometry';
+import { overlapOfSmaller, roundedCenter, roundRect } from '../geometry';
 import { textMatchScore } from '../text/similarity';
 import { visibleNodes } from '../tree/visible';
 import type { IconMatch } from '../types';
@@ -7,11 +7,11 @@ import { GLYPH_NAMES, GLYPH_SYNONYMS, glyphForName, glyphLibrary, type GlyphName
 import type { GrayImage } from './gray-image';
 import { ScalableTemplate } from './scalable-template';
 import type { ScreenEdges } from './screen-edges';
-import type { Hit } from './template-match';
-import { refineAt, searchTemplate, surroundRatio } from './template-search';
+import { nonMaximumSuppression, type Hit } from './template-match';
+import { searchTemplate, surroundRatio } from './template-search';
 
-/** Icon widths (points) the built-in glyphs are searched at: tab-bar, toolbar and navigation-bar sizes. */
-const LIBRARY_WIDTHS_PT = [17, 20, 23, 27, 32];
+/** Glyph sizes (longer side, points) the built-in glyphs are searched at: tab-bar, toolbar, nav-bar icons. */
+const LIBRARY_SIZES_PT = [16, 19, 22, 25, 29];
 /** Sizes tried around a template's own size (its pixels ÷ the screen scale). */
 const TEMPLATE_SIZE_FACTORS = [0.6, 0.75, 0.9, 1, 1.1, 1.25, 1.5];
 /** Another glyph must beat the named one by this much at the same place to claim it. */
@@ -19,7 +19,7 @@ const COMPETITION_MARGIN = 0.02;
 const ICON_ROLES: ReadonlySet<Role> = new Set<Role>(['button', 'icon', 'image', 'link', 'cell', 'key']);
 const MIN_LABEL_SCORE = 0.8;
 
-export const DEFAULT_LIBRARY_THRESHOLD = 0.55;
+export const DEFAULT_LIBRARY_THRESHOLD = 0.6;
 export const DEFAULT_TEMPLATE_THRESHOLD = 0.75;
 
 /** Icon-like nodes whose label names `name` or one of its synonyms ("gear" finds a "Settings" button). */
@@ -45,28 +45,34 @@ export function findIconsInTree(root: UiNode, screen: Rect, name: string, region
  * the library fits it better, so a gear is not reported as a magnifier.
  */
 export function findGlyphInPixels(edges: ScreenEdges, glyph: GlyphName, threshold: number, region?: Rect): IconMatch[] {
-  const library = glyphLibrary();
-  return glyphCandidates(edges, glyph, LIBRARY_WIDTHS_PT, threshold, region)
-    .filter(({ hit }) =>
-      GLYPH_NAMES.every((other) => {
-        if (other === glyph) return true;
-        const rival = refineAt(edges.fine, library.get(other) as ScalableTemplate, hit.x, hit.y, hit.width);
-        return !rival || rival.score <= hit.score + COMPETITION_MARGIN;
-      }),
-    )
+  return glyphCandidates(edges, glyph, LIBRARY_SIZES_PT, threshold, region)
+    .filter(({ hit }) => !GLYPH_NAMES.some((other) => other !== glyph && rivalFitsBetter(edges, other, hit)))
     .map(({ hit, confidence }) => iconMatch(hitRect(hit), confidence, 'library', glyph));
 }
 
-/** Places `glyph` fits at one of `widths`; confidence = fit × isolation. */
+/** Whether glyph `other`, at its own size and proportions, fits the place of `hit` better than hit's glyph. */
+function rivalFitsBetter(edges: ScreenEdges, other: GlyphName, hit: Hit): boolean {
+  const longSide = Math.max(hit.width, hit.height);
+  const margin = Math.round(longSide * 0.3);
+  const around: Rect = { x: hit.x - margin, y: hit.y - margin, width: hit.width + 2 * margin, height: hit.height + 2 * margin };
+  const sizes = [0.7, 0.85, 1, 1.2].map((f) => Math.round(longSide * f));
+  return (glyphLibrary().get(other) ?? []).some((template) =>
+    searchTemplate(edges, template, sizes, hit.score + COMPETITION_MARGIN, around).some(
+      (rival) => overlapOfSmaller(hitRect(rival), hitRect(hit)) > 0.5,
+    ),
+  );
+}
+
+/** Places `glyph` fits at one of `sizes`; confidence = fit × isolation. */
 function glyphCandidates(
   edges: ScreenEdges,
   glyph: GlyphName,
-  widths: number[],
+  sizes: number[],
   threshold: number,
   region?: Rect,
 ): { hit: Hit; confidence: number }[] {
-  const template = glyphLibrary().get(glyph) as ScalableTemplate;
-  return searchTemplate(edges, template, widths, threshold, region)
+  const hits = (glyphLibrary().get(glyph) ?? []).flatMap((template) => searchTemplate(edges, template, sizes, threshold, region));
+  return nonMaximumSuppression(hits, 0.3)
     .map((hit) => ({ hit, confidence: hit.score * isolationFactor(surroundRatio(edges.fine, hit)) }))
     .filter(({ confidence }) => confidence >= threshold);
 }
@@ -86,8 +92,8 @@ function isolationFactor(surroundRatio: number): number {
 export function identifyGlyph(edges: ScreenEdges, region: Rect, threshold = DEFAULT_LIBRARY_THRESHOLD): IconMatch | undefined {
   let best: IconMatch | undefined;
   for (const glyph of GLYPH_NAMES) {
-    const widths = LIBRARY_WIDTHS_PT.filter((w) => w <= region.width + 2);
-    for (const { hit, confidence } of glyphCandidates(edges, glyph, widths, threshold, region)) {
+    const sizes = LIBRARY_SIZES_PT.filter((size) => size <= Math.max(region.width, region.height) + 2);
+    for (const { hit, confidence } of glyphCandidates(edges, glyph, sizes, threshold, region)) {
       if (!best || confidence > best.confidence) best = iconMatch(hitRect(hit), confidence, 'library', glyph);
     }
   }
@@ -103,9 +109,9 @@ export function findTemplateInPixels(
   region?: Rect,
 ): IconMatch[] {
   const scalable = new ScalableTemplate(template);
-  const baseWidth = template.width / pixelScale;
-  const widths = [...new Set(TEMPLATE_SIZE_FACTORS.map((f) => Math.round(baseWidth * f)).filter((w) => w >= 6))];
-  return searchTemplate(edges, scalable, widths, threshold, region).map((hit) =>
+  const baseSize = Math.max(template.width, template.height) / pixelScale;
+  const sizes = [...new Set(TEMPLATE_SIZE_FACTORS.map((f) => Math.round(baseSize * f)).filter((size) => size >= 6))];
+  return searchTemplate(edges, scalable, sizes, threshold, region).map((hit) =>
     iconMatch(hitRect(hit), hit.score, 'template'),
   );
 }

@@ -4,6 +4,8 @@ import type { EdgeImage, GrayImage } from './gray-image';
 /** An edge image prepared for normalized cross-correlation: running sums answer any window's mean and variance. */
 export interface SearchImage {
   edges: EdgeImage;
+  /** The channels one after another in one array (one monomorphic inner loop instead of one per channel). */
+  planes: Float32Array;
   /** Integral of the per-pixel sum over channels, (width+1) × (height+1). */
   sum: Float64Array;
   /** Integral of the per-pixel sum of squares over channels. */
@@ -20,7 +22,9 @@ export interface Hit {
 }
 
 /** Windows whose standard deviation is below this are flat (no edges): skipped without correlating. */
-const MIN_WINDOW_STD = 0.01;
+const MIN_WINDOW_STD = 0.06;
+/** Template values below this share of its maximum are treated as zero (they barely move the score). */
+const SPARSE_CUTOFF = 0.05;
 
 export function toSearchImage(edges: EdgeImage): SearchImage {
   const { width, height, channels } = edges;
@@ -41,7 +45,9 @@ export function toSearchImage(edges: EdgeImage): SearchImage {
       squares[(y + 1) * stride + x + 1] = squares[y * stride + x + 1] + rowSquares;
     }
   }
-  return { edges, sum, squares };
+  const planes = new Float32Array(width * height * channels.length);
+  channels.forEach((channel, c) => planes.set(channel, c * width * height));
+  return { edges, planes, sum, squares };
 }
 
 /** Pixel window (inclusive start, exclusive end) to search top-left corners in. */
@@ -72,23 +78,26 @@ export function correlate(target: SearchImage, template: EdgeImage, minScore: nu
   templateNorm = Math.sqrt(templateNorm);
   if (templateNorm === 0) return [];
 
-  const offsets: Int32Array[] = [];
-  const values: Float32Array[] = [];
-  for (const channel of template.channels) {
-    const off: number[] = [];
-    const val: number[] = [];
+  // Non-zero template pixels as offsets into the image's concatenated planes; faint blur tails are dropped.
+  let templateMax = 0;
+  for (const channel of template.channels) for (let i = 0; i < w * h; i++) templateMax = Math.max(templateMax, channel[i]);
+  const cutoff = templateMax * SPARSE_CUTOFF;
+  const offsetList: number[] = [];
+  const valueList: number[] = [];
+  template.channels.forEach((channel, c) => {
     for (let ty = 0; ty < h; ty++) {
       for (let tx = 0; tx < w; tx++) {
         const v = channel[ty * w + tx];
-        if (v > 1e-3) {
-          off.push(ty * W + tx);
-          val.push(v);
+        if (v > cutoff) {
+          offsetList.push(c * W * H + ty * W + tx);
+          valueList.push(v);
         }
       }
     }
-    offsets.push(Int32Array.from(off));
-    values.push(Float32Array.from(val));
-  }
+  });
+  const off = Int32Array.from(offsetList);
+  const val = Float32Array.from(valueList);
+  const count = off.length;
 
   const x0 = Math.max(0, window?.x0 ?? 0);
   const y0 = Math.max(0, window?.y0 ?? 0);
@@ -100,7 +109,7 @@ export function correlate(target: SearchImage, template: EdgeImage, minScore: nu
   const stride = W + 1;
   const { sum: S, squares: Q } = target;
   const minVariance = MIN_WINDOW_STD * MIN_WINDOW_STD * n;
-  const imageChannels = target.edges.channels;
+  const planes = target.planes;
 
   for (let y = y0; y < y1; y++) {
     const top = y * stride;
@@ -112,12 +121,7 @@ export function correlate(target: SearchImage, template: EdgeImage, minScore: nu
       if (variance < minVariance) continue;
       const base = y * W + x;
       let acc = 0;
-      for (let c = 0; c < channelCount; c++) {
-        const I = imageChannels[c];
-        const off = offsets[c];
-        const val = values[c];
-        for (let k = 0; k < off.length; k++) acc += I[base + off[k]] * val[k];
-      }
+      for (let k = 0; k < count; k++) acc += planes[base + off[k]] * val[k];
       scores[(y - y0) * scoreWidth + (x - x0)] = (acc - templateMean * windowSum) / (templateNorm * Math.sqrt(variance));
     }
   }

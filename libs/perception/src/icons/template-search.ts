@@ -7,23 +7,25 @@ import { correlate, nonMaximumSuppression, type Hit, type SearchImage, type Wind
 const COARSE_SLACK = 0.2;
 const MAX_CANDIDATES_PER_SIZE = 12;
 const REFINE_RADIUS_PX = 3;
-const REFINE_SIZE_FACTORS = [0.9, 1, 1.1];
+const REFINE_SIZE_FACTORS = [0.88, 0.94, 1, 1.06, 1.12];
 
 /**
- * Multi-scale, coarse-to-fine search of one template: every width in `widthsPt` is tried on the half-resolution
- * edge map, the best candidates are re-scored on the full-resolution map (±3 px, ±10 % size), and overlapping
- * results are suppressed so each occurrence is reported once. Results in points.
+ * Multi-scale, coarse-to-fine search of one template: every size in `sizesPt` (the template's longer side,
+ * in points) is tried on the half-resolution edge map, the best candidates are re-scored on the
+ * full-resolution map (±3 px, ±12 % size), and overlapping results are suppressed so each occurrence is
+ * reported once. Results in points.
  */
 export function searchTemplate(
   edges: ScreenEdges,
   template: ScalableTemplate,
-  widthsPt: number[],
+  sizesPt: number[],
   minScore: number,
   region?: Rect,
 ): Hit[] {
   const candidates: Hit[] = [];
-  for (const widthPt of widthsPt) {
-    const w = Math.round(widthPt / 2);
+  for (const sizePt of sizesPt) {
+    const widthPt = template.aspect > 1 ? sizePt / template.aspect : sizePt;
+    const w = Math.max(3, Math.round(widthPt / 2));
     const h = Math.max(3, Math.round((widthPt * template.aspect) / 2));
     const hits = correlate(edges.coarse, template.edgesAt(w, h), minScore - COARSE_SLACK, windowFor(region, 0.5, w, h));
     // Per size: the coarse score ranks sizes poorly, so each size keeps its own best candidates.

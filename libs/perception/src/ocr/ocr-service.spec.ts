@@ -14,6 +14,8 @@ const TEXTS = [
   { text: 'Hello from the web page', x: 24, baseline: 400 },
   { text: 'Privacy & Security', x: 60, baseline: 520 },
   { text: 'Small caption text', x: 20, baseline: 620, size: 13 },
+  // Straddles the middle of the screen, where a two-worker pool cuts the screen into bands.
+  { text: 'Across the band edge', x: 30, baseline: 433 },
 ];
 
 function wordsOf(page: OcrPage): string[] {
@@ -125,4 +127,30 @@ describe('OcrService with a real tesseract pool', () => {
     expect(pool.workerCount).toBe(0);
     await expect(pool.recognize(light.png)).rejects.toMatchObject({ code: 'internal' });
   });
+});
+
+describe('OcrService with two workers (the screen read in two bands at once)', () => {
+  const pool = new TesseractPool({ size: 2 });
+  const ocr = new OcrService(pool, 4);
+
+  afterAll(async () => {
+    await pool.close();
+  });
+
+  it(
+    'finds the same words and boxes, a line across the band edge once',
+    async () => {
+      const screen = renderScreen({ texts: TEXTS });
+      const page = await ocr.read(screen.png, screen.scale);
+      expect(pool.recognitions).toBe(2);
+      TEXTS.forEach((spec, i) => {
+        const matches = findTextInOcr(page, { text: spec.text });
+        expect(matches).toHaveLength(1);
+        expectNear(matches[0].bounds, screen.textBounds[i], 3);
+      });
+      await pool.close();
+      expect(pool.workerCount).toBe(0);
+    },
+    OCR_TIMEOUT,
+  );
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import type { Rect } from '@apex/capability';
 import { hasWordCharacters } from '../text/normalize';
 import { intersects, unionOf } from '../geometry';
@@ -66,10 +67,63 @@ export class OcrService {
   private async recognize(png: Buffer, pixelScale: number, region?: Rect): Promise<OcrPage> {
     const prepared = await prepareForOcr(png, pixelScale, region);
     this.counters.recognitions += 1;
-    const page = await this.recognizer.recognize(prepared.png);
-    const result = toPoints(page, prepared);
-    return region ? withinRegion(result, region) : result;
+    const bandCount = region ? 1 : Math.max(1, this.recognizer.parallelism ?? 1);
+    if (bandCount === 1) {
+      const result = toPoints(await this.recognizer.recognize(prepared.png), prepared);
+      return region ? withinRegion(result, region) : result;
+    }
+    // Several workers: recognize overlapping horizontal bands at once; each line is kept by the band whose
+    // core holds its centre, so a line cut by one band's edge is read whole by its neighbour.
+    const bands = await splitIntoBands(prepared, bandCount);
+    const pages = await Promise.all(
+      bands.map(async (band) =>
+        toPoints(await this.recognizer.recognize(band.png), { ...prepared, originY: prepared.originY + band.top / prepared.scale }),
+      ),
+    );
+    const lines = pages.flatMap((page, i) =>
+      page.lines.filter((line) => {
+        const cy = line.bounds.y + line.bounds.height / 2;
+        return cy >= bands[i].coreTop && cy < bands[i].coreBottom;
+      }),
+    );
+    lines.sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
+    return { lines };
   }
+}
+
+/** Bands overlap by this much (points): more than the tallest line of text a screen shows. */
+const BAND_OVERLAP_POINTS = 48;
+
+interface Band {
+  png: Buffer;
+  /** Prepared-image pixels. */
+  top: number;
+  /** Points: the lines this band answers for. */
+  coreTop: number;
+  coreBottom: number;
+}
+
+async function splitIntoBands(prepared: PreparedImage, count: number): Promise<Band[]> {
+  const meta = await sharp(prepared.png).metadata();
+  const width = meta.width ?? 1;
+  const height = meta.height ?? 1;
+  const overlap = Math.round(BAND_OVERLAP_POINTS * prepared.scale);
+  const step = Math.ceil(height / count);
+  const bands: Band[] = [];
+  for (let i = 0; i < count; i++) {
+    const coreStart = i * step;
+    const coreEnd = Math.min(height, (i + 1) * step);
+    const top = Math.max(0, coreStart - overlap);
+    const bottom = Math.min(height, coreEnd + overlap);
+    const png = await sharp(prepared.png).extract({ left: 0, top, width, height: bottom - top }).png({ compressionLevel: 1 }).toBuffer();
+    bands.push({
+      png,
+      top,
+      coreTop: i === 0 ? -Infinity : prepared.originY + coreStart / prepared.scale,
+      coreBottom: i === count - 1 ? Infinity : prepared.originY + coreEnd / prepared.scale,
+    });
+  }
+  return bands;
 }
 
 function regionKey(region: Rect): string {

@@ -36,6 +36,8 @@ export interface EnginePage {
 
 /** Recognizes one prepared image. The tesseract pool is the real one; it is an interface so the cache can count. */
 export interface OcrRecognizer {
+  /** Images it can recognize at the same time (workers); a full screen is split into this many bands. */
+  readonly parallelism?: number;
   recognize(image: Buffer): Promise<EnginePage>;
   close(): Promise<void>;
 }

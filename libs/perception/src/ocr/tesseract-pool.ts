@@ -39,6 +39,10 @@ export class TesseractPool implements OcrRecognizer {
     this.timeoutMs = options.timeoutMs ?? 120_000;
   }
 
+  get parallelism(): number {
+    return this.size;
+  }
+
   /** Workers alive now. */
   get workerCount(): number {
     return this.all.size;
