@@ -22,7 +22,7 @@ function apex(...args: string[]): Run {
 }
 
 async function until<T>(read: () => T | undefined, what: string, run: Run): Promise<T> {
-  for (let i = 0; i < 1200; i++) {
+  for (let i = 0; i < 2000; i++) {
     const value = read();
     if (value !== undefined) return value;
     if (run.child.exitCode !== null) throw new Error(`apex exited before ${what}: ${run.stderr()}`);
@@ -51,16 +51,16 @@ describe('apex emulator', () => {
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(0);
     expect(run.stdout()).toMatch(/stopped/);
-  }, 60_000);
+  }, 120_000);
 
   it('rejects bad values with a usage error and exit code 2', async () => {
-    for (const args of [['--port', 'abc'], ['--port', '70000'], ['--profile', 'pixel'], ['--appearance', 'blue'], ['extra']]) {
-      const run = apex('emulator', ...args);
-      running.push(run);
+    const runs = [['--port', 'abc'], ['--port', '70000'], ['--profile', 'pixel'], ['--appearance', 'blue'], ['extra']].map((args) => apex('emulator', ...args));
+    running.push(...runs);
+    for (const run of runs) {
       expect(await run.exit).toBe(2);
       expect(run.stderr()).toMatch(/Usage: apex emulator/);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('says clearly when the port is taken and exits with 1', async () => {
     const blocker = net.createServer();
@@ -74,5 +74,5 @@ describe('apex emulator', () => {
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
-  }, 60_000);
+  }, 120_000);
 });
