@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   let server: McpHttpServer;
   try {
     server = await startMcpHttpServer(
-      { hub: runtime.hub, perception: runtime.perception },
+      { hub: runtime.hub, perception: runtime.perception, tasks: runtime.tasks },
       { port, host: values.host, token, allowedOrigins, logger: runtime.logger },
     );
   } catch (error) {

@@ -1,12 +1,13 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { DEVICE_OPERATIONS, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { operationsFor } from '@apex/tasks';
 import type { McpLogger } from './logger';
 import { toCallToolResult, toErrorResult } from './results';
 import { toolDefinitions } from './tool-list';
 
 export interface McpServerOptions {
-  /** The catalog to serve; default the device operations (the task operations join here). */
+  /** The catalog to serve; default the device operations, plus the task operations when `ctx.tasks` is set. */
   operations?: readonly AnyOperation[];
   logger?: McpLogger;
   name?: string;
@@ -23,7 +24,7 @@ const INSTRUCTIONS =
  * Unknown tools and malformed requests stay protocol errors.
  */
 export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options: McpServerOptions = {}): Server {
-  const operations = options.operations ?? DEVICE_OPERATIONS;
+  const operations = options.operations ?? operationsFor(ctx);
   const byName = new Map(operations.map((op) => [op.name, op]));
   const tools = toolDefinitions(operations);
   const server = new Server(

@@ -11,7 +11,7 @@ export {
   type ServeOptions,
   type StartRestApiOptions,
 } from './start';
-export { REST_ROUTES, type RestRoute } from './routes';
+export { REST_ROUTES, TASK_ROUTES, type RestRoute } from './routes';
 export { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 export { renderDocsPage } from './docs-page';
 export { HTTP_PROBLEMS, PROBLEM_TYPE_BASE, problemFrom, type Problem, type ProblemCode, type HttpProblemCode } from './problem';

@@ -4,7 +4,7 @@ import { ERROR_CODE_LIST } from '@apex/errors';
 import type { AnyOperation } from '@apex/operations';
 import { clientInputSchema } from './catalog';
 import { HTTP_PROBLEMS, PROBLEM_TYPE_BASE } from './problem';
-import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, type RestRoute } from './routes';
+import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, TASK_ROUTES, type RestRoute } from './routes';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -33,6 +33,10 @@ function problemJsonSchema() {
 
 const DeviceIdParams = z.object({
   [DEVICE_PATH_PARAM]: z.string().min(1).max(128).describe('A device id, as listed by GET /devices (URL-encoded).'),
+});
+
+const TaskIdParams = z.object({
+  [DEVICE_PATH_PARAM]: z.string().min(1).max(100).describe('A task id, as returned by POST /agent/task.'),
 });
 
 const PROBLEM_CONTENT = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
@@ -103,11 +107,14 @@ export function buildOpenApiDocument(
   for (const route of routes) {
     const operation = operations.get(route.operation);
     if (!operation) throw new Error(`route ${route.method} ${route.path} names an unknown operation ${route.operation}`);
-    const hasDevice = route.path.includes(`{${DEVICE_PATH_PARAM}}`);
-    const input = clientInputSchema(operation, hasDevice ? [DEVICE_INPUT_FIELD] : []);
+    const hasId = route.path.includes(`{${DEVICE_PATH_PARAM}}`);
+    const pathField = route.pathField ?? DEVICE_INPUT_FIELD;
+    const hasDevice = hasId && pathField === DEVICE_INPUT_FIELD;
+    const isTask = TASK_ROUTES.includes(route);
+    const input = clientInputSchema(operation, hasId ? [pathField] : [], route.bodyFields);
     const takesBody = route.method === 'POST';
     const request: RouteConfig['request'] = {};
-    if (hasDevice) request.params = DeviceIdParams;
+    if (hasId) request.params = hasDevice ? DeviceIdParams : TaskIdParams;
     if (takesBody) {
       request.body = { required: false, content: { 'application/json': { schema: input } } };
     } else if (Object.keys(input.shape).length > 0) {
@@ -119,11 +126,11 @@ export function buildOpenApiDocument(
       operationId: operation.name,
       summary: operation.title,
       description: operation.description,
-      tags: [hasDevice ? 'device' : 'devices'],
+      tags: [isTask ? 'tasks' : hasDevice ? 'device' : 'devices'],
       security,
       request,
       responses: {
-        '200': successResponse(route, operation),
+        [String(route.successStatus ?? 200)]: successResponse(route, operation),
         ...problemRefs(takesBody ? [...COMMON_STATUSES, ...BODY_STATUSES] : COMMON_STATUSES),
         ...authProblems,
       },
@@ -175,6 +182,7 @@ export function buildOpenApiDocument(
     tags: [
       { name: 'devices', description: 'The devices Apex controls.' },
       { name: 'device', description: 'Operations on one device; {id} is its id.' },
+      { name: 'tasks', description: 'Agent tasks: a goal pursued on a device step by step; {id} is a task id.' },
       { name: 'service', description: 'Liveness and the MCP endpoint.' },
     ],
     security,

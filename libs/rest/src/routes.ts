@@ -11,6 +11,12 @@ export interface RestRoute {
   operation: string;
   /** How the output is sent: JSON (default) or as an image. */
   responder?: 'json' | 'image';
+  /** The input field `{id}` fills (default `device`). */
+  pathField?: string;
+  /** Body fields named differently from the operation's input: client name → input field. */
+  bodyFields?: Readonly<Record<string, string>>;
+  /** The status of a success (default 200). */
+  successStatus?: number;
 }
 
 /** The path parameter that carries the device id, and the input field it fills. */
@@ -32,4 +38,12 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/devices/{id}/ui-tree', operation: 'get_ui_tree' },
   { method: 'GET', path: '/devices/{id}/describe', operation: 'describe_screen' },
   { method: 'GET', path: '/devices/{id}/apps', operation: 'list_apps' },
+];
+
+/** The agent task routes (served when the context carries a task service); `{id}` is a task id here. */
+export const TASK_ROUTES: readonly RestRoute[] = [
+  { method: 'POST', path: '/agent/task', operation: 'start_task', bodyFields: { deviceId: 'device' }, successStatus: 202 },
+  { method: 'GET', path: '/task/{id}', operation: 'get_task', pathField: 'taskId' },
+  { method: 'GET', path: '/tasks', operation: 'list_tasks' },
+  { method: 'POST', path: '/task/{id}/cancel', operation: 'cancel_task', pathField: 'taskId' },
 ];

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { invalidArgument } from '@apex/errors';
+import { ApexError, invalidArgument } from '@apex/errors';
 import type { McpHttpHandler } from '@apex/mcp';
-import { DEVICE_OPERATIONS, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { operationsFor } from '@apex/tasks';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonObjectBody } from './body';
 import { applyCors } from './cors';
 import { renderDocsPage } from './docs-page';
@@ -12,7 +13,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 import { HttpProblem, problemFrom, problemHeaders, sendProblem } from './problem';
 import { sendJson, sendText } from './respond';
 import { Router } from './router';
-import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, REST_ROUTES, type RestRoute } from './routes';
+import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, REST_ROUTES, TASK_ROUTES, type RestRoute } from './routes';
 import { sendScreenshot } from './screenshot';
 import { assertSafeBind, checkBearerToken, isAllowedOrigin, isHostAllowed, unauthorized } from './security';
 
@@ -28,7 +29,7 @@ export interface RestServerOptions {
   bodyLimitBytes?: number;
   logger?: Logger;
   mcpHandler?: McpHttpHandler;
-  /** The catalog to serve (default: the device operations). */
+  /** The catalog to serve (default: the device operations, plus the task operations when `ctx.tasks` is set). */
   operations?: readonly AnyOperation[];
   /** Browser origins allowed besides loopback ones. */
   allowedOrigins?: string[];
@@ -55,8 +56,8 @@ interface RequestLog {
 export function createRestServer(ctx: OperationContext, options: RestServerOptions = {}): RestServer {
   const logger = options.logger ?? createRestLogger();
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  const operations = new Map((options.operations ?? DEVICE_OPERATIONS).map((op) => [op.name, op]));
-  const routes = REST_ROUTES.filter((route) => operations.has(route.operation));
+  const operations = new Map((options.operations ?? operationsFor(ctx)).map((op) => [op.name, op]));
+  const routes = [...REST_ROUTES, ...TASK_ROUTES].filter((route) => operations.has(route.operation));
   const router = new Router<RestRoute>(routes);
   let openApi: OpenApiDocument | undefined;
   const openApiDocument = () =>
@@ -68,7 +69,8 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     const { route, params } = router.match(req.method ?? 'GET', url.pathname);
     const operation = operations.get(route.operation) as AnyOperation;
     log.operation = operation.name;
-    const fromPath = DEVICE_PATH_PARAM in params ? [DEVICE_INPUT_FIELD] : [];
+    const pathField = route.pathField ?? DEVICE_INPUT_FIELD;
+    const fromPath = DEVICE_PATH_PARAM in params ? [pathField] : [];
     let input: Record<string, unknown>;
     if (route.method === 'GET') {
       input = inputFromQuery(url.searchParams, operation.input, fromPath);
@@ -78,14 +80,16 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
           ...new Set(url.searchParams.keys()),
         ].map((name) => ({ path: name, message: 'belongs in the JSON body' })));
       }
-      input = await readJsonObjectBody(req, bodyLimit);
+      input = renameBodyFields(await readJsonObjectBody(req, bodyLimit), route.bodyFields);
       rejectUnknownFields(input, operation.input, fromPath, 'body');
     }
-    if (DEVICE_PATH_PARAM in params) input[DEVICE_INPUT_FIELD] = params[DEVICE_PATH_PARAM];
+    if (DEVICE_PATH_PARAM in params) input[pathField] = params[DEVICE_PATH_PARAM];
     logger.debug({ operation: operation.name, input }, 'operation');
-    const result = await runOperation(ctx, operation, input, [...operations.values()]);
+    const result = await runOperation(ctx, operation, input, [...operations.values()]).catch((error: unknown) => {
+      throw withClientFieldNames(error, route.bodyFields);
+    });
     if (route.responder === 'image') sendScreenshot(req, res, result);
-    else sendJson(res, 200, result.output);
+    else sendJson(res, route.successStatus ?? 200, result.output);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, log: RequestLog): Promise<void> {
@@ -182,4 +186,31 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       });
     },
   };
+}
+
+/** The body as the operation names its fields (e.g. the task route's `deviceId` is the operation's `device`). */
+function renameBodyFields(body: Record<string, unknown>, bodyFields: Readonly<Record<string, string>> | undefined): Record<string, unknown> {
+  if (!bodyFields) return body;
+  const clientName = Object.fromEntries(Object.entries(bodyFields).map(([client, field]) => [field, client]));
+  const wrong = Object.keys(body).filter((name) => name in clientName && !(name in bodyFields));
+  if (wrong.length > 0) {
+    throw invalidArgument(
+      `Unknown body field${wrong.length > 1 ? 's' : ''}: ${wrong.join(', ')}.`,
+      wrong.map((name) => ({ path: name, message: `is not a known field; use ${clientName[name]}` })),
+    );
+  }
+  return Object.fromEntries(Object.entries(body).map(([name, value]) => [bodyFields[name] ?? name, value]));
+}
+
+/** Validation issues name the fields as the client sent them. */
+function withClientFieldNames(error: unknown, bodyFields: Readonly<Record<string, string>> | undefined): unknown {
+  if (!bodyFields || !(error instanceof ApexError) || !error.issues?.length) return error;
+  const clientName = Object.fromEntries(Object.entries(bodyFields).map(([client, field]) => [field, client]));
+  const rename = (path: string) => {
+    const [head, ...rest] = path.split('.');
+    return [clientName[head] ?? head, ...rest].join('.');
+  };
+  const issues = error.issues.map((issue) => ({ ...issue, path: rename(issue.path) }));
+  const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+  return new ApexError(error.code, `Invalid body: ${summary}`, { hint: error.hint, issues, cause: error });
 }

@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DeviceHub, type DeviceHubOptions } from '@apex/capability';
 import { Perception } from '@apex/perception';
+import { createTaskService, type TaskService } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
 import { acquireDeviceLock } from './device-lock';
@@ -46,6 +47,11 @@ export interface Runtime {
   readonly config?: ApexConfig;
   readonly dataDir: string;
   readonly logger: Logger;
+  /**
+   * Agent tasks, kept in SQLite under `dataDir`. Created on first use (queued tasks of an earlier run resume
+   * then), so commands that never touch tasks never open the store; closed before perception and the hub.
+   */
+  readonly tasks: TaskService;
   /**
    * Registers something to close with the runtime (closed in reverse order of registration, before the
    * hub). This is where later services (perception's OCR pool, the task service) attach themselves.
@@ -115,6 +121,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const perception = new Perception(hub, { logger });
   const services: (() => Promise<void> | void)[] = [() => perception.close()];
   let closed: Promise<void> | undefined;
+  let tasks: TaskService | undefined;
   return {
     hub,
     perception,
@@ -123,6 +130,14 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     config,
     dataDir,
     logger,
+    get tasks() {
+      if (!tasks) {
+        const created = createTaskService({ context: { hub, perception }, dataDir, env, logger });
+        services.push(() => created.close());
+        tasks = created;
+      }
+      return tasks;
+    },
     onClose(close) {
       services.push(close);
     },

@@ -20,3 +20,4 @@ export * from './service/task-devices';
 export * from './service/task-service';
 export * from './service/create-task-service';
 export * from './operations/task-operations';
+export * from './operations/catalog';

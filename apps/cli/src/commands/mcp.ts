@@ -18,7 +18,10 @@ export const mcpCommand: Command = {
   async run(values) {
     const configPath = typeof values.config === 'string' ? values.config : undefined;
     const runtime = await createRuntime({ configPath });
-    const handle = await runStdioServer({ hub: runtime.hub, perception: runtime.perception }, { logger: runtime.logger });
+    const handle = await runStdioServer(
+      { hub: runtime.hub, perception: runtime.perception, tasks: runtime.tasks },
+      { logger: runtime.logger },
+    );
     const stop = (signal: NodeJS.Signals) => {
       runtime.logger.info({ signal }, 'mcp: stopping');
       void handle.close();

@@ -4,7 +4,7 @@ import { FAILURE_REASONS, STEP_OUTCOMES, TASK_LIMITS, TASK_STATUSES } from './ta
 
 /** The zod forms of the task model: the output schemas of the task operations and the REST routes. */
 
-export const taskStatusSchema = z.enum(TASK_STATUSES).describe('queued → running → succeeded | failed | cancelled');
+export const taskStatusSchema = z.enum(TASK_STATUSES);
 
 const errorCodeSchema = z.enum(ERROR_CODE_LIST as [ErrorCode, ...ErrorCode[]]);
 

@@ -1,8 +1,41 @@
 import { z } from 'zod';
 import { defineOperation, deviceField, type AnyOperation, type OperationContext } from '@apex/operations';
 import type { Task, TaskSummary } from '../model/task';
-import { goalSchema, maxStepsSchema, plannerNameSchema, taskIdSchema, taskSchema, taskStatusSchema, taskSummarySchema } from '../model/schemas';
+import { goalSchema, maxStepsSchema, plannerNameSchema, taskIdSchema, taskStatusSchema } from '../model/schemas';
 import type { TaskService } from '../service/task-service';
+
+/*
+ * Output schemas here are deliberately plain (strings rather than enums, few descriptions): every tools/list
+ * carries them, and a model needs the shape, not the vocabulary. The model types say what the values are.
+ */
+const errorOut = z.object({ code: z.string(), message: z.string(), reason: z.string().describe('e.g. step_limit, timeout, infeasible, interrupted') });
+const taskSummaryOut = z.object({
+  id: z.string(),
+  deviceId: z.string(),
+  goal: z.string(),
+  status: taskStatusSchema,
+  planner: z.string(),
+  createdAt: z.string(),
+  startedAt: z.string().optional(),
+  finishedAt: z.string().optional(),
+  result: z.string().optional(),
+  error: errorOut.optional(),
+  stepCount: z.number(),
+});
+const stepOut = z.object({
+  index: z.number(),
+  observation: z.string(),
+  action: z.object({ operation: z.string(), arguments: z.record(z.string(), z.unknown()) }),
+  outcome: z.object({ status: z.string(), detail: z.string(), code: z.string().optional() }),
+  durationMs: z.number(),
+  screenshotRef: z.string().optional(),
+});
+const taskOut = taskSummaryOut.omit({ stepCount: true }).extend({
+  maxSteps: z.number(),
+  timeoutMs: z.number(),
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
+  steps: z.array(stepOut),
+});
 
 /** The context the task operations run in: the device context plus the runtime's task service. */
 export type TaskOperationContext = OperationContext & { tasks: TaskService };
@@ -11,7 +44,7 @@ export const startTaskOperation = defineOperation({
   name: 'start_task',
   title: 'Start task',
   description:
-    'Starts an agent task: a goal in plain words pursued on the device step by step (e.g. "open Settings then turn on Airplane Mode"). Returns at once with the task id; poll get_task until the status is succeeded, failed or cancelled. Tasks on one device run one at a time, in order.',
+    'Starts an agent task: a goal in plain words pursued on the device step by step (e.g. "open Settings then turn on Airplane Mode"). Returns the task id at once; poll get_task until succeeded, failed or cancelled. Tasks on one device run one at a time, in order.',
   input: z.strictObject({
     device: deviceField,
     goal: goalSchema,
@@ -32,9 +65,9 @@ export const getTaskOperation = defineOperation({
   name: 'get_task',
   title: 'Get task',
   description:
-    'The state of an agent task: status (queued, running, succeeded, failed, cancelled), each step taken (observation, operation and arguments, outcome), the result or the error with its reason, and model token usage.',
+    'An agent task: status, each step taken (observation, operation and arguments, outcome), the result or the error with its reason, and model token usage.',
   input: z.strictObject({ taskId: taskIdSchema }),
-  output: taskSchema,
+  output: taskOut,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (ctx: TaskOperationContext, { taskId }) => ctx.tasks.get(taskId),
   summarize: (task) => summarizeTask(task as Task),
@@ -48,7 +81,7 @@ export const listTasksOperation = defineOperation({
     status: taskStatusSchema.optional(),
     deviceId: z.string().min(1).max(128).optional().describe('Only tasks of this device'),
   }),
-  output: z.object({ tasks: z.array(taskSummarySchema) }),
+  output: z.object({ tasks: z.array(taskSummaryOut) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (ctx: TaskOperationContext, { status, deviceId }) => ({ tasks: ctx.tasks.list({ status, deviceId }) }),
   summarize: ({ tasks }) =>
@@ -59,7 +92,7 @@ export const cancelTaskOperation = defineOperation({
   name: 'cancel_task',
   title: 'Cancel task',
   description:
-    'Cancels an agent task. A queued task is cancelled at once; a running one stops at its next step boundary (the current action finishes first), so its status may still read running: poll get_task. Cancelling a finished task changes nothing.',
+    'Cancels an agent task: a queued one at once, a running one at its next step (the current action finishes first; poll get_task). A finished task is left as it is.',
   input: z.strictObject({ taskId: taskIdSchema }),
   output: z.object({ taskId: z.string(), status: taskStatusSchema, cancelRequested: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
