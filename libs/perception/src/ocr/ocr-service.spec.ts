@@ -154,3 +154,19 @@ describe('OcrService with two workers (the screen read in two bands at once)', (
     OCR_TIMEOUT,
   );
 });
+
+describe('TesseractPool shutdown', () => {
+  it(
+    'settles a recognition that is still running when the pool closes',
+    async () => {
+      const pool = new TesseractPool({ size: 1 });
+      const screen = renderScreen({ texts: TEXTS });
+      const pending = pool.recognize(screen.png);
+      while (pool.workerCount === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await pool.close();
+      await expect(pending).rejects.toMatchObject({ code: 'internal' });
+      expect(pool.workerCount).toBe(0);
+    },
+    OCR_TIMEOUT,
+  );
+});

@@ -15,6 +15,8 @@ export interface TesseractPoolOptions {
 
 interface Job {
   image: Buffer;
+  timer?: NodeJS.Timeout;
+  /** Settling twice is harmless: a promise keeps its first outcome. */
   resolve: (page: EnginePage) => void;
   reject: (error: unknown) => void;
 }
@@ -29,6 +31,8 @@ export class TesseractPool implements OcrRecognizer {
   private readonly idle: Worker[] = [];
   private readonly queue: Job[] = [];
   private readonly all = new Set<Worker>();
+  /** Jobs a worker is on now, so close() can settle them instead of leaving callers waiting. */
+  private readonly running = new Set<Job>();
   private starting = 0;
   private closed = false;
   /** Recognitions run (not counting cache hits, which never reach the pool). */
@@ -59,9 +63,11 @@ export class TesseractPool implements OcrRecognizer {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const job of this.queue.splice(0)) {
-      job.reject(new ApexError('internal', 'Text recognition was shut down before this request ran.'));
+    for (const job of [...this.queue.splice(0), ...this.running]) {
+      clearTimeout(job.timer);
+      job.reject(new ApexError('internal', 'Text recognition was shut down before this request finished.'));
     }
+    this.running.clear();
     // Workers still starting terminate themselves when they come up (see startWorker).
     await Promise.all([...this.all].map((worker) => this.terminate(worker)));
     this.idle.length = 0;
@@ -117,9 +123,9 @@ export class TesseractPool implements OcrRecognizer {
 
   private async run(worker: Worker, job: Job): Promise<void> {
     this.recognitions += 1;
-    let timer: NodeJS.Timeout | undefined;
+    this.running.add(job);
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TimeoutError()), this.timeoutMs);
+      job.timer = setTimeout(() => reject(new TimeoutError()), this.timeoutMs);
     });
     try {
       const result = await Promise.race([worker.recognize(job.image, {}, { blocks: true, text: false }), timeout]);
@@ -139,7 +145,8 @@ export class TesseractPool implements OcrRecognizer {
         this.release(worker);
       }
     } finally {
-      clearTimeout(timer);
+      clearTimeout(job.timer);
+      this.running.delete(job);
     }
   }
 
