@@ -85,7 +85,7 @@ describe('Perception', () => {
     async () => {
       const d = await perception.describeScreen('phone', {});
       expect(d.app).toEqual({ appId: 'com.example.demo', name: 'Demo' });
-      expect(d.elements.map((e) => e.label ?? e.icon)).toEqual(['Wi-Fi', 'search', 'Back']);
+      expect(d.elements.map((e) => e.label ?? e.icon)).toEqual(['Back', 'search', 'Wi-Fi']);
       expect(d.ocrText.map((t) => t.text)).toEqual(['Only in the pixels']);
     },
     OCR_TIMEOUT,

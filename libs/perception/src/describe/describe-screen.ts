@@ -39,7 +39,7 @@ export function describeScreen(input: DescribeInput): ScreenDescriptionResult {
   const keyboard = visible.find((v) => v.node.role === 'keyboard');
   const alert = visible.find((v) => v.node.role === 'alert');
 
-  const interactive = listedElements(visible, keyboard?.bounds);
+  const interactive = listedElements(visible, keyboard?.bounds).sort(readingOrder);
   // With an alert up only the alert can be used: list its buttons first.
   const ordered = alert
     ? [...interactive.filter((v) => isInside(v.bounds, alert.bounds)), ...interactive.filter((v) => !isInside(v.bounds, alert.bounds))]
@@ -149,6 +149,14 @@ function textTheTreeLacks(page: OcrPage, visible: VisibleNode[], keyboard?: Rect
     if (out.length >= MAX_OCR_LINES) break;
   }
   return out;
+}
+
+/** Top to bottom, then left to right; centres less than 8 pt apart vertically count as one row. */
+function readingOrder(a: VisibleNode, b: VisibleNode): number {
+  const ay = a.bounds.y + a.bounds.height / 2;
+  const by = b.bounds.y + b.bounds.height / 2;
+  if (Math.abs(ay - by) >= 8) return ay - by;
+  return a.bounds.x + a.bounds.width / 2 - (b.bounds.x + b.bounds.width / 2);
 }
 
 function isInside(inner: Rect, outer: Rect): boolean {
