@@ -258,3 +258,23 @@ describe('element uids', () => {
     }
   });
 });
+
+describe('Reminders', () => {
+  it('marks a reminder done by its circle or its row, in value, trait, pixels and the summary', () => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.reminders');
+    const before = phone.renderPng();
+    const check = () => element(phone, (e) => e.identifier === 'reminder-check-0');
+    expect(check()).toMatchObject({ label: 'Not completed', value: '0', selected: false });
+    tapElement(phone, check());
+    expect(check()).toMatchObject({ label: 'Completed', value: '1', traits: ['Button', 'Selected'] });
+    expect(element(phone, byLabel('Buy milk', 'Cell')).selected).toBe(true);
+    expect(findElement(phone, byLabel('4 remaining'))).toBeDefined();
+    expect(phone.renderPng().equals(before)).toBe(false);
+    tapElement(phone, element(phone, byLabel('Call the dentist', 'Cell')));
+    expect(findElement(phone, byLabel('3 remaining'))).toBeDefined();
+    phone.terminateApp('com.apple.reminders');
+    phone.launchApp('com.apple.reminders');
+    expect(check().value).toBe('1');
+  });
+});

@@ -9,6 +9,7 @@ export { HOME_PAGES, DOCK } from './apps/catalog';
 export { SETTINGS_BUNDLE_ID, SETTINGS_ROW_TITLES, GENERAL_ROW_TITLES } from './apps/settings';
 export { NOTES_BUNDLE_ID, NOTE_IDENTIFIER, NOTE_PLACEHOLDER } from './apps/notes';
 export { SAFARI_BUNDLE_ID } from './apps/safari';
+export { REMINDERS_BUNDLE_ID, REMINDER_TITLES } from './apps/reminders';
 export { MESSAGES_BUNDLE_ID, MESSAGES_CONTACT, MESSAGE_FIELD_IDENTIFIER } from './apps/messages';
 export { HOME_URL } from './apps/web-pages';
 export { PHOTOS_BUNDLE_ID, PHOTOS_GLYPH_BUTTONS } from './apps/photos';

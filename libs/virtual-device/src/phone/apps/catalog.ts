@@ -3,6 +3,7 @@ import { mapsApp } from './maps';
 import { messagesApp } from './messages';
 import { notesApp } from './notes';
 import { photosApp } from './photos';
+import { remindersApp } from './reminders';
 import { safariApp } from './safari';
 import { settingsApp } from './settings';
 import { simpleApp } from './simple';
@@ -41,7 +42,7 @@ export function installedApps(): AppDefinition[] {
       { title: 'Keypad', lines: ['Enter a number'] },
       { title: 'Voicemail', lines: ['No Voicemail'] },
     ]),
-    simpleApp('com.apple.reminders', 'Reminders', { background: '#ffffff', foreground: '#ff9500', letter: 'R' }, ['Today', 'No Reminders']),
+    remindersApp,
     simpleApp('com.apple.AppStore', 'App Store', { background: '#007aff', foreground: white, letter: 'A' }, ['Today', 'Apps and Games']),
     simpleApp('com.apple.MobileAddressBook', 'Contacts', { background: '#8e8e93', foreground: white, letter: 'C' }, ['Contacts', 'No Contacts']),
     simpleApp('com.apple.DocumentsApp', 'Files', { background: '#007aff', foreground: white, letter: 'F' }, ['Browse', 'On My iPhone']),
