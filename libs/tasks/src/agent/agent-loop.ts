@@ -116,15 +116,18 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
     }
   };
 
-  /** Polls until two observations in a row match (bounded), instead of sleeping a fixed time. */
-  const settle = async (): Promise<Observation> => {
+  /**
+   * Polls until two observations in a row match and the screen shows what the action was expected to do
+   * (bounded), instead of sleeping a fixed time: a slow transition is waited for, a quick one is not.
+   */
+  const settle = async (before: Observation, expect: Expectation | undefined): Promise<Observation> => {
     let previous = await observe();
     let pause = settlePoll;
     for (let i = 1; i < settleMax; i++) {
       await delay(pause, signal);
       pause *= 2;
       const next = await observe();
-      if (next.fingerprint === previous.fingerprint) return next;
+      if (next.fingerprint === previous.fingerprint && looksDone(before, next, expect)) return next;
       previous = next;
     }
     return previous;
@@ -190,7 +193,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         if (device.isReadOnly(action.operation)) {
           outcome = { status: 'ok', detail: truncate(result.summary, 300) };
         } else {
-          observation = await settle();
+          observation = await settle(before, expect);
           outcome = await check(before, observation, expect, device);
         }
       } catch (error) {
@@ -217,6 +220,15 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The cheap part of the check (no look-ups): has the screen done what the action was meant to do? */
+function looksDone(before: Observation, after: Observation, expect: Expectation | undefined): boolean {
+  if (!expect) return true;
+  if (expect.change && before.fingerprint === after.fingerprint) return false;
+  if (expect.appId && after.screen.app?.appId !== expect.appId) return false;
+  if (expect.keyboard !== undefined && after.screen.keyboardVisible !== expect.keyboard) return false;
+  return true;
 }
 
 function record(steps: TaskStep[], before: Observation, action: StepAction, outcome: StepOutcome, durationMs: number): TaskStep {

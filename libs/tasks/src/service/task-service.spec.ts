@@ -65,6 +65,18 @@ describe('TaskService', () => {
     expect(existsSync(tasks.screenshotPath(done.id, ref as string))).toBe(true);
   });
 
+  it('waits for a slow screen transition to settle instead of acting on the old screen', async () => {
+    const tasks = open({ agent: { settlePollMs: 5 } });
+    phones['phone-a'].lagObservations = 3;
+    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'turn off Wi-Fi' }).id);
+    expect(done.status).toBe('succeeded');
+    expect(done.steps.map((s) => [s.action.operation, s.outcome.status])).toEqual([
+      ['launch_app', 'ok'],
+      ['tap', 'ok'],
+    ]);
+    expect(phones['phone-a'].state.switches['Wi-Fi']).toBe(false);
+  });
+
   it('runs one task per device at a time, the others in order, other devices in parallel', async () => {
     const tasks = open();
     const gate = deferred();

@@ -28,6 +28,9 @@ export class ScriptedPhone {
   actionDelayMs = 0;
   /** While set, mutating actions wait for it. */
   gate?: Promise<void>;
+  /** Like a real transition: after each action, this many observations still show the screen before it. */
+  lagObservations = 0;
+  private stale?: { screen: ScreenDescriptionResult; left: number };
 
   describe(): ScreenDescriptionResult {
     const elements: ScreenDescriptionResult['elements'] = [];
@@ -64,6 +67,11 @@ export class ScriptedPhone {
     if (!READ_ONLY.has(operation)) {
       if (this.gate) await this.gate;
       if (this.actionDelayMs) await new Promise((resolve) => setTimeout(resolve, this.actionDelayMs));
+      if (this.lagObservations > 0) this.stale = { screen: this.describe(), left: this.lagObservations };
+    }
+    if (operation === 'describe_screen' && this.stale && this.stale.left > 0) {
+      this.stale.left -= 1;
+      return { output: this.stale.screen as unknown as Record<string, unknown>, summary: this.stale.screen.text };
     }
     const output = this.apply(operation, args);
     return { output, summary: JSON.stringify(output).slice(0, 200), image: operation === 'take_screenshot' ? { data: Buffer.from('jpeg'), mimeType: 'image/jpeg' } : undefined };
