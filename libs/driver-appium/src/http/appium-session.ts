@@ -34,11 +34,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * does not recover by itself. Either way the old session is deleted (best effort: it frees the device on the
  * server), a new one is created, and the command is sent once more. That replay is safe for every command:
  * both the server and the on-device agent reject an unknown session before acting.
+ *
+ * Requests are sent one at a time. The server runs a session's commands one at a time anyway, so nothing is
+ * lost; and a rebuild must never delete the session under a sibling request still in flight — the server
+ * then answers that request with an error or, worse, never answers it (seen with the XCUITest driver).
  */
 export class AppiumSession {
   private id?: string;
   private creating?: Promise<string>;
   private returnedCapabilities: Record<string, unknown> = {};
+  /** The end of the one-at-a-time queue. */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly client: WebDriverClient,
@@ -54,7 +60,13 @@ export class AppiumSession {
     return this.returnedCapabilities;
   }
 
-  async send(request: SessionRequest): Promise<unknown> {
+  send(request: SessionRequest): Promise<unknown> {
+    const result = this.tail.then(() => this.sendNow(request));
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  private async sendNow(request: SessionRequest): Promise<unknown> {
     const id = await this.ensure();
     try {
       return await this.client.send({ ...request, path: `/session/${id}${request.path}` });
