@@ -53,6 +53,34 @@ describe('configuration', () => {
     expect(error.message).toMatch(/devices\.0\.url: Invalid URL/);
   });
 
+  it('accepts an appium entry and reports its problems by path', () => {
+    const config = parseConfig({
+      devices: [
+        {
+          id: 'iphone-b',
+          driver: 'appium',
+          serverUrl: 'http://127.0.0.1:4723',
+          capabilities: { platformName: 'iOS', 'appium:udid': '00008110-000A', 'appium:webDriverAgentUrl': 'http://127.0.0.1:8100' },
+          timeouts: { actionMs: 20000, sessionStartMs: 180000 },
+        },
+      ],
+    });
+    expect(config.devices[0]).toMatchObject({ id: 'iphone-b', driver: 'appium', serverUrl: 'http://127.0.0.1:4723' });
+    const error = errorOf(() =>
+      parseConfig({
+        devices: [
+          { id: 'a', driver: 'appium', serverUrl: 'nope', capabilities: { platformName: 'Symbian' } },
+          { id: 'b', driver: 'appium', serverUrl: 'http://127.0.0.1:4723' },
+          { id: 'c', driver: 'appium', serverUrl: 'http://127.0.0.1:4723', capabilities: { platformName: 'android' }, url: 'x' },
+        ],
+      }),
+    );
+    expect(error.issues?.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['devices.0.serverUrl', 'devices.0.capabilities', 'devices.1.capabilities', 'devices.2']),
+    );
+    expect(error.issues?.find((i) => i.path === 'devices.0.capabilities')?.message).toMatch(/platformName/);
+  });
+
   it('rejects duplicate ids and an empty device list', () => {
     const duplicate = errorOf(() =>
       parseConfig({

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ApexError, fieldIssuesFrom } from '@apex/errors';
+import { platformOf } from '@apex/driver-appium';
 import { z } from 'zod';
 
 /**
@@ -35,7 +36,29 @@ export const WdaDeviceConfigSchema = z
   })
   .strict();
 
-export const DeviceConfigSchema = z.discriminatedUnion('driver', [WdaDeviceConfigSchema]);
+export const AppiumDeviceConfigSchema = z
+  .object({
+    id: DeviceIdSchema,
+    name: z.string().min(1).max(100).optional(),
+    driver: z.literal('appium'),
+    /** The automation server, e.g. http://127.0.0.1:4723 */
+    serverUrl: z.url({ protocol: /^https?$/ }),
+    /** Session capabilities; `platformName` ("iOS" or "Android") is required. */
+    capabilities: z.record(z.string().min(1), z.unknown()).refine((caps) => platformOf(caps) !== undefined, {
+      message: 'must include "platformName": "iOS" or "Android"',
+    }),
+    timeouts: TimeoutsSchema.extend({
+      /** Creating a session (the server may first build and start the on-device agent). Default 120 s. */
+      sessionStartMs: z.number().int().min(1_000).max(900_000).optional(),
+    })
+      .strict()
+      .optional(),
+    /** Skip the ownership lock: other Apex processes may use this device at the same time. */
+    shared: z.boolean().optional(),
+  })
+  .strict();
+
+export const DeviceConfigSchema = z.discriminatedUnion('driver', [WdaDeviceConfigSchema, AppiumDeviceConfigSchema]);
 
 export const ApexConfigSchema = z
   .object({
@@ -54,6 +77,7 @@ export const ApexConfigSchema = z
 
 export type DeviceConfig = z.infer<typeof DeviceConfigSchema>;
 export type WdaDeviceConfig = z.infer<typeof WdaDeviceConfigSchema>;
+export type AppiumDeviceConfig = z.infer<typeof AppiumDeviceConfigSchema>;
 export type ApexConfig = z.infer<typeof ApexConfigSchema>;
 
 function configError(file: string, message: string, cause?: unknown): ApexError {

@@ -1,4 +1,5 @@
 import type { DeviceRegistration } from '@apex/capability';
+import { createAppiumDriver } from '@apex/driver-appium';
 import { createWdaDriver } from '@apex/driver-wda';
 import type { DeviceConfig } from './config';
 
@@ -12,10 +13,10 @@ const DEFAULT_CONNECT_MS = 3_000;
  * the driver's `device_timeout` and the hub's limit is the safety net.
  */
 export function registrationFor(device: DeviceConfig): DeviceRegistration {
+  const actionMs = device.timeouts?.actionMs ?? DEFAULT_ACTION_MS;
+  const slowMs = Math.max(device.timeouts?.slowActionMs ?? DEFAULT_SLOW_ACTION_MS, actionMs);
   switch (device.driver) {
     case 'wda': {
-      const actionMs = device.timeouts?.actionMs ?? DEFAULT_ACTION_MS;
-      const slowMs = Math.max(device.timeouts?.slowActionMs ?? DEFAULT_SLOW_ACTION_MS, actionMs);
       return {
         id: device.id,
         name: device.name ?? device.id,
@@ -30,5 +31,27 @@ export function registrationFor(device: DeviceConfig): DeviceRegistration {
         }),
       };
     }
+    case 'appium': {
+      return {
+        id: device.id,
+        name: device.name ?? device.id,
+        actionTimeoutMs: actionMs,
+        slowActionTimeoutMs: slowMs,
+        driver: createAppiumDriver({
+          deviceId: device.id,
+          serverUrl: device.serverUrl,
+          capabilities: device.capabilities,
+          requestTimeoutMs: actionMs,
+          slowRequestTimeoutMs: slowMs,
+          connectTimeoutMs: device.timeouts?.connectMs ?? DEFAULT_CONNECT_MS,
+          sessionStartTimeoutMs: device.timeouts?.sessionStartMs,
+        }),
+      };
+    }
   }
+}
+
+/** Where a device is reached: the phone's own automation server, or the automation server in front of it. */
+export function addressOf(device: DeviceConfig): string {
+  return device.driver === 'appium' ? device.serverUrl : device.url;
 }

@@ -6,7 +6,7 @@ import { createTaskService, type TaskService } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
 import { acquireDeviceLock } from './device-lock';
-import { registrationFor } from './drivers';
+import { addressOf, registrationFor } from './drivers';
 import { createLogger, type Logger } from './logger';
 
 export const EMBEDDED_DEVICE_ID = 'iphone-virtual';
@@ -30,6 +30,7 @@ export interface RuntimeDevice {
   name: string;
   /** Which driver serves it ('wda' for the embedded virtual iPhone too). */
   driver: DeviceConfig['driver'];
+  /** The device's automation server (`url` of a wda entry, `serverUrl` of an appium entry). */
   url: string;
   /** True when no ownership lock was taken (config `shared`, or the embedded phone this process owns anyway). */
   shared: boolean;
@@ -96,11 +97,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       for (const device of config.devices) {
         const shared = device.shared ?? false;
         if (!shared) {
-          const lock = await acquireDeviceLock(dataDir, device.id, device.url);
+          const lock = await acquireDeviceLock(dataDir, device.id, addressOf(device));
           closers.push(() => lock.release());
         }
         hub.register(registrationFor(device));
-        devices.push({ id: device.id, name: device.name ?? device.id, driver: device.driver, url: device.url, shared, embedded: false });
+        devices.push({ id: device.id, name: device.name ?? device.id, driver: device.driver, url: addressOf(device), shared, embedded: false });
       }
     } else {
       const phone = await startVirtualIPhone({ port: 0 });
