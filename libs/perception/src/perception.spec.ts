@@ -1,4 +1,5 @@
 import { DeviceHub } from '@apex/capability';
+import sharp from 'sharp';
 import { FakeDriver } from '@apex/capability/testing';
 import { Perception } from './perception';
 import { renderScreen } from './test-support/rendered-screen';
@@ -100,6 +101,11 @@ describe('Perception', () => {
     await expect(perception.findIcon('phone', {})).rejects.toMatchObject({ code: 'invalid_argument' });
     await expect(perception.findIcon('phone', { template: 'not base64 !!' })).rejects.toMatchObject({
       code: 'invalid_argument',
+    });
+    const huge = await sharp({ create: { width: 800, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
+    await expect(perception.findIcon('phone', { template: huge.toString('base64') })).rejects.toMatchObject({
+      code: 'invalid_argument',
+      issues: [{ path: 'template', message: 'must be at most 600×600 pixels' }],
     });
     await expect(perception.getUiTree('phone', { maxDepth: -1 })).rejects.toMatchObject({ code: 'invalid_argument' });
     await expect(perception.findText('nope', { text: 'x' })).rejects.toMatchObject({ code: 'device_not_found' });

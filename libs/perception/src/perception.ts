@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parseInput, type DeviceHub, type Rect, type Role, type UiNode } from '@apex/capability';
 import { ApexError, invalidArgument } from '@apex/errors';
+import sharp from 'sharp';
 import { describeScreen } from './describe/describe-screen';
 import { hubDeviceView, type DeviceView } from './device-view';
 import { clipTo, overlapOfSmaller } from './geometry';
@@ -197,23 +198,37 @@ function screenRect(screen: { width: number; height: number }): Rect {
   return { x: 0, y: 0, width: screen.width, height: screen.height };
 }
 
+/** A template larger than this (pixels, either side) is not an icon: 200 pt at 3 px/pt. */
+const MAX_TEMPLATE_SIDE = 600;
+
 async function decodeTemplate(template: string): Promise<GrayImage> {
   const base64 = template.replace(/^data:image\/[a-z+.-]+;base64,/i, '').replace(/\s+/g, '');
   const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(base64) ? Buffer.from(base64, 'base64') : undefined;
+  let gray: GrayImage | undefined;
   try {
-    if (!bytes || bytes.length === 0) throw new Error('not base64');
-    const gray = await decodeGray(bytes);
-    if (gray.width < 4 || gray.height < 4) throw new Error('too small');
-    return gray;
+    if (bytes && bytes.length > 0) {
+      const meta = await sharp(bytes).metadata();
+      if ((meta.width ?? 0) > MAX_TEMPLATE_SIDE || (meta.height ?? 0) > MAX_TEMPLATE_SIDE) {
+        throw invalidArgument(
+          `template is ${meta.width}×${meta.height} pixels; an icon template may be at most ${MAX_TEMPLATE_SIDE}×${MAX_TEMPLATE_SIDE}.`,
+          [{ path: 'template', message: `must be at most ${MAX_TEMPLATE_SIDE}×${MAX_TEMPLATE_SIDE} pixels` }],
+          'Crop the template tightly around the icon.',
+        );
+      }
+      gray = await decodeGray(bytes);
+    }
   } catch (cause) {
-    const error = invalidArgument(
+    if (cause instanceof ApexError) throw cause;
+    gray = undefined;
+  }
+  if (!gray || gray.width < 4 || gray.height < 4) {
+    throw invalidArgument(
       'template must be a base64-encoded PNG image of at least 4×4 pixels.',
       [{ path: 'template', message: 'is not a readable base64 PNG image' }],
       'Crop the icon from a screenshot, encode the PNG bytes as base64, and send that string.',
     );
-    if (cause instanceof ApexError) throw cause;
-    throw error;
   }
+  return gray;
 }
 
 function textNodeBounds(tree: UiNode, screen: Rect): Rect[] {

@@ -13,6 +13,9 @@ export interface TesseractPoolOptions {
   logger?: PerceptionLogger;
 }
 
+/** Each worker holds ~150 MB; more than this is never useful for one screen. */
+const MAX_WORKERS = 8;
+
 interface Job {
   image: Buffer;
   timer?: NodeJS.Timeout;
@@ -39,7 +42,7 @@ export class TesseractPool implements OcrRecognizer {
   recognitions = 0;
 
   constructor(private readonly options: TesseractPoolOptions = {}) {
-    this.size = Math.max(1, options.size ?? (cpus().length <= 2 ? 1 : 2));
+    this.size = Math.min(MAX_WORKERS, Math.max(1, Math.floor(options.size ?? (cpus().length <= 2 ? 1 : 2))));
     this.timeoutMs = options.timeoutMs ?? 120_000;
   }
 
