@@ -188,7 +188,8 @@ describe('TaskService', () => {
   });
 
   it('after a crash marks running tasks interrupted and runs the queued ones', async () => {
-    const store = new SqliteTaskStore(dir);
+    // Written by a process that is gone (its owner id names no live process).
+    const store = new SqliteTaskStore(dir, { owner: 'crashed-process' });
     const base = { deviceId: 'phone-a', planner: 'offline', maxSteps: 20, timeoutMs: 60_000, createdAt: new Date().toISOString(), steps: [] };
     store.insert({ ...base, id: 'was-running', goal: 'open Settings', status: 'running', startedAt: new Date().toISOString() });
     store.insert({ ...base, id: 'was-queued', goal: 'open Notes', status: 'queued' });

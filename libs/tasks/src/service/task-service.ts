@@ -6,7 +6,7 @@ import { FINAL_STATUSES, TASK_LIMITS, type Task, type TaskStep, type TaskSummary
 import { listTasksInputSchema, startTaskInputSchema, taskIdSchema, type ListTasksInput, type StartTaskInput } from '../model/schemas';
 import type { PlannerRegistry } from '../planners/planner-registry';
 import { ScreenshotStore, type ScreenshotRetention } from '../store/screenshot-store';
-import { SqliteTaskStore } from '../store/sqlite-task-store';
+import { SqliteTaskStore, type SqliteTaskStoreOptions } from '../store/sqlite-task-store';
 import type { TaskStore } from '../store/task-store';
 import type { TaskDevices } from './task-devices';
 
@@ -28,6 +28,8 @@ export interface TaskServiceOptions {
   screenshots?: ScreenshotRetention & { enabled?: boolean };
   /** Tuning of the agent loop (settling, loop detection, OCR in observations). */
   agent?: Pick<AgentOptions, 'settleMaxObservations' | 'settlePollMs' | 'repeatLimit' | 'observeWithOcr'>;
+  /** Which process owns the tasks this service creates, and how to tell that an owner is gone (tests). */
+  store?: SqliteTaskStoreOptions;
   /** How long close() lets running tasks reach a step boundary (default 15 s). */
   closeGraceMs?: number;
   logger?: TaskLogger;
@@ -43,7 +45,8 @@ export const SCREENSHOTS_DIR = 'screenshots';
 
 /**
  * Agent tasks: created queued, run one at a time per device (the rest wait in order), persisted as they go.
- * On start-up, tasks a crash left `running` become `failed` (`interrupted`) and queued tasks run.
+ * On start-up, tasks that a process which is gone left `running` become `failed` (`interrupted`), and its
+ * queued tasks are adopted and run. Processes sharing a data directory each run their own tasks.
  */
 export class TaskService {
   readonly store: TaskStore;
@@ -54,11 +57,11 @@ export class TaskService {
   private closed = false;
 
   constructor(private readonly options: TaskServiceOptions) {
-    this.store = new SqliteTaskStore(options.dataDir);
+    this.store = new SqliteTaskStore(options.dataDir, options.store);
     this.screenshots = new ScreenshotStore(join(options.dataDir, SCREENSHOTS_DIR), options.screenshots);
     const interrupted = this.store.failInterrupted(now());
     if (interrupted.length > 0) options.logger?.warn({ taskIds: interrupted }, 'tasks interrupted by a restart were marked failed');
-    for (const task of this.store.queued()) this.enqueue(task.deviceId, task.id);
+    for (const task of this.store.adoptQueued()) this.enqueue(task.deviceId, task.id);
     for (const deviceId of [...this.waiting.keys()]) queueMicrotask(() => this.pump(deviceId));
   }
 

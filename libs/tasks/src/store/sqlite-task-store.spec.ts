@@ -2,6 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Task, TaskStep } from '../model/task';
+import { hostname } from 'node:os';
+import { currentOwner, ownerAlive } from './process-owner';
 import { ScreenshotStore } from './screenshot-store';
 import { SqliteTaskStore } from './sqlite-task-store';
 
@@ -79,7 +81,7 @@ describe('SqliteTaskStore', () => {
   });
 
   it('keeps everything across a reopen and marks tasks left running as interrupted', () => {
-    const first = new SqliteTaskStore(dir);
+    const first = new SqliteTaskStore(dir, { owner: 'crashed' });
     first.insert(task('done', { status: 'succeeded', result: 'ok' }));
     first.insert(task('mid'));
     first.update('mid', { status: 'running', startedAt: '2026-01-01T00:00:01.000Z' });
@@ -87,7 +89,7 @@ describe('SqliteTaskStore', () => {
     first.insert(task('waiting'));
     first.close();
 
-    const second = new SqliteTaskStore(dir);
+    const second = new SqliteTaskStore(dir, { owner: 'restarted', isAlive: (owner) => owner !== 'crashed' });
     expect(second.failInterrupted('2026-01-01T00:01:00.000Z')).toEqual(['mid']);
     const mid = second.get('mid');
     expect(mid?.status).toBe('failed');
@@ -95,9 +97,31 @@ describe('SqliteTaskStore', () => {
     expect(mid?.finishedAt).toBe('2026-01-01T00:01:00.000Z');
     expect(mid?.steps).toEqual([step(0)]);
     expect(second.get('done')?.result).toBe('ok');
-    expect(second.queued().map((t) => t.id)).toEqual(['waiting']);
+    expect(second.adoptQueued().map((t) => t.id)).toEqual(['waiting']);
     expect(second.failInterrupted('2026-01-01T00:02:00.000Z')).toEqual([]);
     second.close();
+  });
+
+  it('leaves the tasks of another live process alone', () => {
+    const other = new SqliteTaskStore(dir, { owner: 'other' });
+    other.insert(task('theirs-running'));
+    other.update('theirs-running', { status: 'running' });
+    other.insert(task('theirs-queued'));
+    const mine = new SqliteTaskStore(dir, { owner: 'me', isAlive: (owner) => owner === 'other' });
+    mine.insert(task('mine-queued'));
+    expect(mine.failInterrupted('2026-01-01T00:01:00.000Z')).toEqual([]);
+    expect(mine.adoptQueued().map((t) => t.id)).toEqual(['mine-queued']);
+    expect(mine.get('theirs-running')?.status).toBe('running');
+    other.close();
+    mine.close();
+  });
+
+  it('tells live and gone processes apart by pid on this host', () => {
+    expect(ownerAlive(currentOwner())).toBe(true);
+    expect(ownerAlive(`${process.ppid}@${hostname()}`)).toBe(true);
+    expect(ownerAlive(`2147483646@${hostname()}`)).toBe(false);
+    expect(ownerAlive('1234@some-other-host')).toBe(true);
+    expect(ownerAlive('garbage')).toBe(false);
   });
 });
 

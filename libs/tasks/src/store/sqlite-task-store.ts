@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Task, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
+import { currentOwner, ownerAlive } from './process-owner';
 import type { TaskFilter, TaskPatch, TaskStore } from './task-store';
 
 export const DATABASE_FILE = 'tasks.db';
@@ -21,7 +22,8 @@ CREATE TABLE IF NOT EXISTS tasks (
   finished_at TEXT,
   result TEXT,
   error_json TEXT,
-  usage_json TEXT
+  usage_json TEXT,
+  owner TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS tasks_status ON tasks (status, seq);
 CREATE INDEX IF NOT EXISTS tasks_device ON tasks (device_id, seq);
@@ -65,11 +67,22 @@ interface StepRow {
   screenshot_ref: string | null;
 }
 
+export interface SqliteTaskStoreOptions {
+  /** The process that runs the tasks it creates (default this one, `pid@host`). */
+  owner?: string;
+  /** Whether a task's owning process still runs (default: a signal-0 probe of its pid on this host). */
+  isAlive?: (owner: string) => boolean;
+}
+
 /** Tasks and their steps in one SQLite file (WAL) in the data directory. Every write commits at once. */
 export class SqliteTaskStore implements TaskStore {
   private readonly db: Database.Database;
+  private readonly owner: string;
+  private readonly isAlive: (owner: string) => boolean;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, options: SqliteTaskStoreOptions = {}) {
+    this.owner = options.owner ?? currentOwner();
+    this.isAlive = options.isAlive ?? ownerAlive;
     mkdirSync(dataDir, { recursive: true });
     this.db = new Database(join(dataDir, DATABASE_FILE), { timeout: 5_000 });
     this.db.pragma('journal_mode = WAL');
@@ -81,8 +94,8 @@ export class SqliteTaskStore implements TaskStore {
   insert(task: Task): void {
     this.db
       .prepare(
-        `INSERT INTO tasks (id, device_id, goal, status, planner, max_steps, timeout_ms, created_at, started_at, finished_at, result, error_json, usage_json)
-         VALUES (@id, @deviceId, @goal, @status, @planner, @maxSteps, @timeoutMs, @createdAt, @startedAt, @finishedAt, @result, @error, @usage)`,
+        `INSERT INTO tasks (id, device_id, goal, status, planner, max_steps, timeout_ms, created_at, started_at, finished_at, result, error_json, usage_json, owner)
+         VALUES (@id, @deviceId, @goal, @status, @planner, @maxSteps, @timeoutMs, @createdAt, @startedAt, @finishedAt, @result, @error, @usage, @owner)`,
       )
       .run({
         id: task.id,
@@ -98,6 +111,7 @@ export class SqliteTaskStore implements TaskStore {
         result: task.result ?? null,
         error: task.error ? JSON.stringify(task.error) : null,
         usage: task.usage ? JSON.stringify(task.usage) : null,
+        owner: this.owner,
       });
   }
 
@@ -181,18 +195,28 @@ export class SqliteTaskStore implements TaskStore {
   failInterrupted(now: string): string[] {
     const error: TaskError = {
       code: 'internal',
-      message: 'The task was interrupted: Apex stopped while it was running.',
+      message: 'The task was interrupted: the Apex process running it stopped.',
       reason: 'interrupted',
     };
     return this.db.transaction(() => {
-      const ids = (this.db.prepare(`SELECT id FROM tasks WHERE status = 'running' ORDER BY seq`).all() as { id: string }[]).map(
-        (row) => row.id,
-      );
-      this.db
-        .prepare(`UPDATE tasks SET status = 'failed', finished_at = ?, error_json = ? WHERE status = 'running'`)
-        .run(now, JSON.stringify(error));
-      return ids;
-    })();
+      const rows = this.db.prepare(`SELECT id, owner FROM tasks WHERE status = 'running' ORDER BY seq`).all() as { id: string; owner: string }[];
+      const gone = rows.filter((row) => row.owner !== this.owner && !this.isAlive(row.owner)).map((row) => row.id);
+      const mark = this.db.prepare(`UPDATE tasks SET status = 'failed', finished_at = ?, error_json = ? WHERE id = ? AND status = 'running'`);
+      for (const id of gone) mark.run(now, JSON.stringify(error), id);
+      return gone;
+    }).immediate();
+  }
+
+  adoptQueued(): TaskSummary[] {
+    return this.db.transaction(() => {
+      const rows = this.db.prepare(`SELECT id, owner FROM tasks WHERE status = 'queued' ORDER BY seq`).all() as { id: string; owner: string }[];
+      const adopt = this.db.prepare(`UPDATE tasks SET owner = ? WHERE id = ?`);
+      for (const row of rows) if (row.owner !== this.owner && !this.isAlive(row.owner)) adopt.run(this.owner, row.id);
+      const mine = this.db
+        .prepare(`SELECT t.*, 0 AS step_count FROM tasks t WHERE status = 'queued' AND owner = ? ORDER BY seq ASC`)
+        .all(this.owner) as TaskRow[];
+      return mine.map(summaryFrom);
+    }).immediate();
   }
 
   close(): void {

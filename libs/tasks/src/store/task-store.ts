@@ -30,7 +30,12 @@ export interface TaskStore {
   list(filter?: TaskFilter): TaskSummary[];
   /** Queued tasks, oldest first. */
   queued(): TaskSummary[];
-  /** Marks every `running` task `failed` with reason `interrupted` (after a crash); returns their ids. */
+  /**
+   * Marks `running` tasks whose process is gone `failed` with reason `interrupted` (after a crash or a kill);
+   * returns their ids. Tasks of a process that still runs are left alone.
+   */
   failInterrupted(now: string): string[];
+  /** Takes over the queued tasks of processes that are gone; returns every queued task this one owns, oldest first. */
+  adoptQueued(): TaskSummary[];
   close(): void;
 }
