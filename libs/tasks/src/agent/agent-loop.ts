@@ -19,6 +19,8 @@ export interface AgentOptions {
   device: DeviceSession;
   /** Aborted by a cancel request; honoured at the next step boundary. */
   cancelSignal: AbortSignal;
+  /** Also asked at each step boundary: a cancel recorded elsewhere (e.g. by another process sharing the store). */
+  cancelRequested?: () => boolean;
   /** Persists each step as it completes (with its screenshot, when taken). */
   onStep(step: TaskStep, screenshot?: Buffer): void;
   /** Take a small screenshot after each action (default true). */
@@ -89,7 +91,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
     if (options.cancelSignal.aborted && options.cancelSignal.reason === SHUTDOWN) {
       throw fail('interrupted', `The task was interrupted after ${steps.length} step(s): Apex is shutting down.`, 'internal');
     }
-    if (options.cancelSignal.aborted) {
+    if (options.cancelSignal.aborted || options.cancelRequested?.()) {
       const step: TaskStep = {
         index: steps.length,
         observation: observation ? summarizeObservation(observation) : '',

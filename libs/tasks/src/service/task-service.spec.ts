@@ -202,6 +202,39 @@ describe('TaskService', () => {
     expect(phones['phone-a'].state.app).toBe('notes');
   });
 
+  it('shares a data dir with another live process: each runs its own tasks, and a cancel reaches across', async () => {
+    const alive = () => true;
+    const mine = open({ store: { owner: 'process-a', isAlive: alive } });
+    const otherPhones = { 'phone-a': new ScriptedPhone() };
+    const other = new TaskService({
+      dataDir: dir,
+      devices: scriptedDevices(otherPhones),
+      planners: new PlannerRegistry({}, DEVICE_OPERATIONS),
+      agent: { settlePollMs: 1 },
+      store: { owner: 'process-b', isAlive: alive },
+    });
+    try {
+      const gate = deferred();
+      phones['phone-a'].gate = gate.promise;
+      const running = mine.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi' });
+      const waiting = mine.start({ deviceId: 'phone-a', goal: 'open Notes' });
+      await until(() => phones['phone-a'].log.some((l) => l.operation === 'launch_app'), 'the first action');
+      // The other process sees the tasks, runs none of them, and can cancel them.
+      expect(other.get(running.id).status).toBe('running');
+      expect(other.cancel(waiting.id).status).toBe('cancelled');
+      other.cancel(running.id);
+      gate.release();
+      const done = await mine.whenSettled(running.id);
+      expect(done.status).toBe('cancelled');
+      expect(done.steps.map((s) => s.action.operation)).toEqual(['launch_app', 'cancel_task']);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(phones['phone-a'].state.app).toBe('settings');
+      expect(otherPhones['phone-a'].log.filter((l) => l.operation !== 'describe_screen')).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('on close, stops a running task at its next boundary as interrupted and keeps queued ones', async () => {
     const tasks = open();
     const gate = deferred();

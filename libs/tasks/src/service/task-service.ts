@@ -123,6 +123,9 @@ export class TaskService {
       this.notifySettled(cancelled);
       return cancelled;
     }
+    // Recorded in the store, so that the process running it sees it at its next step boundary even if that
+    // is another process; when it is this one, the abort also stops a model request at once.
+    this.store.requestCancel(task.id);
     const running = this.running.get(task.deviceId);
     if (running?.taskId === task.id) running.controller.abort('cancel');
     return task;
@@ -201,6 +204,7 @@ export class TaskService {
           isReadOnly: (operation) => this.options.devices.isReadOnly(operation),
         },
         cancelSignal: signal,
+        cancelRequested: () => this.store.isCancelRequested(taskId),
         onStep: (step, screenshot) => this.saveStep(taskId, step, screenshot),
         stepScreenshots: this.options.screenshots?.enabled ?? true,
         ...this.options.agent,

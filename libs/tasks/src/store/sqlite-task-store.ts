@@ -23,7 +23,8 @@ CREATE TABLE IF NOT EXISTS tasks (
   result TEXT,
   error_json TEXT,
   usage_json TEXT,
-  owner TEXT NOT NULL DEFAULT ''
+  owner TEXT NOT NULL DEFAULT '',
+  cancel_requested INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tasks_status ON tasks (status, seq);
 CREATE INDEX IF NOT EXISTS tasks_device ON tasks (device_id, seq);
@@ -205,6 +206,15 @@ export class SqliteTaskStore implements TaskStore {
       for (const id of gone) mark.run(now, JSON.stringify(error), id);
       return gone;
     }).immediate();
+  }
+
+  requestCancel(id: string): void {
+    this.db.prepare('UPDATE tasks SET cancel_requested = 1 WHERE id = ?').run(id);
+  }
+
+  isCancelRequested(id: string): boolean {
+    const row = this.db.prepare('SELECT cancel_requested FROM tasks WHERE id = ?').get(id) as { cancel_requested: number } | undefined;
+    return row?.cancel_requested === 1;
   }
 
   adoptQueued(): TaskSummary[] {

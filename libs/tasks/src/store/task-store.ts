@@ -35,6 +35,9 @@ export interface TaskStore {
    * returns their ids. Tasks of a process that still runs are left alone.
    */
   failInterrupted(now: string): string[];
+  /** Asks whichever process runs the task to stop it at its next step boundary. */
+  requestCancel(id: string): void;
+  isCancelRequested(id: string): boolean;
   /** Takes over the queued tasks of processes that are gone; returns every queued task this one owns, oldest first. */
   adoptQueued(): TaskSummary[];
   close(): void;
