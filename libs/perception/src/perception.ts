@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describeScreen } from './describe/describe-screen';
 import { hubDeviceView, type DeviceView } from './device-view';
 import { clipTo, overlapOfSmaller } from './geometry';
-import { glyphForName } from './icons/glyph-library';
+import { glyphForName, type GlyphName } from './icons/glyph-library';
 import { decodeGray, type GrayImage } from './icons/gray-image';
 import {
   DEFAULT_LIBRARY_THRESHOLD,
@@ -55,6 +55,8 @@ export class Perception {
   private readonly pool: TesseractPool;
   private readonly ocr: OcrService;
   private readonly edges = new LruCache<string, Promise<ScreenEdges>>(EDGE_CACHE_SIZE);
+  /** Glyph search results per screen (its edge maps) and query: a repeated find_icon costs nothing. */
+  private readonly glyphResults = new WeakMap<ScreenEdges, Map<string, IconMatch[]>>();
 
   constructor(
     private readonly hub: DeviceHub,
@@ -104,7 +106,7 @@ export class Perception {
       const textBoxes = textNodeBounds(tree, screenRect(shot.screen));
       const pixelMatches: IconMatch[] = [];
       if (glyph) {
-        const found = findGlyphInPixels(edges, glyph, q.threshold ?? DEFAULT_LIBRARY_THRESHOLD, q.region);
+        const found = this.glyphsOn(edges, glyph, q.threshold ?? DEFAULT_LIBRARY_THRESHOLD, q.region);
         // Letters in the tree's text are not icons ("x" is not a close button).
         pixelMatches.push(...found.filter((m) => !textBoxes.some((t) => centerInside(m.bounds, t))));
       }
@@ -165,6 +167,21 @@ export class Perception {
     this.ocr.clear();
     this.edges.clear();
     await this.pool.close();
+  }
+
+  private glyphsOn(edges: ScreenEdges, glyph: GlyphName, threshold: number, region?: Rect): IconMatch[] {
+    let results = this.glyphResults.get(edges);
+    if (!results) {
+      results = new Map();
+      this.glyphResults.set(edges, results);
+    }
+    const key = JSON.stringify([glyph, threshold, region ?? null]);
+    let found = results.get(key);
+    if (!found) {
+      found = findGlyphInPixels(edges, glyph, threshold, region);
+      results.set(key, found);
+    }
+    return found;
   }
 
   /** What the built-in glyphs recognize on the tree's unlabeled icon buttons (node id → glyph name). */

@@ -6,8 +6,8 @@
  *   npx tsx tests/integration/src/perception/perception.bench.ts [iterations] [ocrWorkers]
  *
  * Figures: find_text through the tree; through OCR on a full screenshot, warm pool, new pixels each time
- * (the page is scrolled 3 pt between runs so the cache cannot answer); the same query repeated on an
- * unchanged screen (cache); find_icon by name; describe_screen; and the resident memory the OCR pool adds.
+ * (the screen is scrolled between runs so the cache cannot answer), on a text-dense web page and on
+ * Settings; the same query repeated on an unchanged screen (cache); find_icon by name; describe_screen; and the resident memory the OCR pool adds.
  * "cpu" is the CPU time of the whole process (all threads: OCR workers, sharp, and the in-process phone
  * rendering its screen) during the call: on a shared, loaded machine it shows the work apart from the waiting.
  */
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
 
     let misses = 0;
     const recognitionsBefore = perception.ocrStats().recognitions;
-    await measure('find_text via OCR, full screenshot, warm, new pixels', ITERATIONS, async (i) => {
+    await measure('find_text via OCR, full screenshot, warm, Safari (dense)', ITERATIONS, async (i) => {
       // Scroll 20 pt up, 18 pt down, ...: every run sees a page offset (pixels) the cache has not seen.
       iphone.phone.drag(200, 500, 200, i % 2 === 0 ? 480 : 518, 0.05);
       const { matches } = await perception.findText('phone', { text: 'What you can do', source: 'ocr' });
@@ -90,6 +90,13 @@ async function main(): Promise<void> {
     }, 800);
     const recognized = perception.ocrStats().recognitions - recognitionsBefore;
     console.log(`  (${recognized} of ${ITERATIONS} runs ran OCR; the phrase was missed in ${misses})`);
+
+    iphone.phone.launchApp('com.apple.Preferences');
+    await measure('find_text via OCR, full screenshot, warm, Settings (sparse)', ITERATIONS, async (i) => {
+      iphone.phone.drag(200, 500, 200, i % 2 === 0 ? 480 : 518, 0.05);
+      await perception.findText('phone', { text: 'Notifications', source: 'ocr' });
+    }, 800);
+    iphone.phone.launchApp('com.apple.mobilesafari');
 
     await measure('floor: a screenshot through hub + driver alone', ITERATIONS, () => captureScreen(hub, 'phone'));
     await measure('find_text via OCR, unchanged screen (cache)', ITERATIONS, async () => {
@@ -108,7 +115,7 @@ async function main(): Promise<void> {
     iphone.phone.terminateApp('com.apple.mobileslideshow');
     iphone.phone.launchApp('com.apple.mobileslideshow');
     await perception.findIcon('phone', { name: 'trash' });
-    await measure('find_icon name "trash" (Photos, edges cached)', ITERATIONS, async () => {
+    await measure('find_icon name "trash" again (Photos, same screen)', ITERATIONS, async () => {
       const { matches } = await perception.findIcon('phone', { name: 'trash' });
       if (matches.length !== 2) throw new Error(`expected 2 trash icons, got ${matches.length}`);
     });
