@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ApexError, fieldIssuesFrom } from '@apex/errors';
 import { platformOf } from '@apex/driver-appium';
+import { plannerConfigSchema } from '@apex/tasks';
 import { z } from 'zod';
 
 /**
@@ -65,6 +66,8 @@ export const ApexConfigSchema = z
     devices: z.array(DeviceConfigSchema).min(1, 'must list at least one device'),
     /** Where locks and data live. Default ~/.apex (or APEX_DATA_DIR). */
     dataDir: z.string().min(1).optional(),
+    /** Agent tasks: `{"planners": {"default": "openai", "openai": {"model": "…", "baseURL": "…"}}}`; keys best in the environment. */
+    tasks: z.object({ planners: plannerConfigSchema.optional() }).strict().optional(),
   })
   .strict()
   .superRefine((config, ctx) => {

@@ -133,7 +133,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     logger,
     get tasks() {
       if (!tasks) {
-        const created = createTaskService({ context: { hub, perception }, dataDir, env, logger });
+        const created = createTaskService({ context: { hub, perception }, dataDir, env, logger, planners: config?.tasks?.planners });
         services.push(() => created.close());
         tasks = created;
       }

@@ -3,18 +3,24 @@
  *
  *   npx tsx libs/tasks/bench/offline-planner.bench.ts [rounds]
  *
- * Each goal runs on a fresh runtime with its embedded virtual iPhone (driven through the WDA driver over real
- * HTTP, as in production), from the home screen. A goal counts as a success when the task ends with the
+ * Each goal runs on a fresh virtual iPhone driven through the WDA driver over real HTTP (the stack the runtime
+ * builds for its embedded phone, assembled here because the runtime itself depends on this lib), from the home
+ * screen. A goal counts as a success when the task ends with the
  * expected status (and reason) and the phone's own snapshot shows the expected end state. Reported: the
  * success rate, and per goal the steps taken and the wall time from start_task to the final status.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createLogger, createRuntime } from '@apex/runtime';
+import { DeviceHub } from '@apex/capability';
+import { createWdaDriver } from '@apex/driver-wda';
+import { Perception } from '@apex/perception';
+import { createTaskService } from '@apex/tasks';
 import { endStateProblems, OFFLINE_GOAL_SUITE } from '@apex/tasks/testing';
+import { startVirtualIPhone } from '@apex/virtual-device';
 
 const ROUNDS = Number(process.argv[2] ?? 1);
+const DEVICE = 'iphone-virtual';
 
 interface Run {
   goal: string;
@@ -26,14 +32,16 @@ interface Run {
 
 async function runGoal(goal: string, expect: (typeof OFFLINE_GOAL_SUITE)[number]['expect']): Promise<Run> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-bench-tasks-'));
-  const runtime = await createRuntime({ dataDir, env: {}, logger: createLogger({ level: 'silent' }) });
+  const iphone = await startVirtualIPhone({ port: 0 });
+  const hub = new DeviceHub({ backgroundProbes: false });
+  hub.register({ id: DEVICE, name: 'Virtual iPhone', driver: createWdaDriver({ deviceId: DEVICE, url: iphone.url }) });
+  const perception = new Perception(hub);
+  const tasks = createTaskService({ context: { hub, perception }, dataDir, env: {} });
   try {
-    const tasks = runtime.tasks;
     const started = performance.now();
     const task = await tasks.whenSettled(tasks.start({ goal }).id);
     const ms = performance.now() - started;
-    const phone = runtime.embedded?.phone;
-    if (!phone) throw new Error('no embedded phone');
+    const phone = iphone.phone;
     const problems = [
       ...(task.status !== expect.status ? [`status ${task.status}`] : []),
       ...(expect.reason && task.error?.reason !== expect.reason ? [`reason ${task.error?.reason}`] : []),
@@ -41,7 +49,10 @@ async function runGoal(goal: string, expect: (typeof OFFLINE_GOAL_SUITE)[number]
     ];
     return { goal, ok: problems.length === 0, steps: task.steps.length, ms, note: problems.join('; ') || (task.result ?? task.error?.message ?? '') };
   } finally {
-    await runtime.close();
+    await tasks.close();
+    await perception.close();
+    await hub.close();
+    await iphone.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

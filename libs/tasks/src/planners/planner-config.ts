@@ -12,50 +12,64 @@ export interface PlannerConfig {
   anthropic?: AnthropicPlannerConfig;
 }
 
-/** The same, as it may appear in a JSON config file (`tasks.planners`). */
+/**
+ * The planner settings of a configuration file (`"tasks": {"planners": …}`). Every field is optional: the
+ * environment fills in the rest (keep API keys there rather than in a file).
+ */
 export const plannerConfigSchema = z.strictObject({
-  default: z.string().min(1).optional(),
+  default: z.string().min(1).optional().describe('offline, openai or anthropic'),
   openai: z
     .strictObject({
       baseURL: z.url().optional(),
-      model: z.string().min(1),
-      apiKey: z.string().optional(),
+      model: z.string().min(1).optional(),
+      apiKey: z.string().min(1).optional(),
       timeoutMs: z.number().int().positive().optional(),
       maxOutputTokens: z.number().int().positive().optional(),
     })
     .optional(),
   anthropic: z
     .strictObject({
-      apiKey: z.string().min(1),
-      model: z.string().min(1).default(DEFAULT_ANTHROPIC_MODEL),
       baseURL: z.url().optional(),
+      model: z.string().min(1).optional(),
+      apiKey: z.string().min(1).optional(),
       timeoutMs: z.number().int().positive().optional(),
       maxOutputTokens: z.number().int().positive().optional(),
     })
     .optional(),
 });
+export type PlannerFileConfig = z.infer<typeof plannerConfigSchema>;
+
+function env(vars: NodeJS.ProcessEnv, name: string): string | undefined {
+  return vars[name]?.trim() || undefined;
+}
 
 /**
- * Planners from the environment:
- * - OpenAI-compatible when `APEX_LLM_MODEL` is set (`APEX_LLM_BASE_URL`, `APEX_LLM_API_KEY` optional);
- * - Anthropic when `ANTHROPIC_API_KEY` is set (`APEX_ANTHROPIC_MODEL`, `APEX_ANTHROPIC_BASE_URL` optional);
- * - the default from `APEX_TASK_PLANNER`.
- * Explicit `config` fields win over the environment.
+ * The planners to offer, from a config file's settings and the environment (the file wins field by field):
+ * - OpenAI-compatible when a model is known: `APEX_LLM_MODEL`, `APEX_LLM_BASE_URL`, `APEX_LLM_API_KEY`;
+ * - Anthropic when an API key is known: `ANTHROPIC_API_KEY`, `APEX_ANTHROPIC_MODEL`, `APEX_ANTHROPIC_BASE_URL`;
+ * - the default planner from `APEX_TASK_PLANNER`.
  */
-export function resolvePlannerConfig(env: NodeJS.ProcessEnv, config: PlannerConfig = {}): PlannerConfig {
-  const result: PlannerConfig = { ...config };
-  const model = env['APEX_LLM_MODEL']?.trim();
-  if (!result.openai && model) {
-    result.openai = { model, baseURL: env['APEX_LLM_BASE_URL']?.trim() || undefined, apiKey: env['APEX_LLM_API_KEY']?.trim() || undefined };
-  }
-  const anthropicKey = env['ANTHROPIC_API_KEY']?.trim();
-  if (!result.anthropic && anthropicKey) {
-    result.anthropic = {
-      apiKey: anthropicKey,
-      model: env['APEX_ANTHROPIC_MODEL']?.trim() || DEFAULT_ANTHROPIC_MODEL,
-      baseURL: env['APEX_ANTHROPIC_BASE_URL']?.trim() || undefined,
+export function resolvePlannerConfig(vars: NodeJS.ProcessEnv, file: PlannerFileConfig = {}): PlannerConfig {
+  const result: PlannerConfig = {};
+  const openAiModel = file.openai?.model ?? env(vars, 'APEX_LLM_MODEL');
+  if (openAiModel) {
+    result.openai = {
+      ...file.openai,
+      model: openAiModel,
+      baseURL: file.openai?.baseURL ?? env(vars, 'APEX_LLM_BASE_URL'),
+      apiKey: file.openai?.apiKey ?? env(vars, 'APEX_LLM_API_KEY'),
     };
   }
-  result.default ??= env['APEX_TASK_PLANNER']?.trim() || undefined;
+  const anthropicKey = file.anthropic?.apiKey ?? env(vars, 'ANTHROPIC_API_KEY');
+  if (anthropicKey) {
+    result.anthropic = {
+      ...file.anthropic,
+      apiKey: anthropicKey,
+      model: file.anthropic?.model ?? env(vars, 'APEX_ANTHROPIC_MODEL') ?? DEFAULT_ANTHROPIC_MODEL,
+      baseURL: file.anthropic?.baseURL ?? env(vars, 'APEX_ANTHROPIC_BASE_URL'),
+    };
+  }
+  const defaultName = file.default ?? env(vars, 'APEX_TASK_PLANNER');
+  if (defaultName) result.default = defaultName;
   return result;
 }

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DEVICE_OPERATIONS, type OperationContext } from '@apex/operations';
-import { resolvePlannerConfig, type PlannerConfig } from '../planners/planner-config';
+import { resolvePlannerConfig, type PlannerFileConfig } from '../planners/planner-config';
 import { PlannerRegistry } from '../planners/planner-registry';
 import { catalogDevices } from './task-devices';
 import { TaskService, type TaskServiceOptions } from './task-service';
@@ -11,7 +11,7 @@ export interface CreateTaskServiceOptions extends Partial<Omit<TaskServiceOption
   /** Read for APEX_DATA_DIR and the planner variables (default process.env). */
   env?: NodeJS.ProcessEnv;
   /** Planner settings from a config file; the environment fills in what it lacks. */
-  planners?: PlannerConfig;
+  planners?: PlannerFileConfig;
 }
 
 /** The data directory: an explicit one, else `APEX_DATA_DIR`, else `~/.apex`. */
