@@ -14,6 +14,8 @@ export interface AppiumContext {
   readonly probeTimeoutMs: number;
   /** Pixels per point (iOS) or per density-independent pixel (Android), read once from the device. */
   scale?: number;
+  /** The device's fixed facts (model, name, OS), read once; `failedAt` when the server could not read them. */
+  deviceInfo?: { facts?: Record<string, unknown>; failedAt?: number };
 }
 
 export interface MobileOptions {
@@ -45,6 +47,18 @@ export async function optional<T>(read: () => Promise<T>): Promise<T | undefined
     if (error instanceof WebDriverProtocolError && !isDeviceUnreachable(error)) return undefined;
     throw error;
   }
+}
+
+/** How long a failed `mobile: deviceInfo` is not asked again (on Linux it always fails, and costs a round trip). */
+const DEVICE_INFO_RETRY_MS = 60_000;
+
+/** `mobile: deviceInfo`, read once per driver (the facts do not change); a failure is retried after a minute. */
+export async function deviceInfo(ctx: AppiumContext): Promise<Record<string, unknown> | undefined> {
+  const known = ctx.deviceInfo;
+  if (known?.facts || (known?.failedAt !== undefined && Date.now() - known.failedAt < DEVICE_INFO_RETRY_MS)) return known.facts;
+  const facts = asRecord(await optional(() => mobile(ctx, 'deviceInfo', undefined, { idempotent: true })));
+  ctx.deviceInfo = facts ? { facts } : { failedAt: Date.now() };
+  return facts;
 }
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {

@@ -11,7 +11,7 @@ import type {
   UiNode,
 } from '@apex/capability';
 import { orientationOf, performSwipe, readScreenshotPng, readSource, readWindowSize } from '../common';
-import { asRecord, mobile, nonEmptyText, optional, positiveNumber, type AppiumContext } from '../context';
+import { asRecord, deviceInfo, mobile, nonEmptyText, optional, positiveNumber, type AppiumContext } from '../context';
 import { WebDriverMalformedReply, WebDriverProtocolError } from '../http/webdriver-errors';
 import type { PlatformCommands } from '../platform';
 import { normalizeAndroidSource } from './source';
@@ -65,19 +65,18 @@ function batteryState(code: unknown): BatteryState['state'] {
 
 async function status(ctx: AppiumContext): Promise<DriverStatus> {
   const read = (name: string) => optional(() => mobile(ctx, name, undefined, { idempotent: true }));
-  const [screen, info, currentPackage, locked, orientation, battery] = await Promise.all([
+  const [screen, facts, currentPackage, locked, orientation, battery] = await Promise.all([
     screenGeometry(ctx),
-    read('deviceInfo'),
+    deviceInfo(ctx),
     read('getCurrentPackage'),
     read('isLocked'),
     optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true })),
     read('batteryInfo'),
   ]);
   const result: DriverStatus = { platform: 'android', screen };
-  const deviceInfo = asRecord(info);
-  const osVersion = nonEmptyText(deviceInfo?.platformVersion) ?? nonEmptyText(ctx.session.capabilities.platformVersion);
+  const osVersion = nonEmptyText(facts?.platformVersion) ?? nonEmptyText(ctx.session.capabilities.platformVersion);
   if (osVersion) result.osVersion = osVersion;
-  const model = [nonEmptyText(deviceInfo?.manufacturer), nonEmptyText(deviceInfo?.model)].filter(Boolean).join(' ');
+  const model = [nonEmptyText(facts?.manufacturer), nonEmptyText(facts?.model)].filter(Boolean).join(' ');
   if (model) result.model = model;
   const turned = orientationOf(orientation);
   if (turned) result.orientation = turned;

@@ -1,7 +1,7 @@
 import { ApexError } from '@apex/errors';
 import type { AppRef, BatteryState, DriverStatus, HardwareButton } from '@apex/capability';
 import { orientationOf, readWindowSize } from '../common';
-import { asRecord, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
+import { asRecord, deviceInfo, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
 import { WebDriverProtocolError } from '../http/webdriver-errors';
 import { screenGeometry } from './screen';
 
@@ -14,21 +14,20 @@ const BATTERY_STATES: BatteryState['state'][] = ['unknown', 'unplugged', 'chargi
  */
 export async function status(ctx: AppiumContext): Promise<DriverStatus> {
   const read = (name: string) => optional(() => mobile(ctx, name, undefined, { idempotent: true }));
-  const [screen, info, active, locked, orientation, battery] = await Promise.all([
+  const [screen, facts, active, locked, orientation, battery] = await Promise.all([
     screenGeometry(ctx),
-    read('deviceInfo'),
+    deviceInfo(ctx),
     read('activeAppInfo'),
     read('isLocked'),
     optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true })),
     read('batteryInfo'),
   ]);
   const result: DriverStatus = { platform: 'ios', screen };
-  const deviceInfo = asRecord(info);
-  const osVersion = nonEmptyText(asRecord(deviceInfo?.lockdownInfo)?.ProductVersion) ?? nonEmptyText(ctx.session.capabilities.platformVersion);
+  const osVersion = nonEmptyText(asRecord(facts?.lockdownInfo)?.ProductVersion) ?? nonEmptyText(ctx.session.capabilities.platformVersion);
   if (osVersion) result.osVersion = osVersion;
-  const model = nonEmptyText(deviceInfo?.model);
+  const model = nonEmptyText(facts?.model);
   if (model) result.model = model;
-  const name = nonEmptyText(deviceInfo?.name);
+  const name = nonEmptyText(facts?.name);
   if (name) result.name = name;
   const turned = orientationOf(orientation);
   if (turned) result.orientation = turned;

@@ -18,11 +18,18 @@ async function scaleOf(ctx: AppiumContext): Promise<{ scale: number; screenSize?
 
 /**
  * The screen in points and its scale. The size comes from `GET /window/rect` (follows rotation); the server
- * memoizes `deviceScreenInfo` per session, so its size is only the fallback.
+ * memoizes `deviceScreenInfo` per session, so its size is only the fallback. The scale is read once.
  */
 export async function screenGeometry(ctx: AppiumContext): Promise<ScreenGeometry> {
-  const [{ scale, screenSize }, window] = await Promise.all([scaleOf(ctx), optional(() => readWindowSize(ctx))]);
-  const size = window ?? screenSize;
+  const known = ctx.scale;
+  const [window, info] = await Promise.all([optional(() => readWindowSize(ctx)), known === undefined ? scaleOf(ctx) : undefined]);
+  let size = window ?? info?.screenSize;
+  let scale = known ?? info?.scale;
+  if (!size || scale === undefined) {
+    const fresh = await scaleOf(ctx);
+    size ??= fresh.screenSize;
+    scale = fresh.scale;
+  }
   if (!size) throw new WebDriverMalformedReply(200, 'GET /window/rect', 'no screen size');
   return { ...size, scale };
 }
