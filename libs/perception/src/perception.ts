@@ -97,7 +97,8 @@ export class Perception {
     const matches: IconMatch[] = [];
     if (q.name !== undefined) {
       const screen = await this.hub.screen(id);
-      matches.push(...findIconsInTree(tree, screenRect(screen), q.name, q.region));
+      const fromTree = findIconsInTree(tree, screenRect(screen), q.name, q.region);
+      matches.push(...fromTree.filter((m) => q.threshold === undefined || m.confidence >= q.threshold));
     }
     const glyph = q.name === undefined ? undefined : glyphForName(q.name);
     if (glyph || template) {
