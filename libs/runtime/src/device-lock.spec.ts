@@ -52,5 +52,6 @@ describe('device locks', () => {
   it('keys locks by endpoint', () => {
     expect(lockFileFor('/d', 'http://127.0.0.1:8100')).toBe(path.join('/d', 'locks', '127.0.0.1_8100.lock'));
     expect(lockFileFor('/d', 'http://[::1]:8100')).toBe(path.join('/d', 'locks', '___1__8100.lock'));
+    expect(lockFileFor('/d', 'http://127.0.0.1:4723', '00008110-000A')).toBe(path.join('/d', 'locks', '127.0.0.1_4723_00008110-000A.lock'));
   });
 });

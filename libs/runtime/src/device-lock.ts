@@ -36,10 +36,14 @@ async function readOwner(file: string): Promise<LockOwner | undefined> {
   }
 }
 
-/** One lock per device endpoint: the same phone under two ids in two configs is still one phone. */
-export function lockFileFor(dataDir: string, url: string): string {
+/**
+ * One lock per device endpoint: the same phone under two ids in two configs is still one phone. `phone`
+ * tells apart phones behind one shared endpoint (several phones behind one automation server).
+ */
+export function lockFileFor(dataDir: string, url: string, phone?: string): string {
   const endpoint = new URL(url);
-  const name = `${endpoint.hostname}_${endpoint.port || (endpoint.protocol === 'https:' ? '443' : '80')}`.replace(/[^A-Za-z0-9._-]/g, '_');
+  const base = `${endpoint.hostname}_${endpoint.port || (endpoint.protocol === 'https:' ? '443' : '80')}`;
+  const name = (phone ? `${base}_${phone}` : base).replace(/[^A-Za-z0-9._-]/g, '_');
   return path.join(dataDir, 'locks', `${name}.lock`);
 }
 
@@ -47,8 +51,8 @@ export function lockFileFor(dataDir: string, url: string): string {
  * Takes ownership of a device for this process. A lock held by a live process → `device_busy` naming it;
  * a lock left by a dead process (or unreadable) is taken over.
  */
-export async function acquireDeviceLock(dataDir: string, deviceId: string, url: string): Promise<DeviceLock> {
-  const file = lockFileFor(dataDir, url);
+export async function acquireDeviceLock(dataDir: string, deviceId: string, url: string, phone?: string): Promise<DeviceLock> {
+  const file = lockFileFor(dataDir, url, phone);
   await mkdir(path.dirname(file), { recursive: true });
   const me: LockOwner = { pid: process.pid, startedAt: new Date().toISOString(), host: os.hostname(), deviceId };
   for (let attempt = 0; attempt < 3; attempt += 1) {

@@ -55,3 +55,17 @@ export function registrationFor(device: DeviceConfig): DeviceRegistration {
 export function addressOf(device: DeviceConfig): string {
   return device.driver === 'appium' ? device.serverUrl : device.url;
 }
+
+/**
+ * What identifies the phone for the ownership lock. A wda entry: its URL. An appium entry in front of an
+ * agent that already runs (`appium:webDriverAgentUrl`): that agent's URL, so the same phone configured with
+ * either driver is one lock. Otherwise the server plus the phone's udid (one server can drive several phones).
+ */
+export function lockTargetOf(device: DeviceConfig): { url: string; phone?: string } {
+  if (device.driver === 'wda') return { url: device.url };
+  const caps = device.capabilities;
+  const agentUrl = caps['appium:webDriverAgentUrl'] ?? caps.webDriverAgentUrl;
+  if (typeof agentUrl === 'string' && URL.canParse(agentUrl)) return { url: agentUrl };
+  const udid = caps['appium:udid'] ?? caps.udid;
+  return { url: device.serverUrl, phone: typeof udid === 'string' && udid ? udid : device.id };
+}

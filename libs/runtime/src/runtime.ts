@@ -6,7 +6,7 @@ import { createTaskService, type TaskService } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
 import { acquireDeviceLock } from './device-lock';
-import { addressOf, registrationFor } from './drivers';
+import { addressOf, lockTargetOf, registrationFor } from './drivers';
 import { createLogger, type Logger } from './logger';
 
 export const EMBEDDED_DEVICE_ID = 'iphone-virtual';
@@ -97,7 +97,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       for (const device of config.devices) {
         const shared = device.shared ?? false;
         if (!shared) {
-          const lock = await acquireDeviceLock(dataDir, device.id, addressOf(device));
+          const target = lockTargetOf(device);
+          const lock = await acquireDeviceLock(dataDir, device.id, target.url, target.phone);
           closers.push(() => lock.release());
         }
         hub.register(registrationFor(device));
