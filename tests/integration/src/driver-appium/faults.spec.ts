@@ -159,6 +159,20 @@ describe('driver-appium and driver-wda answer the same faults with the same code
     expect(appium.sessionId).not.toBe(before);
   });
 
+  it('the phone unreachable when the first session is created: device_offline, no session kept', async () => {
+    const agentUrl = await unusedLoopbackUrl();
+    const driver = createAppiumDriver({ deviceId: ID, serverUrl: server.url, capabilities: iosCapabilities(agentUrl, 'late-phone') });
+    try {
+      const error = await errorOf(driver.tap({ x: 10, y: 300 }));
+      expect(error.code).toBe('device_offline');
+      expect(error.message).toMatch(/cannot reach the phone/);
+      expect(toPublicError(error).message).toBe(error.message);
+      expect(driver.sessionId).toBeUndefined();
+    } finally {
+      await driver.close();
+    }
+  });
+
   it('the server itself unreachable: device_offline, with its own hint', async () => {
     const hub = new DeviceHub({ backgroundProbes: false });
     // A port nothing listens on: the phone is fine, the server is not there.
