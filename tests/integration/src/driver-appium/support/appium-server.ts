@@ -65,8 +65,8 @@ async function makeHome(): Promise<string> {
 
 /**
  * Starts a real server in a child process on a free loopback port. A child rather than this process: the
- * server loads its (ES module) driver with a dynamic import, which Jest's module sandbox does not allow,
- * and its global loggers stay out of the test process.
+ * server's packages are ES modules (its dependencies and its drivers), which Jest's CommonJS module sandbox
+ * cannot load ("Must use import to load ES Module" — tried), and its global loggers stay out of the tests.
  */
 export async function startAppiumServer(): Promise<AppiumServer> {
   const home = await makeHome();
