@@ -84,7 +84,6 @@ export class AppiumDriver implements DeviceDriver {
     });
     const ctx: AppiumContext = {
       deviceId: options.deviceId,
-      client: this.client,
       session: this.session,
       slowTimeoutMs: options.slowRequestTimeoutMs ?? 30_000,
       probeTimeoutMs: Math.max(connectTimeoutMs, 3_000),

@@ -1,12 +1,10 @@
 import type { AppiumSession } from './http/appium-session';
-import type { WebDriverClient } from './http/webdriver-client';
-import { WebDriverProtocolError } from './http/webdriver-errors';
-import { isDeviceUnreachable } from './http/webdriver-errors';
+import { isDeviceUnreachable, WebDriverProtocolError } from './http/webdriver-errors';
 
 /** What every command needs. */
 export interface AppiumContext {
   readonly deviceId: string;
-  readonly client: WebDriverClient;
+  /** Every command goes through the session (the server has no session-less device routes). */
   readonly session: AppiumSession;
   /** Bound on the slow reads (screenshot, source). */
   readonly slowTimeoutMs: number;
