@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { AnthropicPlannerConfig } from './llm/anthropic-backend';
 import type { OpenAiPlannerConfig } from './llm/openai-backend';
 
-export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+/** A current Sonnet from the SDK's model list (4.5 is deprecated as of this SDK). */
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
 
 /** Which planners exist beside the offline one, and which one a task gets when it names none. */
 export interface PlannerConfig {
