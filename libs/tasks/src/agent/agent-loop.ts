@@ -45,6 +45,7 @@ export const SHUTDOWN = 'shutdown';
 
 const CANCEL_ACTION: StepAction = { operation: 'cancel_task', arguments: {} };
 const MAX_CONSECUTIVE_ERRORS = 3;
+const OBSERVE_RETRY_MS = 500;
 
 class Stop extends Error {
   constructor(readonly outcome: AgentOutcome) {
@@ -108,13 +109,19 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
     }
   };
 
+  /** One retry for a failure the device says may pass (a timeout, a reconnect), then the task fails. */
   const observe = async (): Promise<Observation> => {
-    try {
-      const result = await device.run('describe_screen', { includeOcrText: options.observeWithOcr ?? false });
-      return observationOf(result.output as unknown as ScreenDescriptionResult);
-    } catch (error) {
-      const pub = toPublicError(error);
-      throw fail('device_error', `Could not read the screen: ${pub.message}`, pub.code);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await device.run('describe_screen', { includeOcrText: options.observeWithOcr ?? false });
+        return observationOf(result.output as unknown as ScreenDescriptionResult);
+      } catch (error) {
+        const pub = toPublicError(error);
+        if (attempt >= 2 || !pub.retryable || signal.aborted) {
+          throw fail('device_error', `Could not read the screen: ${pub.message}`, pub.code);
+        }
+        await delay(OBSERVE_RETRY_MS, signal);
+      }
     }
   };
 

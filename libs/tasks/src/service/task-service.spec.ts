@@ -77,6 +77,17 @@ describe('TaskService', () => {
     expect(phones['phone-a'].state.switches['Wi-Fi']).toBe(false);
   });
 
+  it('rides out one failed observation, and fails with device_error when the screen stays unreadable', async () => {
+    const tasks = open();
+    phones['phone-a'].failObservations = 1;
+    const ok = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'open Notes' }).id);
+    expect(ok.status).toBe('succeeded');
+    phones['phone-a'].failObservations = 2;
+    const failed = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'go home' }).id);
+    expect(failed.error).toMatchObject({ reason: 'device_error', code: 'device_timeout' });
+    expect(failed.error?.message).toMatch(/Could not read the screen/);
+  });
+
   it('runs one task per device at a time, the others in order, other devices in parallel', async () => {
     const tasks = open();
     const gate = deferred();

@@ -28,6 +28,8 @@ export class ScriptedPhone {
   actionDelayMs = 0;
   /** While set, mutating actions wait for it. */
   gate?: Promise<void>;
+  /** The next this many observations fail as a device timeout would. */
+  failObservations = 0;
   /** Like a real transition: after each action, this many observations still show the screen before it. */
   lagObservations = 0;
   private stale?: { screen: ScreenDescriptionResult; left: number };
@@ -68,6 +70,10 @@ export class ScriptedPhone {
       if (this.gate) await this.gate;
       if (this.actionDelayMs) await new Promise((resolve) => setTimeout(resolve, this.actionDelayMs));
       if (this.lagObservations > 0) this.stale = { screen: this.describe(), left: this.lagObservations };
+    }
+    if (operation === 'describe_screen' && this.failObservations > 0) {
+      this.failObservations -= 1;
+      throw new ApexError('device_timeout', 'The scripted phone did not answer in time.');
     }
     if (operation === 'describe_screen' && this.stale && this.stale.left > 0) {
       this.stale.left -= 1;
