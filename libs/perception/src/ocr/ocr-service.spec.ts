@@ -120,6 +120,24 @@ describe('OcrService with a real tesseract pool', () => {
     OCR_TIMEOUT,
   );
 
+  it(
+    'reads white labels on tinted buttons (blue, green) of a light screen',
+    async () => {
+      const panels = [
+        { rect: { x: 40, y: 700, width: 300, height: 50 }, color: '#007aff', text: 'Allow While Using App' },
+        { rect: { x: 40, y: 770, width: 160, height: 44 }, color: '#34c759', text: 'Continue' },
+      ];
+      const screen = renderScreen({ texts: TEXTS.slice(0, 2), panels });
+      const page = await ocr.read(screen.png, screen.scale);
+      panels.forEach((panel, i) => {
+        const [match] = findTextInOcr(page, { text: panel.text });
+        expect(match).toBeDefined();
+        expectNear(match.bounds, screen.panelTextBounds[i], 3);
+      });
+    },
+    OCR_TIMEOUT,
+  );
+
   it('reuses one worker and stops it on close (idempotent; later reads are refused)', async () => {
     expect(pool.workerCount).toBe(1);
     await pool.close();

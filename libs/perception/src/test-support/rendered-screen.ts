@@ -39,6 +39,13 @@ export interface IconSpec {
   size: number;
 }
 
+/** A tinted button: a rounded panel with its label in white. */
+export interface PanelSpec {
+  rect: Rect;
+  color: string;
+  text: string;
+}
+
 export interface ScreenSpec {
   width?: number;
   height?: number;
@@ -46,6 +53,7 @@ export interface ScreenSpec {
   dark?: boolean;
   texts?: TextSpec[];
   icons?: IconSpec[];
+  panels?: PanelSpec[];
 }
 
 export interface RenderedScreen {
@@ -56,6 +64,8 @@ export interface RenderedScreen {
   /** Where each text's ink is, in points (same order as `texts`). */
   textBounds: Rect[];
   iconBounds: Rect[];
+  /** Where each panel's label ink is, in points. */
+  panelTextBounds: Rect[];
 }
 
 export function renderScreen(spec: ScreenSpec): RenderedScreen {
@@ -84,11 +94,29 @@ export function renderScreen(spec: ScreenSpec): RenderedScreen {
       height: m.actualBoundingBoxAscent + m.actualBoundingBoxDescent,
     };
   });
+  const panelTextBounds = (spec.panels ?? []).map((panel) => {
+    g.fillStyle = panel.color;
+    g.beginPath();
+    g.roundRect(panel.rect.x, panel.rect.y, panel.rect.width, panel.rect.height, 12);
+    g.fill();
+    g.font = `17px "${FONT_FAMILY}"`;
+    g.fillStyle = '#ffffff';
+    const m = g.measureText(panel.text);
+    const x = panel.rect.x + (panel.rect.width - m.width) / 2;
+    const baseline = panel.rect.y + panel.rect.height / 2 + 6;
+    g.fillText(panel.text, x, baseline);
+    return {
+      x: x - m.actualBoundingBoxLeft,
+      y: baseline - m.actualBoundingBoxAscent,
+      width: m.actualBoundingBoxLeft + m.actualBoundingBoxRight,
+      height: m.actualBoundingBoxAscent + m.actualBoundingBoxDescent,
+    };
+  });
   const iconBounds = (spec.icons ?? []).map((icon) => {
     drawIcon(g, icon, tint);
     return { x: icon.cx - icon.size / 2, y: icon.cy - icon.size / 2, width: icon.size, height: icon.size };
   });
-  return { png: canvas.toBuffer('image/png'), width, height, scale, textBounds, iconBounds };
+  return { png: canvas.toBuffer('image/png'), width, height, scale, textBounds, iconBounds, panelTextBounds };
 }
 
 /** Test glyphs, drawn differently from the built-in library (thinner strokes, other proportions). */
