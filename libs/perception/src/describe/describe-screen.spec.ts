@@ -85,6 +85,8 @@ describe('describeScreen', () => {
     });
     expect(d.keyboardVisible).toBe(true);
     expect(d.elements.map((e) => e.label)).toEqual(['Allow Once', "Don't Allow", 'Search']);
+    // The alert's own text is in the ALERT line, not repeated as screen text.
+    expect(d.staticText).toEqual([]);
     expect(d.text).toContain('ALERT "Allow “Maps” to use your location?" — "Your location is used to show where you are." buttons: "Allow Once", "Don\'t Allow"');
     expect(d.text.split('\n')[0]).toContain('keyboard up');
   });

@@ -13,7 +13,8 @@ import { renderDescription } from './render';
 export const DEFAULT_MAX_ELEMENTS = 60;
 /** OCR lines less sure than this are left out of a description (glyphs read as letters, cut-off lines). */
 const MIN_DESCRIBED_OCR_CONFIDENCE = 0.7;
-/** Two-letter "words" are mostly glyphs read as text: keep them only when OCR is very sure. */
+/** Words of up to three characters are mostly glyphs read as text (signal bars as "all"): keep them only when
+ *  OCR is very sure. */
 const MIN_SHORT_OCR_CONFIDENCE = 0.9;
 const MAX_OCR_LINES = 40;
 const MAX_STATIC_TEXTS = 30;
@@ -55,7 +56,7 @@ export function describeScreen(input: DescribeInput): ScreenDescriptionResult {
     elements,
     omittedElements: ordered.length - listed.length,
     refs: Object.fromEntries(elements.map((e) => [e.ref, { nodeId: e.nodeId, center: e.center }])),
-    staticText: staticTexts(visible, interactive),
+    staticText: staticTexts(visible, interactive, alert?.bounds),
     ocrText: input.ocr ? textTheTreeLacks(input.ocr, visible, keyboard?.bounds) : [],
   };
   if (input.app) description.app = input.app;
@@ -75,13 +76,14 @@ function listedElements(visible: VisibleNode[], keyboard?: Rect): VisibleNode[] 
   );
 }
 
-/** Tree text outside every listed element: the screen's title, section headers, captions. */
-function staticTexts(visible: VisibleNode[], listed: VisibleNode[]): ScreenDescription['staticText'] {
+/** Tree text outside every listed element (and the alert, described apart): titles, headers, captions. */
+function staticTexts(visible: VisibleNode[], listed: VisibleNode[], alert?: Rect): ScreenDescription['staticText'] {
   const out: ScreenDescription['staticText'] = [];
   const seen = new Set<string>();
   for (const v of visible) {
     if (v.node.role !== 'text' || !v.node.label) continue;
     if (listed.some((l) => isInside(v.bounds, l.bounds))) continue;
+    if (alert && isInside(v.bounds, alert)) continue;
     const key = `${v.node.label}@${Math.round(v.bounds.y)}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -130,7 +132,7 @@ function textTheTreeLacks(page: OcrPage, visible: VisibleNode[], keyboard?: Rect
   for (const line of page.lines) {
     const letters = compactText(line.text).length;
     if (line.confidence < MIN_DESCRIBED_OCR_CONFIDENCE || letters < 2) continue;
-    if (letters < 3 && line.confidence < MIN_SHORT_OCR_CONFIDENCE) continue;
+    if (letters <= 3 && line.confidence < MIN_SHORT_OCR_CONFIDENCE) continue;
     if (keyboard && isInside(line.bounds, keyboard)) continue;
     // Text cut off by a bar's edge (scrolled under a toolbar) reads as garbage.
     if (bars.some((bar) => intersectionArea(bar, line.bounds) > 0 && !containsRect(bar, line.bounds))) continue;

@@ -1,6 +1,8 @@
 import type { DescribedElement, ScreenDescription } from '../types';
 
 const MAX_LABEL_CHARS = 60;
+/** An alert's words are what the user must answer: keep more of them. */
+const MAX_ALERT_CHARS = 200;
 
 /**
  * The compact text a model reads, one element per line:
@@ -13,8 +15,8 @@ export function renderDescription(d: ScreenDescription): string {
   const app = d.app ? `${d.app.name ?? d.app.appId}${d.app.name ? ` (${d.app.appId})` : ''}` : 'Unknown app';
   lines.push(`${app} · ${d.screen.width}×${d.screen.height} pt · ${d.orientation}${d.keyboardVisible ? ' · keyboard up' : ''}`);
   if (d.alert) {
-    const parts = [d.alert.title && quote(d.alert.title), d.alert.message && quote(d.alert.message)].filter(Boolean);
-    lines.push(`ALERT ${parts.join(' — ')} buttons: ${d.alert.buttons.map(quote).join(', ') || 'none'}`);
+    const parts = [d.alert.title, d.alert.message].filter(Boolean).map((t) => quote(t as string, MAX_ALERT_CHARS));
+    lines.push(`ALERT ${parts.join(' — ')} buttons: ${d.alert.buttons.map((b) => quote(b)).join(', ') || 'none'}`);
   }
   lines.push('Elements (ref role "label" = value @x,y):');
   for (const element of d.elements) lines.push(renderElement(element));
@@ -47,7 +49,7 @@ function switchState(value: string): string {
   return quote(value);
 }
 
-function quote(text: string): string {
-  const clipped = text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;
+function quote(text: string, max = MAX_LABEL_CHARS): string {
+  const clipped = text.length > max ? `${text.slice(0, max - 1)}…` : text;
   return JSON.stringify(clipped);
 }
