@@ -7,15 +7,24 @@ export type Options = NonNullable<ParseArgsConfig['options']>;
 
 export type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-export interface Command {
+/** What `apex --help` shows of a command. */
+export interface CommandInfo {
   name: string;
   summary: string;
   usage: string;
+}
+
+/** A command's implementation; its module is loaded only when the command runs. */
+export interface CommandImpl {
   options: Options;
   run(values: ParsedValues, positionals: string[]): Promise<number>;
 }
 
-export function parseCommandArgs(command: Command, argv: string[]) {
+export interface Command extends CommandInfo {
+  load(): CommandImpl;
+}
+
+export function parseCommandArgs(command: CommandImpl, argv: string[]) {
   try {
     return parseArgs({ args: argv, options: command.options, strict: true, allowPositionals: true });
   } catch (error) {
@@ -23,7 +32,7 @@ export function parseCommandArgs(command: Command, argv: string[]) {
   }
 }
 
-export function formatHelp(commands: Command[]): string {
+export function formatHelp(commands: CommandInfo[]): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'Usage: apex <command> [options]',

@@ -14,8 +14,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`Usage: ${command.usage}\n${command.summary}.\n`);
       return 0;
     }
-    const { values, positionals } = parseCommandArgs(command, rest);
-    return await command.run(values, positionals);
+    const implementation = command.load();
+    const { values, positionals } = parseCommandArgs(implementation, rest);
+    return await implementation.run(values, positionals);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`apex: ${error.message}\n\n${command ? `Usage: ${command.usage}` : formatHelp(COMMANDS)}\n`);

@@ -1,7 +1,7 @@
 import { deviceStatus, type DeviceStatus, type DeviceSummary } from '@apex/capability';
 import { isApexError, toPublicError, type PublicError } from '@apex/errors';
 import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
-import type { Command } from '../cli';
+import type { CommandImpl } from '../cli';
 
 /** One row of `apex devices`: the summary, the status when the device answered, or why it did not. */
 export interface DeviceReport extends DeviceSummary {
@@ -43,10 +43,7 @@ function table(reports: DeviceReport[]): string {
  * bad configuration (a usage problem, listing the bad fields); 1 when the runtime cannot start (e.g. a
  * device owned by another Apex process).
  */
-export const devicesCommand: Command = {
-  name: 'devices',
-  summary: 'List the configured devices and their state',
-  usage: 'apex devices [--config FILE] [--json]',
+export const devicesCommand: CommandImpl = {
   options: { config: { type: 'string' }, json: { type: 'boolean' } },
   async run(values) {
     const configPath = typeof values.config === 'string' ? values.config : undefined;

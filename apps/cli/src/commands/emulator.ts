@@ -1,15 +1,12 @@
 import { isApexError } from '@apex/errors';
 import { emulatorOptionsFromArgs, runVirtualIPhoneUntilSignal, type VirtualIPhoneOptions } from '@apex/virtual-device';
-import { UsageError, type Command } from '../cli';
+import { UsageError, type CommandImpl } from '../cli';
 
 /** WDA's default port. */
 const DEFAULT_PORT = 8100;
 
 /** `apex emulator`: a virtual iPhone that speaks WebDriverAgent, until Ctrl-C. */
-export const emulatorCommand: Command = {
-  name: 'emulator',
-  summary: 'Run a virtual iPhone that speaks WebDriverAgent',
-  usage: 'apex emulator [--port N] [--host H] [--profile iphone-15|iphone-se] [--appearance light|dark]',
+export const emulatorCommand: CommandImpl = {
   options: { port: { type: 'string' }, host: { type: 'string' }, profile: { type: 'string' }, appearance: { type: 'string' } },
   async run(values, positionals) {
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);

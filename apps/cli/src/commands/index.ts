@@ -1,12 +1,31 @@
 import type { Command } from '../cli';
-import { devicesCommand } from './devices';
-import { emulatorCommand } from './emulator';
-import { mcpCommand } from './mcp';
-import { serveCommand } from './serve';
+
+// Each command's module (and the runtime, drivers and servers it pulls in) is required only when that command
+// runs, so `apex --help` and usage errors stay fast.
 
 export const COMMANDS: Command[] = [
-  serveCommand,
-  mcpCommand,
-  emulatorCommand,
-  devicesCommand,
+  {
+    name: 'serve',
+    summary: 'Run the REST API (with MCP at /mcp)',
+    usage: 'apex serve [--port N] [--host H] [--config FILE]',
+    load: () => (require('./serve') as typeof import('./serve')).serveCommand,
+  },
+  {
+    name: 'mcp',
+    summary: 'Run the MCP server over stdio, for an MCP client',
+    usage: 'apex mcp [--config FILE]',
+    load: () => (require('./mcp') as typeof import('./mcp')).mcpCommand,
+  },
+  {
+    name: 'emulator',
+    summary: 'Run a virtual iPhone that speaks WebDriverAgent',
+    usage: 'apex emulator [--port N] [--host H] [--profile iphone-15|iphone-se] [--appearance light|dark]',
+    load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand,
+  },
+  {
+    name: 'devices',
+    summary: 'List the configured devices and their state',
+    usage: 'apex devices [--config FILE] [--json]',
+    load: () => (require('./devices') as typeof import('./devices')).devicesCommand,
+  },
 ];

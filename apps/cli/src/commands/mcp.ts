@@ -1,6 +1,6 @@
 import { runStdioServer } from '@apex/mcp';
 import { createRuntime } from '@apex/runtime';
-import type { Command } from '../cli';
+import type { CommandImpl } from '../cli';
 
 /** Longest wait for a clean shutdown before the process exits anyway (an MCP client is waiting on us). */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -10,10 +10,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
  * the protocol only (logs go to stderr). Without a configuration it controls the embedded virtual iPhone.
  * It stops when the client closes stdin or on SIGINT/SIGTERM, closing the devices and the OCR workers.
  */
-export const mcpCommand: Command = {
-  name: 'mcp',
-  summary: 'Run the MCP server over stdio, for an MCP client',
-  usage: 'apex mcp [--config FILE]',
+export const mcpCommand: CommandImpl = {
   options: { config: { type: 'string' } },
   async run(values) {
     const configPath = typeof values.config === 'string' ? values.config : undefined;

@@ -1,12 +1,9 @@
 import { parsePortOption, serveUntilSignal } from '@apex/rest';
 import { createRuntime } from '@apex/runtime';
-import { UsageError, type Command } from '../cli';
+import { UsageError, type CommandImpl } from '../cli';
 
 /** `apex serve`: the REST API with MCP at /mcp, over the configured devices or the embedded virtual iPhone. */
-export const serveCommand: Command = {
-  name: 'serve',
-  summary: 'Run the REST API (with MCP at /mcp)',
-  usage: 'apex serve [--port N] [--host H] [--config FILE]',
+export const serveCommand: CommandImpl = {
   options: { port: { type: 'string' }, host: { type: 'string' }, config: { type: 'string' } },
   async run(values) {
     const config = typeof values.config === 'string' ? values.config : undefined;
