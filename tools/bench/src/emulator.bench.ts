@@ -4,7 +4,7 @@
  * Targets (issue 3): screenshot p50 < 60 ms, source p50 < 5 ms.
  */
 import * as os from 'node:os';
-import { startVirtualIPhone } from '../src';
+import { startVirtualIPhone } from '@apex/virtual-device';
 
 const ITERATIONS = Number(process.argv[2] ?? 100);
 const WARMUP = 10;

@@ -12,7 +12,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DeviceHub, tap } from '@apex/capability';
-import { createWdaDriver } from '../src';
+import { createWdaDriver } from '@apex/driver-wda';
 
 const ROUNDS = Number(process.argv[2] ?? 10);
 const TAPS_PER_ROUND = Number(process.argv[3] ?? 200);

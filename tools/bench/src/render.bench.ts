@@ -4,8 +4,7 @@
  * flipped switch (a few strips recompressed) and an app switch (everything recompressed).
  */
 import * as os from 'node:os';
-import { createPhone } from './index';
-import type { Phone } from './model';
+import { createPhone, type Phone } from '@apex/virtual-device';
 
 const RUNS = Number(process.env.RUNS ?? 15);
 
