@@ -1,30 +1,20 @@
 /**
- * Benchmark (not a test): per-operation latency of driver-wda (straight to the phone's agent) and
- * driver-appium (through an Appium server in front of the same agent), against the same virtual iPhone, in
- * one run. It lives in the integration project because a driver may not import the other driver or the
- * virtual device. Run from the repo root:
- *
- *   npx tsx tests/integration/src/driver-appium/drivers.bench.ts [blocks] [callsPerBlock]
- *
- * The arms alternate block by block to cancel drift. The phone holds one session, so the first call of a
- * block rebuilds the arm's session: each block starts with an unmeasured warm-up call per operation.
- * Figures are medians (and p90) of single calls, measured from the caller; the Appium server runs in a
- * child process, the phone in this one.
+ * driver-wda (straight to the phone's agent) vs driver-appium (through an Appium server in front of the same
+ * agent), per operation, against the same virtual iPhone in one run. The Appium server runs in a child
+ * process (its packages are ES modules with global loggers), the phone in this one. The phone holds one
+ * session, so each block starts with an unmeasured call that rebuilds the arm's session.
  */
-import { cpus, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import type { DeviceDriver } from '@apex/capability';
 import { createAppiumDriver } from '@apex/driver-appium';
 import { createWdaDriver } from '@apex/driver-wda';
 import { startVirtualIPhone } from '@apex/virtual-device';
 import { startAppiumServer } from './support/appium-server';
 import { iosCapabilities } from './support/capabilities';
+import { interleave } from './support/interleave';
+import type { Section, SectionResult } from './support/section';
+import { round, summarize } from './support/stats';
 
-const BLOCKS = Number(process.argv[2] ?? 6);
-const CALLS_PER_BLOCK = Number(process.argv[3] ?? 20);
 const POINT = { x: 5, y: 30 };
-
-type Arm = 'wda' | 'appium';
 const OPERATIONS: Record<string, (driver: DeviceDriver) => Promise<unknown>> = {
   tap: (driver) => driver.tap(POINT),
   screenshot: (driver) => driver.screenshot(),
@@ -32,62 +22,48 @@ const OPERATIONS: Record<string, (driver: DeviceDriver) => Promise<unknown>> = {
   status: (driver) => driver.status(),
 };
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
-async function main(): Promise<void> {
-  const [server, iphone] = await Promise.all([startAppiumServer(), startVirtualIPhone({ port: 0 })]);
-  const drivers: Record<Arm, DeviceDriver> = {
-    wda: createWdaDriver({ deviceId: 'bench', url: iphone.url }),
-    appium: createAppiumDriver({ deviceId: 'bench', serverUrl: server.url, capabilities: iosCapabilities(iphone.url) }),
-  };
-  const samples: Record<string, Record<Arm, number[]>> = {};
-  for (const name of Object.keys(OPERATIONS)) samples[name] = { wda: [], appium: [] };
-  try {
-    for (let block = 0; block < BLOCKS; block += 1) {
-      const arms: Arm[] = block % 2 === 0 ? ['wda', 'appium'] : ['appium', 'wda'];
-      for (const arm of arms) {
-        const driver = drivers[arm];
-        for (const [name, run] of Object.entries(OPERATIONS)) {
-          await run(driver);
-          for (let call = 0; call < CALLS_PER_BLOCK; call += 1) {
-            const started = performance.now();
-            await run(driver);
-            samples[name]?.[arm].push(performance.now() - started);
-          }
-        }
+export const driversSection: Section = {
+  name: 'drivers',
+  description: 'driver-wda vs driver-appium (Appium server in a child process) on the same virtual iPhone',
+  async run({ quick }): Promise<SectionResult> {
+    const [server, iphone] = await Promise.all([startAppiumServer(), startVirtualIPhone({ port: 0 })]);
+    const wda = createWdaDriver({ deviceId: 'bench', url: iphone.url });
+    const appium = createAppiumDriver({ deviceId: 'bench', serverUrl: server.url, capabilities: iosCapabilities(iphone.url) });
+    const result: SectionResult = {
+      title: 'driver-wda vs driver-appium, same virtual iPhone, median latency',
+      columns: ['operation', 'wda p50 ms', 'appium p50 ms', 'ratio ×', 'added p50 ms', 'wda p95 ms', 'appium p95 ms', 'n'],
+      rows: [],
+      targets: [],
+      notes: ['The virtual iPhone answers from caches, so these are mostly the cost of the hops; a real phone spends far longer per command.'],
+    };
+    try {
+      for (const [name, run] of Object.entries(OPERATIONS)) {
+        const samples = await interleave(
+          [
+            { name: 'wda', run: () => run(wda) },
+            { name: 'appium', run: () => run(appium) },
+          ],
+          { blocks: quick ? 2 : 8, perBlock: quick ? 2 : 25, warmup: 1 },
+        );
+        const w = summarize(samples.wda ?? []);
+        const a = summarize(samples.appium ?? []);
+        result.rows.push({
+          operation: name,
+          'wda p50 ms': round(w.p50),
+          'appium p50 ms': round(a.p50),
+          'ratio ×': round(a.p50 / w.p50, 2),
+          'added p50 ms': round(a.p50 - w.p50),
+          'wda p95 ms': round(w.p95),
+          'appium p95 ms': round(a.p95),
+          n: w.n,
+        });
       }
+      return result;
+    } finally {
+      await appium.close?.();
+      await wda.close?.();
+      await server.close();
+      await iphone.close();
     }
-  } finally {
-    await drivers.appium.close?.();
-    await drivers.wda.close?.();
-    await server.close();
-    await iphone.close();
-  }
-
-  console.log(`driver-wda vs driver-appium, same virtual iPhone, ${BLOCKS} blocks × ${CALLS_PER_BLOCK} calls per operation and driver`);
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
-  console.log('operation    wda p50   appium p50   ratio   added p50   wda p90   appium p90');
-  for (const [name, byArm] of Object.entries(samples)) {
-    const wda = percentile(byArm.wda, 50);
-    const appium = percentile(byArm.appium, 50);
-    console.log(
-      [
-        name.padEnd(10),
-        `${wda.toFixed(2)} ms`.padStart(9),
-        `${appium.toFixed(2)} ms`.padStart(12),
-        `×${(appium / wda).toFixed(2)}`.padStart(7),
-        `${(appium - wda).toFixed(2)} ms`.padStart(11),
-        `${percentile(byArm.wda, 90).toFixed(2)} ms`.padStart(9),
-        `${percentile(byArm.appium, 90).toFixed(2)} ms`.padStart(12),
-      ].join('  '),
-    );
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+  },
+};

@@ -1,76 +1,73 @@
 /**
- * Virtual iPhone speed over real HTTP at 1179×2556 (iPhone 15 profile), p50/p95 in milliseconds.
- * Run: npx tsx libs/virtual-device/bench/emulator.bench.ts [iterations]
+ * The virtual iPhone's own speed over real HTTP at 1179×2556 (iPhone 15 profile): raw WDA calls, p50/p95.
  * Targets (issue 3): screenshot p50 < 60 ms, source p50 < 5 ms.
  */
-import * as os from 'node:os';
-import { startVirtualIPhone } from '@apex/virtual-device';
+import { startVirtualIPhone, SETTINGS_BUNDLE_ID, type PhoneElement } from '@apex/virtual-device';
+import { rawWda } from './support/raw-wda';
+import { target, type Section, type SectionResult } from './support/section';
+import { round, summarize, timed, yieldToLoop } from './support/stats';
 
-const ITERATIONS = Number(process.argv[2] ?? 100);
-const WARMUP = 10;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
-async function measure(name: string, before: () => void, request: () => unknown): Promise<{ name: string; p50: number; p95: number }> {
+async function measure(count: number, warmup: number, before: () => void, request: () => Promise<unknown>) {
   const samples: number[] = [];
-  for (let i = 0; i < WARMUP + ITERATIONS; i++) {
-    // Let the event loop turn between samples (native finalizers, sockets), as a real client's pacing would.
-    await new Promise((resolve) => setImmediate(resolve));
+  for (let i = 0; i < warmup + count; i += 1) {
+    await yieldToLoop();
     before();
-    const start = process.hrtime.bigint();
-    await request();
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    if (i >= WARMUP) samples.push(ms);
+    const ms = await timed(request);
+    if (i >= warmup) samples.push(ms);
   }
-  samples.sort((a, b) => a - b);
-  return { name, p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  return summarize(samples);
 }
 
-async function main(): Promise<void> {
-  const iphone = await startVirtualIPhone();
-  const get = async (path: string) => {
-    const response = await fetch(iphone.url + path);
-    const body = (await response.json()) as { value: unknown };
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-    return body.value;
-  };
-  try {
-    const session = await fetch(`${iphone.url}/session`, { method: 'POST', body: JSON.stringify({ capabilities: { alwaysMatch: { bundleId: 'com.apple.Preferences' } } }) });
-    await session.text(); // an unread body would tie up (and later reset) the pooled connection
-    const { phone } = iphone;
-    // The Wi-Fi switch, found once; tapping it between samples changes the screen (pixels and source).
-    const wifi = phone.snapshot();
-    const find = (e: typeof wifi): typeof wifi | undefined => (e.type === 'Switch' && e.label === 'Wi-Fi' ? e : e.children.map(find).find(Boolean));
-    const target = find(wifi);
-    if (!target) throw new Error('no Wi-Fi switch');
-    const toggle = () => phone.tap(target.rect.x + target.rect.width / 2, target.rect.y + target.rect.height / 2);
-    const nothing = () => undefined;
-
-    const shot = (await get('/screenshot')) as string;
-    const png = Buffer.from(shot, 'base64');
-    console.log(`screenshot ${png.readUInt32BE(16)}×${png.readUInt32BE(20)} px, ${(png.length / 1024).toFixed(0)} KiB PNG; ${ITERATIONS} samples each after ${WARMUP} warm-up`);
-    console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (other work on the machine inflates these figures)`);
-
-    const results = [
-      await measure('GET /screenshot (screen changed before each)', toggle, () => get('/screenshot')),
-      await measure('GET /screenshot (unchanged screen)', nothing, () => get('/screenshot')),
-      await measure('GET /source (unchanged screen)', nothing, () => get('/source')),
-      await measure('GET /source (screen changed before each)', toggle, () => get('/source')),
-      await measure('GET /source?format=json (unchanged)', nothing, () => get('/source?format=json')),
-      await measure('GET /status', nothing, () => get('/status')),
-      // The phone's own rendering, in-process, to tell rendering time from the HTTP face's overhead.
-      await measure('phone.renderPng() in-process (changed)', toggle, () => phone.renderPng()),
-    ];
-    const width = Math.max(...results.map((r) => r.name.length));
-    for (const r of results) console.log(`${r.name.padEnd(width)}  p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms`);
-  } finally {
-    await iphone.close();
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+export const emulatorSection: Section = {
+  name: 'emulator',
+  description: 'the virtual iPhone over HTTP: screenshot (changed / unchanged screen), source, status',
+  async run({ quick }): Promise<SectionResult> {
+    const iphone = await startVirtualIPhone({ port: 0 });
+    const raw = rawWda(iphone.url);
+    try {
+      await raw.post('/session', { capabilities: { alwaysMatch: { bundleId: SETTINGS_BUNDLE_ID } } });
+      const { phone } = iphone;
+      // The Wi-Fi switch; tapping it between samples changes the screen (pixels and source).
+      const find = (e: PhoneElement): PhoneElement | undefined =>
+        e.type === 'Switch' && e.label === 'Wi-Fi' ? e : e.children.map(find).find(Boolean);
+      const wifi = find(phone.snapshot());
+      if (!wifi) throw new Error('no Wi-Fi switch on Settings');
+      const toggle = () => phone.tap(wifi.rect.x + wifi.rect.width / 2, wifi.rect.y + wifi.rect.height / 2);
+      const nothing = () => undefined;
+      const get = (path: string) => () => raw.get(path);
+      const count = quick ? 5 : 100;
+      const warmup = quick ? 1 : 10;
+      const png = Buffer.from((JSON.parse(await raw.get('/screenshot')) as { value: string }).value, 'base64');
+      const cases: [string, () => void, () => Promise<unknown>][] = [
+        ['GET /screenshot, screen changed before each', toggle, get('/screenshot')],
+        ['GET /screenshot, unchanged screen', nothing, get('/screenshot')],
+        ['GET /source (xml), unchanged screen', nothing, get('/source')],
+        ['GET /source (xml), screen changed before each', toggle, get('/source')],
+        ['GET /source?format=json, unchanged', nothing, get('/source?format=json')],
+        ['GET /status', nothing, get('/status')],
+        ['phone.renderPng() in-process, changed (no HTTP)', toggle, async () => phone.renderPng()],
+      ];
+      const result: SectionResult = {
+        title: `Virtual iPhone ${png.readUInt32BE(16)}×${png.readUInt32BE(20)} px (PNG ${(png.length / 1024).toFixed(0)} KiB), raw HTTP`,
+        columns: ['request', 'p50 ms', 'p95 ms', 'n'],
+        rows: [],
+        targets: [],
+        notes: [],
+      };
+      const p50 = new Map<string, number>();
+      for (const [name, before, request] of cases) {
+        const s = await measure(count, warmup, before, request);
+        p50.set(name, s.p50);
+        result.rows.push({ request: name, 'p50 ms': round(s.p50), 'p95 ms': round(s.p95), n: s.n });
+      }
+      const shot = p50.get('GET /screenshot, screen changed before each') ?? NaN;
+      const source = p50.get('GET /source (xml), screen changed before each') ?? NaN;
+      result.targets.push(target('emulator screenshot p50 (screen changed)', '< 60 ms', shot, 'ms', shot < 60));
+      result.targets.push(target('emulator source p50 (screen changed)', '< 5 ms', source, 'ms', source < 5));
+      return result;
+    } finally {
+      raw.close();
+      await iphone.close();
+    }
+  },
+};

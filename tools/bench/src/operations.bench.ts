@@ -1,0 +1,208 @@
+/**
+ * Per operation: the same call made seven ways against the same virtual iPhone in one run, each as a ratio
+ * to the floor (the raw WDA HTTP call(s) the operation needs), arms interleaved in round-robin blocks.
+ *
+ *   raw        bare keep-alive HTTP to the phone's WDA face (the floor)
+ *   driver     the WDA driver's own calls (`driver.tap`, `driver.screenshot`, `driver.uiTree`, …)
+ *   hub        the capability primitive / perception call through the hub (device queue, timeouts)
+ *   operation  `runOperation(ctx, name, args)`: validation + hub + driver (+ perception) + output check
+ *   mcp-mem    the SDK client → `createMcpServer(ctx)` over the in-memory transport
+ *   mcp-stdio  the SDK client → a spawned `apex mcp --config` over stdio (its own hub and driver)
+ *   rest       HTTP to `createRestServer(ctx)` on 127.0.0.1
+ *
+ * All arms but mcp-stdio share one driver (one WDA session); the spawned server has its own, so the phone's
+ * session changes hands at block boundaries: each block starts with an unmeasured call.
+ */
+import { captureScreen, getUiTree, tap } from '@apex/capability';
+import { runOperation } from '@apex/operations';
+import { createRestLogger, createRestServer } from '@apex/rest';
+import { SETTINGS_BUNDLE_ID } from '@apex/virtual-device';
+import { interleave, type Arm } from './support/interleave';
+import { inMemoryMcp, stdioMcp, type McpCaller } from './support/mcp-clients';
+import { rawWda } from './support/raw-wda';
+import { target, type Section, type SectionResult } from './support/section';
+import { startStack } from './support/stack';
+import { round, summarize } from './support/stats';
+
+/** The status bar of Settings: inside the screen, and tapping it changes nothing. */
+const POINT = { x: 5, y: 30 };
+const ARMS = ['raw', 'driver', 'hub', 'operation', 'mcp-mem', 'mcp-stdio', 'rest'] as const;
+type ArmName = (typeof ARMS)[number];
+
+interface OperationCase {
+  name: string;
+  /** Which raw call(s) make the floor. */
+  floor: string;
+  tool: string;
+  args: Record<string, unknown>;
+  rest: { method: 'GET' | 'POST'; path: string; body?: Record<string, unknown> };
+  /** Slow cases (real OCR each call) run fewer samples. */
+  slow?: boolean;
+  /** Changes the screen before every call (so no cache answers). */
+  changeScreen?: boolean;
+}
+
+const CASES: OperationCase[] = [
+  { name: 'tap', floor: 'POST /session/:id/wda/tap', tool: 'tap', args: POINT, rest: { method: 'POST', path: '/tap', body: POINT } },
+  {
+    name: 'screenshot',
+    floor: 'GET /screenshot (PNG, native pixels)',
+    tool: 'take_screenshot',
+    args: {},
+    rest: { method: 'POST', path: '/screenshot', body: {} },
+  },
+  { name: 'UI tree', floor: 'GET /source?format=xml', tool: 'get_ui_tree', args: {}, rest: { method: 'GET', path: '/ui-tree' } },
+  {
+    name: 'find_text (tree)',
+    floor: 'GET /source?format=xml',
+    tool: 'find_text',
+    args: { text: 'General' },
+    rest: { method: 'POST', path: '/find-text', body: { text: 'General' } },
+  },
+  {
+    name: 'find_text (OCR, new pixels each call)',
+    floor: 'GET /screenshot',
+    tool: 'find_text',
+    args: { text: 'Notifications', source: 'ocr' },
+    rest: { method: 'POST', path: '/find-text', body: { text: 'Notifications', source: 'ocr' } },
+    slow: true,
+    changeScreen: true,
+  },
+  {
+    name: 'describe_screen (unchanged screen)',
+    floor: 'GET /source?format=xml + GET /screenshot',
+    tool: 'describe_screen',
+    args: {},
+    rest: { method: 'GET', path: '/describe' },
+  },
+];
+
+export interface OperationsSectionOptions {
+  /** Operation names to measure (default all): e.g. ['tap'] for a fast smoke run. */
+  operations?: readonly string[];
+}
+
+export function createOperationsSection(options: OperationsSectionOptions = {}): Section {
+  const cases = options.operations ? CASES.filter((c) => options.operations?.includes(c.name)) : CASES;
+  return {
+    name: 'operations',
+    description: 'per-operation latency: raw WDA HTTP, driver, hub, operation, MCP in-memory, MCP stdio, REST',
+    async run({ quick, log }): Promise<SectionResult> {
+      const stack = await startStack(1);
+      const [phone] = stack.phones;
+      const [driver] = stack.drivers;
+      const [id] = stack.ids;
+      if (!phone || !driver || !id) throw new Error('no phone');
+      const raw = rawWda(phone.url);
+      const rest = createRestServer(stack.ctx, { logger: createRestLogger({ level: 'silent' }) });
+      const { url: restUrl } = await rest.listen(0, '127.0.0.1');
+      const restClient = rawWda(restUrl);
+      let memory: McpCaller | undefined;
+      let stdio: McpCaller | undefined;
+      const result: SectionResult = {
+        title: 'Per operation, one virtual iPhone (Settings), median latency and ratio to the raw floor',
+        columns: ['operation', 'floor', ...ARMS.flatMap((a) => [`${a} p50 ms`, ...(a === 'raw' ? [] : [`${a} ×`])]), 'n'],
+        rows: [],
+        targets: [],
+        notes: [],
+      };
+      try {
+        phone.phone.launchApp(SETTINGS_BUNDLE_ID);
+        await tap(stack.hub, id, POINT); // creates the session the raw arm borrows
+        memory = await inMemoryMcp(stack.ctx);
+        stdio = await stdioMcp(stack.configPath, `${stack.dir}/stdio-data`);
+        const session = () => {
+          if (!driver.sessionId) throw new Error('the driver has no session');
+          return driver.sessionId;
+        };
+        const versionBefore = phone.phone.version;
+        let flip = false;
+        const scroll = () => {
+          // 20 pt up, 18 pt down, …: every call sees pixels the OCR cache has not seen.
+          flip = !flip;
+          phone.phone.drag(200, 500, 200, flip ? 480 : 518, 0.05);
+        };
+
+        for (const c of cases) {
+          const restPath = `/devices/${encodeURIComponent(id)}${c.rest.path}`;
+          const floor: Record<string, () => Promise<unknown>> = {
+            tap: () => raw.post(`/session/${session()}/wda/tap`, POINT),
+            screenshot: () => raw.get('/screenshot'),
+            'UI tree': () => raw.get('/source?format=xml'),
+            'find_text (tree)': () => raw.get('/source?format=xml'),
+            'find_text (OCR, new pixels each call)': () => raw.get('/screenshot'),
+            'describe_screen (unchanged screen)': async () => {
+              await raw.get('/source?format=xml');
+              await raw.get('/screenshot');
+            },
+          };
+          const viaDriver: Record<string, () => Promise<unknown>> = {
+            tap: () => driver.tap(POINT),
+            screenshot: () => driver.screenshot(),
+            'UI tree': () => driver.uiTree(),
+            'find_text (tree)': () => driver.uiTree(),
+            'find_text (OCR, new pixels each call)': () => driver.screenshot(),
+            'describe_screen (unchanged screen)': () => Promise.all([driver.status(), driver.uiTree(), driver.screenshot()]),
+          };
+          const viaHub: Record<string, () => Promise<unknown>> = {
+            tap: () => tap(stack.hub, id, POINT),
+            screenshot: () => captureScreen(stack.hub, id),
+            'UI tree': () => getUiTree(stack.hub, id),
+            'find_text (tree)': () => stack.perception.findText(id, { text: 'General' }),
+            'find_text (OCR, new pixels each call)': () => stack.perception.findText(id, { text: 'Notifications', source: 'ocr' }),
+            'describe_screen (unchanged screen)': () => stack.perception.describeScreen(id, {}),
+          };
+          const arms: Arm[] = [
+            { name: 'raw', run: floor[c.name] as () => Promise<unknown> },
+            { name: 'driver', run: viaDriver[c.name] as () => Promise<unknown> },
+            { name: 'hub', run: viaHub[c.name] as () => Promise<unknown> },
+            { name: 'operation', run: () => runOperation(stack.ctx, c.tool, { ...c.args, device: id }) },
+            { name: 'mcp-mem', run: () => (memory as McpCaller).call(c.tool, { ...c.args, device: id }) },
+            { name: 'mcp-stdio', run: () => (stdio as McpCaller).call(c.tool, { ...c.args, device: id }) },
+            {
+              name: 'rest',
+              run: () => (c.rest.method === 'GET' ? restClient.get(restPath) : restClient.post(restPath, c.rest.body ?? {})),
+            },
+          ];
+          const blocks = quick ? 1 : c.slow ? 3 : 6;
+          const perBlock = quick ? 2 : c.slow ? 3 : 25;
+          const samples = await interleave(arms, { blocks, perBlock, warmup: c.slow ? 1 : 2, before: c.changeScreen ? scroll : undefined });
+          const s = Object.fromEntries(ARMS.map((a) => [a, summarize(samples[a] ?? [])])) as Record<ArmName, ReturnType<typeof summarize>>;
+          const row: SectionResult['rows'][number] = { operation: c.name, floor: c.floor };
+          for (const a of ARMS) {
+            row[`${a} p50 ms`] = round(s[a].p50);
+            row[`${a} p95 ms`] = round(s[a].p95);
+            if (a !== 'raw') row[`${a} ×`] = round(s[a].p50 / s.raw.p50, 2);
+          }
+          row.n = s.raw.n;
+          result.rows.push(row);
+          log(`  ${c.name}: raw ${s.raw.p50.toFixed(2)} ms, operation ${s.operation.p50.toFixed(2)} ms, mcp-stdio ${s['mcp-stdio'].p50.toFixed(2)} ms, rest ${s.rest.p50.toFixed(2)} ms`);
+          if (c.name === 'tap') {
+            const hubAdded = s.hub.p50 - s.raw.p50;
+            const opAdded = s.operation.p50 - s.raw.p50;
+            const stdioAdded = s['mcp-stdio'].p50 - s.driver.p50;
+            result.targets.push(target('tap: hub + driver, p50 added vs raw', '< 1 ms', hubAdded, 'ms', hubAdded < 1));
+            result.targets.push(target('tap: operation (validation + hub + driver), p50 added vs raw', '< 1 ms', opAdded, 'ms', opAdded < 1));
+            result.targets.push(target('tap: MCP over stdio, p50 added vs the direct driver call', '< 2 ms', stdioAdded, 'ms', stdioAdded < 2));
+            if (phone.phone.version !== versionBefore) result.notes.push('the tap point changed the screen (expected a no-op tap)');
+          }
+        }
+        result.notes.push(
+          'describe_screen reads device status, the tree and a screenshot; its OCR and icon naming are cached on an unchanged screen, so this is the warm path.',
+          'find_text (OCR): the Settings list is scrolled (in-process, unmeasured) before every call of every arm, so each call runs OCR on new pixels.',
+          'take_screenshot (operation and faces) re-encodes the PNG as a JPEG in points; the floor is the PNG as the phone sends it.',
+        );
+        return result;
+      } finally {
+        await memory?.close();
+        await stdio?.close();
+        raw.close();
+        restClient.close();
+        await rest.close();
+        await stack.close();
+      }
+    },
+  };
+}
+
+export const operationsSection = createOperationsSection();

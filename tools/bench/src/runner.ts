@@ -1,0 +1,98 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describeMachine, loadAverage, type MachineDescription } from './support/machine';
+import type { Cell, Section, SectionResult } from './support/section';
+
+export interface BenchOptions {
+  sections: readonly Section[];
+  quick?: boolean;
+  /** Section names to run (default all). */
+  only?: readonly string[];
+  /** Where latest.json and the timestamped copy go (default bench-results/ at the repo root). */
+  outDir?: string;
+  log?: (line: string) => void;
+  /** The command line recorded in the JSON. */
+  command?: string;
+}
+
+export interface BenchReport {
+  command: string;
+  quick: boolean;
+  startedAt: string;
+  finishedAt: string;
+  machine: MachineDescription;
+  sections: Record<string, SectionResult>;
+  /** Sections that threw, with the message. */
+  failures: Record<string, string>;
+  files: string[];
+}
+
+export const DEFAULT_OUT_DIR = path.resolve(__dirname, '../../../bench-results');
+
+/** Runs the chosen sections one after the other, prints a table per section, writes the JSON. */
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const quick = options.quick ?? false;
+  const unknown = (options.only ?? []).filter((name) => !options.sections.some((s) => s.name === name));
+  if (unknown.length) throw new Error(`unknown section(s): ${unknown.join(', ')}; known: ${options.sections.map((s) => s.name).join(', ')}`);
+  const chosen = options.only?.length ? options.sections.filter((s) => options.only?.includes(s.name)) : options.sections;
+  const machine = describeMachine();
+  const report: BenchReport = {
+    command: options.command ?? 'npm run bench',
+    quick,
+    startedAt: new Date().toISOString(),
+    finishedAt: '',
+    machine,
+    sections: {},
+    failures: {},
+    files: [],
+  };
+  log(`Apex benchmarks${quick ? ' (quick: smoke figures, not for quoting)' : ''} — ${machine.cpus} × ${machine.model}, ` +
+    `${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, node ${machine.node}, load average ${machine.loadAverageStart.join(' / ')}`);
+  for (const section of chosen) {
+    log(`\n== ${section.name}: ${section.description}`);
+    const started = performance.now();
+    try {
+      const result = await section.run({ quick, log });
+      result.durationMs = Math.round(performance.now() - started);
+      report.sections[section.name] = result;
+      for (const line of renderTable(result)) log(line);
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      report.failures[section.name] = message;
+      log(`section ${section.name} FAILED: ${message}`);
+    }
+  }
+  machine.loadAverageEnd = loadAverage();
+  report.finishedAt = new Date().toISOString();
+  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
+  mkdirSync(outDir, { recursive: true });
+  const stamped = path.join(outDir, `bench-${report.startedAt.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
+  const latest = path.join(outDir, 'latest.json');
+  report.files = [latest, stamped];
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  writeFileSync(latest, json);
+  writeFileSync(stamped, json);
+  log(`\nload average at the end ${machine.loadAverageEnd.join(' / ')}; results in ${latest} and ${stamped}`);
+  return report;
+}
+
+function text(cell: Cell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'number') return Number.isInteger(cell) ? String(cell) : cell.toFixed(Math.abs(cell) >= 100 ? 0 : Math.abs(cell) >= 10 ? 1 : 2);
+  return String(cell);
+}
+
+/** A plain-text table of the section, then its targets and notes. */
+export function renderTable(result: SectionResult): string[] {
+  const cells = result.rows.map((row) => result.columns.map((c) => text(row[c])));
+  const widths = result.columns.map((c, i) => Math.max(c.length, ...cells.map((r) => (r[i] ?? '').length)));
+  const line = (values: string[]) => values.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join('  ');
+  return [
+    result.title,
+    line(result.columns),
+    ...cells.map(line),
+    ...result.targets.map((t) => `target ${t.figure}: ${t.target} → ${t.value} ${t.unit} ${t.met ? 'met' : 'NOT MET'}`),
+    ...result.notes.map((n) => `note: ${n}`),
+  ];
+}

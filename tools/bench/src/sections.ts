@@ -1,0 +1,23 @@
+import { driversSection } from './drivers.bench';
+import { emulatorSection } from './emulator.bench';
+import { memorySection } from './memory.bench';
+import { offlinePlannerSection } from './offline-planner.bench';
+import { operationsSection } from './operations.bench';
+import { perceptionSection } from './perception.bench';
+import { renderSection } from './render.bench';
+import { scaleSection } from './scale.bench';
+import { sizesSection } from './sizes.bench';
+import type { Section } from './support/section';
+
+/** Every section of `npm run bench`, in the order they run. */
+export const SECTIONS: readonly Section[] = [
+  emulatorSection,
+  renderSection,
+  operationsSection,
+  driversSection,
+  perceptionSection,
+  sizesSection,
+  scaleSection,
+  memorySection,
+  offlinePlannerSection,
+];

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DeviceHub } from '@apex/capability';
+import { createWdaDriver, type WdaDriver } from '@apex/driver-wda';
+import type { OperationContext } from '@apex/operations';
+import { Perception } from '@apex/perception';
+import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
+
+export const APEX_BIN = path.resolve(__dirname, '../../../../apps/cli/bin/apex.js');
+
+/** Virtual iPhones over loopback, each with its own WDA driver, in one hub with perception: what the runtime builds. */
+export interface BenchStack {
+  phones: VirtualIPhone[];
+  drivers: WdaDriver[];
+  ids: string[];
+  hub: DeviceHub;
+  perception: Perception;
+  ctx: OperationContext;
+  /** A temp dir removed on close. */
+  dir: string;
+  /** A config file naming every phone (`shared`, so no lock), for a spawned `apex`. */
+  configPath: string;
+  close(): Promise<void>;
+}
+
+export async function startStack(count = 1): Promise<BenchStack> {
+  const phones = await Promise.all(Array.from({ length: count }, () => startVirtualIPhone({ port: 0 })));
+  const ids = phones.map((_, i) => `bench-${i + 1}`);
+  const drivers = phones.map((p, i) => createWdaDriver({ deviceId: ids[i] as string, url: p.url }));
+  const hub = new DeviceHub({ backgroundProbes: false });
+  drivers.forEach((driver, i) => hub.register({ id: ids[i] as string, driver }));
+  const perception = new Perception(hub);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'apex-bench-'));
+  const configPath = path.join(dir, 'apex.json');
+  writeFileSync(configPath, JSON.stringify({ devices: phones.map((p, i) => ({ id: ids[i], driver: 'wda', url: p.url, shared: true })) }));
+  return {
+    phones,
+    drivers,
+    ids,
+    hub,
+    perception,
+    ctx: { hub, perception },
+    dir,
+    configPath,
+    async close() {
+      await perception.close();
+      await hub.close();
+      await Promise.all(phones.map((p) => p.close()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
