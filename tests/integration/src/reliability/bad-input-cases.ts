@@ -1,0 +1,74 @@
+import type { ErrorCode } from '@apex/errors';
+
+/**
+ * One table of bad calls, each an operation, its arguments and the semantic code it must be answered with —
+ * whichever face carries it. `bad-input.spec.ts` sends every case through MCP (the SDK client at /mcp) and
+ * through REST (the operation's route), and expects the same code from both. HTTP-only problems (media
+ * types, body limits, routes) stay in tests/integration/src/rest/bad-inputs.spec.ts.
+ */
+export interface BadInputCase {
+  name: string;
+  operation: string;
+  /** The operation's arguments, without `device` (the test adds the phone's id unless `device` says otherwise). */
+  args: Record<string, unknown>;
+  /** A device id other than the test phone's (e.g. an unknown one). */
+  device?: string;
+  code: ErrorCode;
+  /** A field the error must name. */
+  field?: string;
+}
+
+const longText = 'a'.repeat(2_001);
+
+export const BAD_INPUT_CASES: readonly BadInputCase[] = [
+  // tap
+  { name: 'tap: x as a string', operation: 'tap', args: { x: 'ten', y: 10 }, code: 'invalid_argument', field: 'x' },
+  { name: 'tap: negative x', operation: 'tap', args: { x: -1, y: 10 }, code: 'invalid_argument', field: 'x' },
+  { name: 'tap: y missing', operation: 'tap', args: { x: 10 }, code: 'invalid_argument', field: 'y' },
+  { name: 'tap: x null', operation: 'tap', args: { x: null, y: 10 }, code: 'invalid_argument', field: 'x' },
+  { name: 'tap: y a boolean', operation: 'tap', args: { x: 10, y: true }, code: 'invalid_argument', field: 'y' },
+  { name: 'tap: off the screen', operation: 'tap', args: { x: 5_000, y: 10 }, code: 'invalid_argument' },
+  { name: 'tap: beyond any screen', operation: 'tap', args: { x: 10, y: 1e7 }, code: 'invalid_argument', field: 'y' },
+  { name: 'tap: an unknown field', operation: 'tap', args: { x: 1, y: 1, force: 3 }, code: 'invalid_argument', field: 'force' },
+  { name: 'tap: an unknown device', operation: 'tap', args: { x: 1, y: 1 }, device: 'no-such-phone', code: 'device_not_found' },
+  // swipe
+  { name: 'swipe: unknown direction', operation: 'swipe', args: { direction: 'diagonal' }, code: 'invalid_argument' },
+  { name: 'swipe: too fast', operation: 'swipe', args: { direction: 'up', durationMs: 1 }, code: 'invalid_argument' },
+  { name: 'swipe: from without to', operation: 'swipe', args: { from: { x: 10, y: 10 } }, code: 'invalid_argument' },
+  { name: 'swipe: nothing', operation: 'swipe', args: {}, code: 'invalid_argument' },
+  // input_text
+  { name: 'input_text: empty text', operation: 'input_text', args: { text: '' }, code: 'invalid_argument', field: 'text' },
+  { name: 'input_text: 2,001 characters', operation: 'input_text', args: { text: longText }, code: 'invalid_argument', field: 'text' },
+  { name: 'input_text: text a number', operation: 'input_text', args: { text: 42 }, code: 'invalid_argument', field: 'text' },
+  { name: 'input_text: submit a string', operation: 'input_text', args: { text: 'a', submit: 'yes' }, code: 'invalid_argument', field: 'submit' },
+  // apps and buttons
+  { name: 'launch_app: an app that is not installed', operation: 'launch_app', args: { appId: 'com.nope.Missing' }, code: 'app_not_found' },
+  { name: 'launch_app: a malformed app id', operation: 'launch_app', args: { appId: 'not an id!' }, code: 'invalid_argument', field: 'appId' },
+  { name: 'launch_app: appId missing', operation: 'launch_app', args: {}, code: 'invalid_argument', field: 'appId' },
+  { name: 'terminate_app: a path as app id', operation: 'terminate_app', args: { appId: '../etc' }, code: 'invalid_argument', field: 'appId' },
+  { name: 'press_button: unknown button', operation: 'press_button', args: { button: 'power' }, code: 'invalid_argument', field: 'button' },
+  { name: 'list_apps: an unknown device', operation: 'list_apps', args: {}, device: 'no-such-phone', code: 'device_not_found' },
+  { name: 'device_status: an unknown device', operation: 'device_status', args: {}, device: 'no-such-phone', code: 'device_not_found' },
+  // finding and reading
+  { name: 'find_text: text missing', operation: 'find_text', args: {}, code: 'invalid_argument', field: 'text' },
+  { name: 'find_text: only punctuation', operation: 'find_text', args: { text: '...' }, code: 'invalid_argument', field: 'text' },
+  { name: 'find_text: negative region width', operation: 'find_text', args: { text: 'a', region: { x: 0, y: 0, width: -5, height: 10 } }, code: 'invalid_argument', field: 'region.width' },
+  { name: 'find_text: unknown source', operation: 'find_text', args: { text: 'a', source: 'magic' }, code: 'invalid_argument', field: 'source' },
+  { name: 'find_icon: neither name nor template', operation: 'find_icon', args: {}, code: 'invalid_argument' },
+  { name: 'find_icon: threshold above 1', operation: 'find_icon', args: { name: 'search', threshold: 2 }, code: 'invalid_argument', field: 'threshold' },
+  { name: 'take_screenshot: gif', operation: 'take_screenshot', args: { format: 'gif' }, code: 'invalid_argument', field: 'format' },
+  { name: 'take_screenshot: maxWidth too small', operation: 'take_screenshot', args: { maxWidth: 10 }, code: 'invalid_argument', field: 'maxWidth' },
+  { name: 'get_ui_tree: maxDepth not a number', operation: 'get_ui_tree', args: { maxDepth: 'abc' }, code: 'invalid_argument', field: 'maxDepth' },
+  { name: 'get_ui_tree: negative maxDepth', operation: 'get_ui_tree', args: { maxDepth: -1 }, code: 'invalid_argument', field: 'maxDepth' },
+  { name: 'get_ui_tree: unknown format', operation: 'get_ui_tree', args: { format: 'yaml' }, code: 'invalid_argument', field: 'format' },
+  { name: 'get_ui_tree: unknown option', operation: 'get_ui_tree', args: { depth: 2 }, code: 'invalid_argument', field: 'depth' },
+  { name: 'describe_screen: maxElements 0', operation: 'describe_screen', args: { maxElements: 0 }, code: 'invalid_argument', field: 'maxElements' },
+  { name: 'describe_screen: includeOcrText not a boolean', operation: 'describe_screen', args: { includeOcrText: 'maybe' }, code: 'invalid_argument', field: 'includeOcrText' },
+  { name: 'describe_screen: an unknown device', operation: 'describe_screen', args: {}, device: 'no-such-phone', code: 'device_not_found' },
+  // agent tasks
+  { name: 'start_task: empty goal', operation: 'start_task', args: { goal: '   ' }, code: 'invalid_argument', field: 'goal' },
+  { name: 'start_task: an unknown device', operation: 'start_task', args: { goal: 'open Settings' }, device: 'no-such-phone', code: 'device_not_found' },
+  { name: 'get_task: an unknown task', operation: 'get_task', args: { taskId: 'no-such-task' }, code: 'task_not_found' },
+  { name: 'cancel_task: an unknown task', operation: 'cancel_task', args: { taskId: 'no-such-task' }, code: 'task_not_found' },
+  { name: 'list_tasks: unknown status', operation: 'list_tasks', args: { status: 'sleeping' }, code: 'invalid_argument', field: 'status' },
+];
