@@ -33,9 +33,10 @@ describe('npm run bench, quick, emulator + tap', () => {
 
   it('writes latest.json and a timestamped copy with the same report', () => {
     const files = readdirSync(dir).sort();
-    expect(files).toHaveLength(2);
-    expect(files).toContain('latest.json');
-    expect(files.find((f) => f !== 'latest.json')).toMatch(/^bench-.*-quick\.json$/);
+    expect(files).toHaveLength(3);
+    expect(files).toEqual(expect.arrayContaining(['latest.json', 'latest.md']));
+    expect(files.find((f) => f.startsWith('bench-'))).toMatch(/^bench-.*-quick\.json$/);
+    expect(readFileSync(path.join(dir, 'latest.md'), 'utf8')).toMatch(/^\| tap \|/m);
     const written = JSON.parse(readFileSync(path.join(dir, 'latest.json'), 'utf8')) as BenchReport;
     expect(written).toEqual(JSON.parse(JSON.stringify(report)));
   });

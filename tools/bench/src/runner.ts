@@ -69,11 +69,13 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   mkdirSync(outDir, { recursive: true });
   const stamped = path.join(outDir, `bench-${report.startedAt.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
   const latest = path.join(outDir, 'latest.json');
-  report.files = [latest, stamped];
+  const markdown = path.join(outDir, 'latest.md');
+  report.files = [latest, stamped, markdown];
   const json = `${JSON.stringify(report, null, 2)}\n`;
   writeFileSync(latest, json);
   writeFileSync(stamped, json);
-  log(`\nload average at the end ${machine.loadAverageEnd.join(' / ')}; results in ${latest} and ${stamped}`);
+  writeFileSync(markdown, renderMarkdown(report));
+  log(`\nload average at the end ${machine.loadAverageEnd.join(' / ')}; results in ${latest}, ${stamped} and ${markdown}`);
   return report;
 }
 
@@ -95,4 +97,26 @@ export function renderTable(result: SectionResult): string[] {
     ...result.targets.map((t) => `target ${t.figure}: ${t.target} → ${t.value} ${t.unit} ${t.met ? 'met' : 'NOT MET'}`),
     ...result.notes.map((n) => `note: ${n}`),
   ];
+}
+
+/** The whole report as Markdown tables (what BENCHMARKS.md quotes). */
+export function renderMarkdown(report: BenchReport): string {
+  const m = report.machine;
+  const out = [
+    `Run ${report.startedAt} → ${report.finishedAt}: \`${report.command}\``,
+    '',
+    `Machine: ${m.cpus} × ${m.model}, ${(m.memoryBytes / 2 ** 30).toFixed(1)} GiB, node ${m.node} (${m.platform}/${m.arch}); ` +
+      `load average ${m.loadAverageStart.join(' / ')} at the start, ${(m.loadAverageEnd ?? []).join(' / ')} at the end.`,
+  ];
+  for (const [name, result] of Object.entries(report.sections)) {
+    const cell = (c: Cell | undefined) => text(c).replace(/\|/g, '\\|');
+    out.push('', `### ${name}: ${result.title}`, '', `| ${result.columns.join(' | ')} |`, `|${result.columns.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
+    for (const row of result.rows) out.push(`| ${result.columns.map((c) => cell(row[c])).join(' | ')} |`);
+    if (result.targets.length) out.push('');
+    for (const t of result.targets) out.push(`- target ${t.figure}: ${t.target} → **${t.value} ${t.unit}** ${t.met ? 'met' : '**NOT MET**'}`);
+    if (result.notes.length) out.push('');
+    for (const n of result.notes) out.push(`- ${n}`);
+  }
+  for (const [name, message] of Object.entries(report.failures)) out.push('', `### ${name}: FAILED`, '', '```', message, '```');
+  return `${out.join('\n')}\n`;
 }
