@@ -2,7 +2,7 @@
  * `npm run bench [-- --quick] [-- --only <section>[,<section>…]]`: every benchmark on virtual iPhones over
  * loopback; prints a table per section and writes bench-results/latest.json plus a timestamped copy.
  */
-import { runBench } from './runner';
+import { runBench, UsageError } from './runner';
 import { SECTIONS } from './sections';
 
 function parseArgs(argv: readonly string[]): { quick: boolean; only: string[] } {
@@ -16,7 +16,7 @@ function parseArgs(argv: readonly string[]): { quick: boolean; only: string[] } 
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(`usage: npm run bench -- [--quick] [--only <section>[,…]]\nsections:\n${SECTIONS.map((s) => `  ${s.name.padEnd(16)} ${s.description}`).join('\n')}\n`);
       process.exit(0);
-    } else throw new Error(`unknown argument ${arg} (try --help)`);
+    } else throw new UsageError(`unknown argument ${arg} (try --help)`);
   }
   return { quick, only };
 }
@@ -28,6 +28,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`bench: ${error.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
   process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
 });

@@ -27,6 +27,9 @@ export interface BenchReport {
   files: string[];
 }
 
+/** A wrong command line: the runner says what is wrong, without a stack. */
+export class UsageError extends Error {}
+
 export const DEFAULT_OUT_DIR = path.resolve(__dirname, '../../../bench-results');
 
 /** Runs the chosen sections one after the other, prints a table per section, writes the JSON. */
@@ -34,7 +37,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const quick = options.quick ?? false;
   const unknown = (options.only ?? []).filter((name) => !options.sections.some((s) => s.name === name));
-  if (unknown.length) throw new Error(`unknown section(s): ${unknown.join(', ')}; known: ${options.sections.map((s) => s.name).join(', ')}`);
+  if (unknown.length) throw new UsageError(`unknown section(s): ${unknown.join(', ')}; known: ${options.sections.map((s) => s.name).join(', ')}`);
   const chosen = options.only?.length ? options.sections.filter((s) => options.only?.includes(s.name)) : options.sections;
   const machine = describeMachine();
   const report: BenchReport = {
