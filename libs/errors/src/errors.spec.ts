@@ -112,6 +112,16 @@ describe('toPublicError', () => {
     expect(pub.message).toBe('Invalid tap arguments: x: must be a finite number; devices.0.url: must be a URL');
   });
 
+  it('names each unknown key as a field of its own', () => {
+    const pub = toPublicError(
+      invalidInput([{ code: 'unrecognized_keys', keys: ['force', 'speed'], path: [], message: 'Unrecognized keys' }], 'tap arguments'),
+    );
+    expect(pub.issues).toEqual([
+      { path: 'force', message: 'is not a known field' },
+      { path: 'speed', message: 'is not a known field' },
+    ]);
+  });
+
   it('formats one actionable line', () => {
     expect(
       formatPublicError({ code: 'device_not_found', message: 'No device "b".', hint: 'Use one of: a.', retryable: false }),
