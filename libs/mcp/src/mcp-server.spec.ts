@@ -108,7 +108,7 @@ describe('the MCP server over the catalog', () => {
     expect(textOf(result)).toMatch(/^invalid_argument: Invalid tap arguments: .*x: .*y: .* Hint: /);
     const error = result._meta?.[ERROR_META_KEY] as { code: string; issues: { path: string }[]; hint: string };
     expect(error.code).toBe('invalid_argument');
-    expect(error.issues.map((i) => i.path).sort()).toEqual(['', 'x', 'y']);
+    expect(error.issues.map((i) => i.path).sort()).toEqual(['extra', 'x', 'y']);
     expect(result.structuredContent).toBeUndefined();
     expect(driver.calls).toEqual([]);
   });

@@ -113,7 +113,7 @@ describe('runOperation', () => {
     const error = await errorOf(runOperation(ctx, 'tap', { x: -1, z: 3 }));
     expect(error.code).toBe('invalid_argument');
     expect(error.message).toMatch(/^Invalid tap arguments: /);
-    expect(error.issues?.map((i) => i.path).sort()).toEqual(['', 'x', 'y']);
+    expect(error.issues?.map((i) => i.path).sort()).toEqual(['x', 'y', 'z']);
     expect(driver.calls).toEqual([]);
   });
 
