@@ -11,13 +11,13 @@ import type {
   UiNode,
 } from '@apex/capability';
 import { invalidInput } from '@apex/errors';
+import { WebDriverHttpClient } from '@apex/webdriver-http';
 import { z } from 'zod';
 import { androidCommands } from './android/commands';
 import { checkedCapabilities, sessionCapabilities } from './capabilities';
 import type { AppiumContext } from './context';
 import { translateError } from './errors';
 import { AppiumSession } from './http/appium-session';
-import { WebDriverClient } from './http/webdriver-client';
 import { iosCommands } from './ios';
 import type { PlatformCommands } from './platform';
 
@@ -63,7 +63,7 @@ const OptionsSchema = z.object({
 export class AppiumDriver implements DeviceDriver {
   readonly platform: Platform;
   readonly listApps?: () => Promise<InstalledApp[]>;
-  private readonly client: WebDriverClient;
+  private readonly client: WebDriverHttpClient;
   private readonly session: AppiumSession;
   private readonly commands: PlatformCommands;
 
@@ -73,7 +73,7 @@ export class AppiumDriver implements DeviceDriver {
     const { capabilities, platform } = checkedCapabilities(options.capabilities);
     this.platform = platform;
     const connectTimeoutMs = options.connectTimeoutMs ?? 3_000;
-    this.client = new WebDriverClient({
+    this.client = new WebDriverHttpClient({
       baseUrl: options.serverUrl,
       requestTimeoutMs: options.requestTimeoutMs ?? 15_000,
       connectTimeoutMs,

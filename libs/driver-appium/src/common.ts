@@ -1,5 +1,5 @@
 import type { Point, SwipeGesture } from '@apex/capability';
-import { WebDriverMalformedReply } from './http/webdriver-errors';
+import { WebDriverMalformedReply } from '@apex/webdriver-http';
 import type { AppiumContext } from './context';
 
 /**

@@ -1,5 +1,6 @@
+import { WebDriverProtocolError } from '@apex/webdriver-http';
 import type { AppiumSession } from './http/appium-session';
-import { isDeviceUnreachable, WebDriverProtocolError } from './http/webdriver-errors';
+import { isDeviceUnreachable } from './errors';
 
 /** What every command needs. */
 export interface AppiumContext {

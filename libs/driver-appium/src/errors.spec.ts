@@ -1,7 +1,6 @@
 import { toPublicError } from '@apex/errors';
+import { parseEnvelope, WebDriverTransportError } from '@apex/webdriver-http';
 import { translateError } from './errors';
-import { parseEnvelope } from './http/webdriver-client';
-import { WebDriverTransportError } from './http/webdriver-errors';
 
 /** Error envelopes as an Appium 3.8 server with the XCUITest driver 12.13 answered them (stack traces cut). */
 const REPLIES = {

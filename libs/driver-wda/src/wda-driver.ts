@@ -9,6 +9,7 @@ import type {
   TypeTextRequest,
   UiNode,
 } from '@apex/capability';
+import { WebDriverHttpClient } from '@apex/webdriver-http';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
 import * as gestures from './commands/gestures';
@@ -16,7 +17,6 @@ import * as keyboard from './commands/keyboard';
 import * as screen from './commands/screen';
 import * as source from './commands/source';
 import { translateError } from './errors';
-import { WdaHttpClient } from './http/wda-http-client';
 import { WdaSession } from './http/wda-session';
 import type { WdaContext } from './wda-context';
 
@@ -40,7 +40,7 @@ export interface WdaDriverOptions {
 export class WdaDriver implements DeviceDriver {
   readonly platform = 'ios' as const;
   private readonly ctx: WdaContext;
-  private readonly client: WdaHttpClient;
+  private readonly client: WebDriverHttpClient;
   private readonly session: WdaSession;
   private readonly slowTimeoutMs: number;
   private readonly connectTimeoutMs: number;
@@ -48,7 +48,7 @@ export class WdaDriver implements DeviceDriver {
   constructor(private readonly options: WdaDriverOptions) {
     this.connectTimeoutMs = options.connectTimeoutMs ?? 3_000;
     this.slowTimeoutMs = options.slowRequestTimeoutMs ?? 30_000;
-    this.client = new WdaHttpClient({
+    this.client = new WebDriverHttpClient({
       baseUrl: options.url,
       requestTimeoutMs: options.requestTimeoutMs ?? 15_000,
       connectTimeoutMs: this.connectTimeoutMs,

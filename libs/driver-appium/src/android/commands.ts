@@ -10,9 +10,9 @@ import type {
   TypeTextRequest,
   UiNode,
 } from '@apex/capability';
+import { WebDriverMalformedReply, WebDriverProtocolError } from '@apex/webdriver-http';
 import { orientationOf, performSwipe, readScreenshotPng, readSource, readWindowSize } from '../common';
 import { asRecord, deviceInfo, mobile, nonEmptyText, optional, positiveNumber, type AppiumContext } from '../context';
-import { WebDriverMalformedReply, WebDriverProtocolError } from '../http/webdriver-errors';
 import type { PlatformCommands } from '../platform';
 import { normalizeAndroidSource } from './source';
 

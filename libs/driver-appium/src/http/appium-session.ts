@@ -1,5 +1,4 @@
-import type { HttpMethod, WebDriverClient } from './webdriver-client';
-import { isInvalidSession, WebDriverMalformedReply } from './webdriver-errors';
+import { isInvalidSession, WebDriverMalformedReply, type HttpMethod, type WebDriverHttpClient } from '@apex/webdriver-http';
 
 export interface SessionRequest {
   method: HttpMethod;
@@ -47,7 +46,7 @@ export class AppiumSession {
   private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly client: WebDriverClient,
+    private readonly client: WebDriverHttpClient,
     private readonly options: AppiumSessionOptions,
   ) {}
 
@@ -69,12 +68,12 @@ export class AppiumSession {
   private async sendNow(request: SessionRequest): Promise<unknown> {
     const id = await this.ensure();
     try {
-      return await this.client.send({ ...request, path: `/session/${id}${request.path}` });
+      return (await this.client.send({ ...request, path: `/session/${id}${request.path}` })).value;
     } catch (error) {
       if (!isInvalidSession(error)) throw error;
       await this.discard(id);
       const fresh = await this.ensure();
-      return this.client.send({ ...request, path: `/session/${fresh}${request.path}` });
+      return (await this.client.send({ ...request, path: `/session/${fresh}${request.path}` })).value;
     }
   }
 
@@ -108,7 +107,7 @@ export class AppiumSession {
         timeoutMs: this.options.startTimeoutMs,
         label: 'new session',
       })
-      .then((value) => {
+      .then(({ value }) => {
         const id = isRecord(value) && typeof value.sessionId === 'string' ? value.sessionId : undefined;
         if (!id) throw new WebDriverMalformedReply(200, 'POST /session', 'the reply carried no session id');
         this.returnedCapabilities = isRecord(value) && isRecord(value.capabilities) ? value.capabilities : {};

@@ -1,7 +1,7 @@
 import { ApexError } from '@apex/errors';
 import type { InstalledApp } from '@apex/capability';
+import { WebDriverProtocolError } from '@apex/webdriver-http';
 import { asRecord, mobile, nonEmptyText, type AppiumContext } from '../context';
-import { WebDriverProtocolError } from '../http/webdriver-errors';
 
 /**
  * `mobile: launchApp` → the agent's `/wda/apps/launch` (launches, or brings to the front). The server passes

@@ -1,8 +1,8 @@
 import { ApexError } from '@apex/errors';
 import type { AppRef, BatteryState, DriverStatus, HardwareButton } from '@apex/capability';
+import { WebDriverProtocolError } from '@apex/webdriver-http';
 import { orientationOf, readWindowSize } from '../common';
 import { asRecord, deviceInfo, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
-import { WebDriverProtocolError } from '../http/webdriver-errors';
 import { screenGeometry } from './screen';
 
 const BATTERY_STATES: BatteryState['state'][] = ['unknown', 'unplugged', 'charging', 'full'];

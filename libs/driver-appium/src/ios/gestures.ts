@@ -1,7 +1,7 @@
 import type { Point, SwipeGesture } from '@apex/capability';
+import { WebDriverProtocolError } from '@apex/webdriver-http';
 import { performSwipe } from '../common';
 import { mobile, type AppiumContext } from '../context';
-import { WebDriverProtocolError } from '../http/webdriver-errors';
 
 /** `mobile: tap` → the agent's `/wda/tap` (points, relative to the active app), the direct driver's route too. */
 export async function tap(ctx: AppiumContext, point: Point): Promise<void> {

@@ -1,7 +1,7 @@
 import { ApexError } from '@apex/errors';
 import type { TypeTextRequest } from '@apex/capability';
+import { WebDriverProtocolError } from '@apex/webdriver-http';
 import type { AppiumContext } from '../context';
-import { WebDriverProtocolError } from '../http/webdriver-errors';
 
 /**
  * Types into the focused element; `submit` appends a newline, which presses return.

@@ -1,8 +1,8 @@
 import type { RawScreenshot, ScreenGeometry, UiNode } from '@apex/capability';
 import { normalizeXmlSource } from '@apex/ios-source';
+import { WebDriverMalformedReply } from '@apex/webdriver-http';
 import { readScreenshotPng, readSource, readWindowSize } from '../common';
 import { asRecord, mobile, optional, positiveNumber, type AppiumContext } from '../context';
-import { WebDriverMalformedReply } from '../http/webdriver-errors';
 
 /** Pixels per point: `mobile: deviceScreenInfo` (the agent's `/wda/screen`); read once, it never changes. */
 async function scaleOf(ctx: AppiumContext): Promise<{ scale: number; screenSize?: { width: number; height: number } }> {

@@ -1,6 +1,6 @@
 import { ApexError } from '@apex/errors';
 import type { InstalledApp } from '@apex/capability';
-import { WdaProtocolError } from '../http/wda-errors';
+import { WebDriverProtocolError } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
 /**
@@ -12,7 +12,7 @@ export async function launchApp(ctx: WdaContext, appId: string): Promise<void> {
   try {
     await ctx.session.send({ method: 'POST', path: '/wda/apps/launch', body: { bundleId: appId } });
   } catch (error) {
-    if (error instanceof WdaProtocolError && error.error === 'invalid argument') {
+    if (error instanceof WebDriverProtocolError && error.error === 'invalid argument') {
       throw new ApexError('app_not_found', `Device ${ctx.deviceId} has no app "${appId}" it can launch.`, {
         hint: 'Check the app id (for example com.apple.Preferences); list the running apps to see ids.',
         cause: error,

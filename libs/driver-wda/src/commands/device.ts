@@ -1,6 +1,6 @@
 import { ApexError } from '@apex/errors';
 import type { AppRef, BatteryState, DriverStatus, HardwareButton, Orientation } from '@apex/capability';
-import { WdaMalformedReply, WdaProtocolError } from '../http/wda-errors';
+import { WebDriverMalformedReply, WebDriverProtocolError } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 import { screenGeometry } from './screen';
 
@@ -22,7 +22,7 @@ async function optional<T>(read: () => Promise<T>): Promise<T | undefined> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof WdaProtocolError) return undefined;
+    if (error instanceof WebDriverProtocolError) return undefined;
     throw error;
   }
 }
@@ -42,7 +42,7 @@ export async function status(ctx: WdaContext): Promise<DriverStatus> {
     optional(() => ctx.session.send({ method: 'GET', path: '/wda/batteryInfo', idempotent: true }).then((r) => r.value)),
   ]);
   const serverInfo = asRecord(server);
-  if (!serverInfo) throw new WdaMalformedReply(200, 'GET /status', JSON.stringify(server).slice(0, 200));
+  if (!serverInfo) throw new WebDriverMalformedReply(200, 'GET /status', JSON.stringify(server).slice(0, 200));
 
   const result: DriverStatus = { platform: 'ios', screen };
   const osVersion = text(asRecord(serverInfo.os)?.version);
@@ -83,7 +83,7 @@ export async function pressButton(ctx: WdaContext, button: HardwareButton): Prom
   try {
     await ctx.session.send({ method: 'POST', path: '/wda/pressButton', body: { name: BUTTON_NAMES[button] } });
   } catch (error) {
-    if (error instanceof WdaProtocolError && /not supported/i.test(error.wdaMessage)) {
+    if (error instanceof WebDriverProtocolError && /not supported/i.test(error.serverMessage)) {
       throw new ApexError('unsupported_operation', `Device ${ctx.deviceId} has no ${button} button it can press.`, {
         hint: 'Use another button; volume buttons are not available on every device.',
         cause: error,

@@ -1,5 +1,5 @@
 import type { Point, SwipeGesture } from '@apex/capability';
-import { WdaProtocolError } from '../http/wda-errors';
+import { WebDriverProtocolError } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
 /** Taps a point (points, relative to the active app's origin). */
@@ -35,7 +35,7 @@ export async function swipe(ctx: WdaContext, gesture: SwipeGesture): Promise<voi
   try {
     await ctx.session.send({ method: 'POST', path: '/actions', body: touchSwipeActions(gesture) });
   } catch (error) {
-    if (!(error instanceof WdaProtocolError && error.error === 'unknown command')) throw error;
+    if (!(error instanceof WebDriverProtocolError && error.error === 'unknown command')) throw error;
     await ctx.session.send({
       method: 'POST',
       path: '/wda/dragfromtoforduration',

@@ -1,6 +1,6 @@
 import { ApexError } from '@apex/errors';
 import type { TypeTextRequest } from '@apex/capability';
-import { WdaProtocolError } from '../http/wda-errors';
+import { WebDriverProtocolError } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
 /** Types into the focused element; `submit` appends a newline, which presses return. */
@@ -9,7 +9,7 @@ export async function typeText(ctx: WdaContext, request: TypeTextRequest): Promi
   try {
     await ctx.session.send({ method: 'POST', path: '/wda/keys', body: { value: [text] } });
   } catch (error) {
-    if (error instanceof WdaProtocolError && error.error === 'invalid element state') {
+    if (error instanceof WebDriverProtocolError && error.error === 'invalid element state') {
       throw new ApexError('element_not_found', `Device ${ctx.deviceId}: no text field has keyboard focus, so nothing was typed.`, {
         hint: 'Tap the text field first, then type.',
         cause: error,

@@ -1,5 +1,5 @@
 import type { RawScreenshot, ScreenGeometry } from '@apex/capability';
-import { WdaMalformedReply } from '../http/wda-errors';
+import { WebDriverMalformedReply } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
 interface WdaScreenInfo {
@@ -18,7 +18,7 @@ function positive(value: unknown): number | undefined {
 export async function screenGeometry(ctx: WdaContext): Promise<ScreenGeometry> {
   const info = (await ctx.client.send({ method: 'GET', path: '/wda/screen', idempotent: true })).value as WdaScreenInfo | null;
   const scale = positive(info?.scale);
-  if (scale === undefined) throw new WdaMalformedReply(200, 'GET /wda/screen', JSON.stringify(info).slice(0, 200));
+  if (scale === undefined) throw new WebDriverMalformedReply(200, 'GET /wda/screen', JSON.stringify(info).slice(0, 200));
   ctx.scale = scale;
   let width = positive(info?.screenSize?.width);
   let height = positive(info?.screenSize?.height);
@@ -31,7 +31,7 @@ export async function screenGeometry(ctx: WdaContext): Promise<ScreenGeometry> {
     height = positive(size?.height);
   }
   if (width === undefined || height === undefined) {
-    throw new WdaMalformedReply(200, 'GET /wda/screen', JSON.stringify(info).slice(0, 200));
+    throw new WebDriverMalformedReply(200, 'GET /wda/screen', JSON.stringify(info).slice(0, 200));
   }
   return { width, height, scale };
 }
@@ -49,7 +49,7 @@ export async function screenshot(ctx: WdaContext): Promise<RawScreenshot> {
   const reply = await ctx.client.send({ method: 'GET', path: '/screenshot', idempotent: true, timeoutMs: ctx.slowTimeoutMs });
   const png = typeof reply.value === 'string' ? Buffer.from(reply.value, 'base64') : Buffer.alloc(0);
   const size = pngSize(png);
-  if (!size) throw new WdaMalformedReply(200, 'GET /screenshot', 'the value is not a base64 PNG');
+  if (!size) throw new WebDriverMalformedReply(200, 'GET /screenshot', 'the value is not a base64 PNG');
   const scale = ctx.scale ?? (await screenGeometry(ctx)).scale;
   return { png, width: size.width, height: size.height, scale };
 }

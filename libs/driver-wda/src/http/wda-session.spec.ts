@@ -1,7 +1,6 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { WdaTransportError } from './wda-errors';
-import { WdaHttpClient } from './wda-http-client';
+import { WebDriverHttpClient, WebDriverTransportError } from '@apex/webdriver-http';
 import { WdaSession } from './wda-session';
 
 /**
@@ -63,13 +62,13 @@ class StandIn {
 
 describe('WdaSession over real HTTP', () => {
   let standIn: StandIn;
-  let client: WdaHttpClient;
+  let client: WebDriverHttpClient;
   let session: WdaSession;
 
   beforeEach(async () => {
     standIn = new StandIn();
     await standIn.start();
-    client = new WdaHttpClient({ baseUrl: standIn.url, requestTimeoutMs: 2_000, connectTimeoutMs: 1_000 });
+    client = new WebDriverHttpClient({ baseUrl: standIn.url, requestTimeoutMs: 2_000, connectTimeoutMs: 1_000 });
     session = new WdaSession(client);
   });
   afterEach(async () => {
@@ -105,7 +104,7 @@ describe('WdaSession over real HTTP', () => {
     await session.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 } });
     standIn.dropNextTap = true;
     const error = await session.send({ method: 'POST', path: '/wda/tap', body: { x: 7, y: 8 } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(WdaTransportError);
+    expect(error).toBeInstanceOf(WebDriverTransportError);
     expect(standIn.log.filter((l) => l.endsWith('{"x":7,"y":8}'))).toHaveLength(1);
   });
 

@@ -1,5 +1,10 @@
-import type { HttpMethod, WdaHttpClient, WdaReply } from './wda-http-client';
-import { WdaProtocolError } from './wda-errors';
+import {
+  isInvalidSession,
+  WebDriverProtocolError,
+  type HttpMethod,
+  type WebDriverHttpClient,
+  type WebDriverReply,
+} from '@apex/webdriver-http';
 
 /** Capabilities of a session that attaches to whatever is on screen: no bundleId, nothing launched. */
 const NEUTRAL_CAPABILITIES = { capabilities: { alwaysMatch: {}, firstMatch: [{}] } };
@@ -14,10 +19,6 @@ export interface SessionRequest {
   timeoutMs?: number;
 }
 
-export function isInvalidSession(error: unknown): boolean {
-  return error instanceof WdaProtocolError && error.error === 'invalid session id';
-}
-
 /**
  * The one WDA session of a device, created on first use and reused. WDA holds a single session: when it
  * answers `invalid session id` (it restarted, or another client replaced the session), the session is
@@ -28,13 +29,13 @@ export class WdaSession {
   private id?: string;
   private creating?: Promise<string>;
 
-  constructor(private readonly client: WdaHttpClient) {}
+  constructor(private readonly client: WebDriverHttpClient) {}
 
   get currentId(): string | undefined {
     return this.id;
   }
 
-  async send(request: SessionRequest): Promise<WdaReply> {
+  async send(request: SessionRequest): Promise<WebDriverReply> {
     const id = await this.ensure();
     try {
       return await this.client.send({ ...request, path: `/session/${id}${request.path}` });
@@ -66,7 +67,7 @@ export class WdaSession {
         .then((reply) => {
           const value = reply.value as { sessionId?: unknown } | null;
           const id = typeof value?.sessionId === 'string' ? value.sessionId : reply.sessionId;
-          if (!id) throw new WdaProtocolError(200, 'session not created', 'the reply carried no session id', undefined, 'POST /session');
+          if (!id) throw new WebDriverProtocolError(200, 'session not created', 'the reply carried no session id', undefined, 'POST /session');
           this.id = id;
           return id;
         })

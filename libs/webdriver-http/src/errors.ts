@@ -1,4 +1,4 @@
-/** Failures below the protocol: the request to the automation server got no complete HTTP answer. */
+/** Failures below the protocol: the request got no complete HTTP answer. */
 export type TransportFailure = 'refused' | 'unreachable' | 'connect_timeout' | 'reset' | 'response_timeout' | 'aborted';
 
 export class WebDriverTransportError extends Error {
@@ -14,7 +14,7 @@ export class WebDriverTransportError extends Error {
   }
 }
 
-/** The server answered with the W3C error envelope `{value:{error, message, stacktrace}}`. */
+/** The server answered with the error envelope `{value:{error, message, traceback|stacktrace}}`. */
 export class WebDriverProtocolError extends Error {
   override readonly name = 'WebDriverProtocolError';
   constructor(
@@ -22,7 +22,8 @@ export class WebDriverProtocolError extends Error {
     /** The W3C error name, e.g. "no such element", "invalid session id", "unknown error". */
     readonly error: string,
     readonly serverMessage: string,
-    readonly stacktrace: string | undefined,
+    /** WebDriverAgent sends `traceback`; Appium sends `stacktrace`. Logs only. */
+    readonly trace: string | undefined,
     /** e.g. `POST /session/:id/execute/sync (mobile: tap)` — for logs only. */
     readonly route: string,
   ) {
@@ -30,7 +31,7 @@ export class WebDriverProtocolError extends Error {
   }
 }
 
-/** A reply that is not the JSON envelope a WebDriver server always sends. */
+/** A reply that is not the JSON envelope a WebDriver-style server always sends. */
 export class WebDriverMalformedReply extends Error {
   override readonly name = 'WebDriverMalformedReply';
   constructor(
@@ -61,23 +62,7 @@ export function classifyNodeError(error: unknown, reusedSocket: boolean): WebDri
   return new WebDriverTransportError(failure, message, reusedSocket, { cause: error });
 }
 
-/**
- * The server is up but the device behind it is not: the automation server could not forward the command
- * to the on-device agent. Appium reports that as `500 unknown error` "Could not proxy command to the remote
- * server. Original error: connect ECONNREFUSED …" (or `socket hang up`, a timeout, …), also inside
- * "Unable to start … session" when the session is being created. Its own session stays alive.
- */
-const DEVICE_UNREACHABLE =
-  /Could not proxy command to the remote server|\b(?:ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ETIMEDOUT|EPIPE)\b|socket hang up/;
-
-export function isDeviceUnreachable(error: unknown): boolean {
-  return (
-    error instanceof WebDriverProtocolError &&
-    (error.error === 'unknown error' || error.error === 'session not created') &&
-    DEVICE_UNREACHABLE.test(error.serverMessage)
-  );
-}
-
+/** The server no longer knows the session (it restarted, timed it out, or another client replaced it). */
 export function isInvalidSession(error: unknown): error is WebDriverProtocolError {
   return error instanceof WebDriverProtocolError && error.error === 'invalid session id';
 }

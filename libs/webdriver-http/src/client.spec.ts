@@ -1,9 +1,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApexError, LEAKY_WORDS, toPublicError } from '@apex/errors';
-import { translateError } from '../errors';
-import { WdaMalformedReply, WdaProtocolError, WdaTransportError } from './wda-errors';
-import { parseEnvelope, WdaHttpClient } from './wda-http-client';
+import { WebDriverMalformedReply, WebDriverProtocolError, WebDriverTransportError } from './errors';
+import { parseEnvelope, WebDriverHttpClient } from './client';
 
 describe('parseEnvelope', () => {
   it('returns value and sessionId of a success', () => {
@@ -24,50 +22,21 @@ describe('parseEnvelope', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(WdaProtocolError);
-    expect(error).toMatchObject({ httpStatus: 404, error: 'no such element', wdaMessage: 'unable to find' });
-    expect((error as WdaProtocolError).traceback).toBeTruthy();
+    expect(error).toBeInstanceOf(WebDriverProtocolError);
+    expect(error).toMatchObject({ httpStatus: 404, error: 'no such element', serverMessage: 'unable to find' });
+    expect((error as WebDriverProtocolError).trace).toBeTruthy();
   });
 
   it.each(['<html>oops</html>', '', '{"notValue":1}', 'Not Found', '[1,2]'])('rejects %j as malformed', (body) => {
-    expect(() => parseEnvelope(200, 'GET /x', body)).toThrow(WdaMalformedReply);
+    expect(() => parseEnvelope(200, 'GET /x', body)).toThrow(WebDriverMalformedReply);
   });
 
   it('treats a non-2xx reply without an error name as malformed', () => {
-    expect(() => parseEnvelope(500, 'GET /x', '{"value":"boom"}')).toThrow(WdaMalformedReply);
+    expect(() => parseEnvelope(500, 'GET /x', '{"value":"boom"}')).toThrow(WebDriverMalformedReply);
   });
 });
 
-describe('translateError', () => {
-  const cases: [string, unknown, string][] = [
-    ['refused', new WdaTransportError('refused', 'connect ECONNREFUSED 127.0.0.1:8100'), 'device_offline'],
-    ['unreachable', new WdaTransportError('unreachable', 'connect EHOSTUNREACH'), 'device_offline'],
-    ['connect timeout', new WdaTransportError('connect_timeout', 'no connection'), 'device_offline'],
-    ['reset', new WdaTransportError('reset', 'socket hang up'), 'device_offline'],
-    ['response timeout', new WdaTransportError('response_timeout', 'slow'), 'device_timeout'],
-    ['no such element', new WdaProtocolError(404, 'no such element', 'x', 'tb', 'r'), 'element_not_found'],
-    ['invalid argument', new WdaProtocolError(400, 'invalid argument', 'x', undefined, 'r'), 'invalid_argument'],
-    ['timeout', new WdaProtocolError(408, 'timeout', 'x', undefined, 'r'), 'device_timeout'],
-    ['unknown command', new WdaProtocolError(404, 'unknown command', 'Unhandled endpoint', undefined, 'r'), 'unsupported_operation'],
-    ['unknown error', new WdaProtocolError(500, 'unknown error', 'XCUIElementTypeAny crashed', 'tb', 'r'), 'device_error'],
-    ['malformed', new WdaMalformedReply(200, 'GET /x', '<html>'), 'device_error'],
-    ['anything', new TypeError('x is undefined'), 'device_error'],
-  ];
-
-  it.each(cases)('maps %s to %s with a neutral message naming the device', (_name, error, code) => {
-    const apex = translateError(error, 'iphone-a', 'tap');
-    expect(apex).toBeInstanceOf(ApexError);
-    expect(apex.code).toBe(code);
-    expect(apex.message).toMatch(/iphone-a/);
-    expect(apex.message).not.toMatch(LEAKY_WORDS);
-    expect(apex.hint ?? '').not.toMatch(LEAKY_WORDS);
-    expect(apex.cause).toBe(error);
-    // The public form keeps the message as written (nothing leaky to replace).
-    expect(toPublicError(apex).message).toBe(apex.message);
-  });
-});
-
-describe('WdaHttpClient over real HTTP', () => {
+describe('WebDriverHttpClient over real HTTP', () => {
   let server: http.Server;
   let baseUrl: string;
   const sockets = new Set<import('node:net').Socket>();
@@ -98,7 +67,7 @@ describe('WdaHttpClient over real HTTP', () => {
         res.end(JSON.stringify({ value: { echo: body }, sessionId: null }));
       });
     };
-    const client = new WdaHttpClient({ baseUrl, requestTimeoutMs: 5_000, connectTimeoutMs: 2_000 });
+    const client = new WebDriverHttpClient({ baseUrl, requestTimeoutMs: 5_000, connectTimeoutMs: 2_000 });
     try {
       await client.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 } });
       const reply = await client.send({ method: 'GET', path: '/status' });
@@ -115,11 +84,11 @@ describe('WdaHttpClient over real HTTP', () => {
 
   it('bounds the whole request: a silent server is a response_timeout', async () => {
     handler = () => undefined; // never answers
-    const client = new WdaHttpClient({ baseUrl, requestTimeoutMs: 200, connectTimeoutMs: 2_000 });
+    const client = new WebDriverHttpClient({ baseUrl, requestTimeoutMs: 200, connectTimeoutMs: 2_000 });
     try {
       const error = await client.send({ method: 'GET', path: '/status' }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(WdaTransportError);
-      expect((error as WdaTransportError).failure).toBe('response_timeout');
+      expect(error).toBeInstanceOf(WebDriverTransportError);
+      expect((error as WebDriverTransportError).failure).toBe('response_timeout');
     } finally {
       client.close();
     }
@@ -130,10 +99,10 @@ describe('WdaHttpClient over real HTTP', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const client = new WdaHttpClient({ baseUrl: `http://127.0.0.1:${port}`, requestTimeoutMs: 2_000, connectTimeoutMs: 1_000 });
+    const client = new WebDriverHttpClient({ baseUrl: `http://127.0.0.1:${port}`, requestTimeoutMs: 2_000, connectTimeoutMs: 1_000 });
     try {
       const error = await client.send({ method: 'GET', path: '/status' }).catch((e: unknown) => e);
-      expect((error as WdaTransportError).failure).toBe('refused');
+      expect((error as WebDriverTransportError).failure).toBe('refused');
     } finally {
       client.close();
     }
@@ -141,10 +110,10 @@ describe('WdaHttpClient over real HTTP', () => {
 
   it('reports a dropped connection as reset', async () => {
     handler = (req) => req.socket.destroy();
-    const client = new WdaHttpClient({ baseUrl, requestTimeoutMs: 2_000, connectTimeoutMs: 1_000 });
+    const client = new WebDriverHttpClient({ baseUrl, requestTimeoutMs: 2_000, connectTimeoutMs: 1_000 });
     try {
       const error = await client.send({ method: 'POST', path: '/wda/tap', body: {} }).catch((e: unknown) => e);
-      expect((error as WdaTransportError).failure).toBe('reset');
+      expect((error as WebDriverTransportError).failure).toBe('reset');
     } finally {
       client.close();
     }
@@ -152,12 +121,69 @@ describe('WdaHttpClient over real HTTP', () => {
 
   it('honours an AbortSignal', async () => {
     handler = () => undefined;
-    const client = new WdaHttpClient({ baseUrl, requestTimeoutMs: 10_000, connectTimeoutMs: 1_000 });
+    const client = new WebDriverHttpClient({ baseUrl, requestTimeoutMs: 10_000, connectTimeoutMs: 1_000 });
     try {
       const controller = new AbortController();
       const pending = client.send({ method: 'GET', path: '/status', signal: controller.signal }).catch((e: unknown) => e);
       setTimeout(() => controller.abort(), 20);
-      expect(((await pending) as WdaTransportError).failure).toBe('aborted');
+      expect(((await pending) as WebDriverTransportError).failure).toBe('aborted');
+    } finally {
+      client.close();
+    }
+  });
+
+  it('re-sends a read once when its kept-alive socket was closed, but never a mutation', async () => {
+    const answered = new Set<import('node:net').Socket>();
+    let attempts = 0;
+    // The first request on a socket is answered; a later one on the same socket finds it closed.
+    handler = (req, res) => {
+      attempts += 1;
+      if (answered.has(req.socket)) {
+        req.socket.destroy();
+        return;
+      }
+      answered.add(req.socket);
+      res.setHeader('Content-Type', 'application/json;charset=UTF-8');
+      res.end(JSON.stringify({ value: attempts, sessionId: null }));
+    };
+    const client = new WebDriverHttpClient({ baseUrl, requestTimeoutMs: 5_000, connectTimeoutMs: 2_000 });
+    try {
+      await client.send({ method: 'GET', path: '/status' });
+      attempts = 0;
+      const read = await client.send({ method: 'GET', path: '/status', idempotent: true });
+      expect(attempts).toBe(2);
+      expect(read.value).toBe(2);
+
+      attempts = 0;
+      const error = await client.send({ method: 'POST', path: '/wda/tap', body: {} }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WebDriverTransportError);
+      expect(error).toMatchObject({ failure: 'reset', reusedSocket: true });
+      expect(attempts).toBe(1);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('keeps a base path and names the route and label in errors', async () => {
+    const urls: (string | undefined)[] = [];
+    handler = (req, res) => {
+      urls.push(req.url);
+      res.statusCode = 404;
+      res.end(JSON.stringify({ value: { error: 'unknown method', message: 'Method is not implemented', stacktrace: 'at x' } }));
+    };
+    const client = new WebDriverHttpClient({ baseUrl: `${baseUrl}/wd/hub/`, requestTimeoutMs: 5_000, connectTimeoutMs: 2_000 });
+    try {
+      const error = await client
+        .send({ method: 'POST', path: '/session/S/execute/sync', body: {}, label: 'mobile: tap' })
+        .catch((e: unknown) => e);
+      expect(urls).toEqual(['/wd/hub/session/S/execute/sync']);
+      expect(error).toBeInstanceOf(WebDriverProtocolError);
+      expect(error).toMatchObject({
+        httpStatus: 404,
+        error: 'unknown method',
+        route: 'POST /wd/hub/session/S/execute/sync (mobile: tap)',
+        trace: 'at x',
+      });
     } finally {
       client.close();
     }
