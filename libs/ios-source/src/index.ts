@@ -1,2 +1,3 @@
+export { agentStatusFields, type AgentStatusReplies } from './agent-status';
 export { normalizeXmlSource } from './normalize-xml';
 export { roleOf } from './roles';

@@ -1,11 +1,10 @@
 import { ApexError } from '@apex/errors';
-import type { AppRef, BatteryState, DriverStatus, HardwareButton } from '@apex/capability';
+import type { DriverStatus, HardwareButton } from '@apex/capability';
+import { agentStatusFields } from '@apex/ios-source';
 import { WebDriverProtocolError } from '@apex/webdriver-http';
 import { orientationOf, readWindowSize } from '../common';
 import { asRecord, deviceInfo, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
 import { screenGeometry } from './screen';
-
-const BATTERY_STATES: BatteryState['state'][] = ['unknown', 'unplugged', 'charging', 'full'];
 
 /**
  * The screen is required; everything else is "where known". On Linux `mobile: deviceInfo` fails (it also
@@ -31,20 +30,7 @@ export async function status(ctx: AppiumContext): Promise<DriverStatus> {
   if (name) result.name = name;
   const turned = orientationOf(orientation);
   if (turned) result.orientation = turned;
-  const app = asRecord(active);
-  const bundleId = nonEmptyText(app?.bundleId);
-  if (bundleId) {
-    const foreground: AppRef = { appId: bundleId };
-    const appName = nonEmptyText(app?.name);
-    if (appName) foreground.name = appName;
-    result.foregroundApp = foreground;
-  }
-  const batteryInfo = asRecord(battery);
-  if (typeof batteryInfo?.level === 'number' && batteryInfo.level >= 0) {
-    const stateIndex = typeof batteryInfo.state === 'number' ? batteryInfo.state : 0;
-    result.battery = { level: Math.min(1, batteryInfo.level), state: BATTERY_STATES[stateIndex] ?? 'unknown' };
-  }
-  if (typeof locked === 'boolean') result.locked = locked;
+  Object.assign(result, agentStatusFields({ activeApp: active, battery, locked }));
   return result;
 }
 

@@ -1,5 +1,6 @@
 import { ApexError } from '@apex/errors';
-import type { AppRef, BatteryState, DriverStatus, HardwareButton, Orientation } from '@apex/capability';
+import type { DriverStatus, HardwareButton, Orientation } from '@apex/capability';
+import { agentStatusFields } from '@apex/ios-source';
 import { WebDriverMalformedReply, WebDriverProtocolError } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 import { screenGeometry } from './screen';
@@ -27,8 +28,6 @@ async function optional<T>(read: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-const BATTERY_STATES: BatteryState['state'][] = ['unknown', 'unplugged', 'charging', 'full'];
-
 export async function status(ctx: WdaContext): Promise<DriverStatus> {
   const get = (path: string) => ctx.client.send({ method: 'GET', path, idempotent: true }).then((r) => r.value);
   const [server, screen, info, active, locked, orientation, battery] = await Promise.all([
@@ -54,20 +53,7 @@ export async function status(ctx: WdaContext): Promise<DriverStatus> {
   if (name) result.name = name;
   const orientationName = typeof orientation === 'string' ? orientation.toUpperCase() : undefined;
   if (orientationName) result.orientation = (orientationName.startsWith('LANDSCAPE') ? 'landscape' : 'portrait') as Orientation;
-  const app = asRecord(active);
-  const bundleId = text(app?.bundleId);
-  if (bundleId) {
-    const foreground: AppRef = { appId: bundleId };
-    const appName = text(app?.name);
-    if (appName) foreground.name = appName;
-    result.foregroundApp = foreground;
-  }
-  const batteryInfo = asRecord(battery);
-  if (typeof batteryInfo?.level === 'number' && batteryInfo.level >= 0) {
-    const stateIndex = typeof batteryInfo.state === 'number' ? batteryInfo.state : 0;
-    result.battery = { level: Math.min(1, batteryInfo.level), state: BATTERY_STATES[stateIndex] ?? 'unknown' };
-  }
-  if (typeof locked === 'boolean') result.locked = locked;
+  Object.assign(result, agentStatusFields({ activeApp: active, battery, locked }));
   return result;
 }
 
