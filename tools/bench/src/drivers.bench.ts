@@ -6,10 +6,9 @@
  */
 import type { DeviceDriver } from '@apex/capability';
 import { createAppiumDriver } from '@apex/driver-appium';
+import { iosCapabilities, startAppiumServer } from '@apex/driver-appium/testing';
 import { createWdaDriver } from '@apex/driver-wda';
 import { startVirtualIPhone } from '@apex/virtual-device';
-import { startAppiumServer } from './support/appium-server';
-import { iosCapabilities } from './support/capabilities';
 import { interleave } from './support/interleave';
 import type { Section, SectionResult } from './support/section';
 import { round, summarize } from './support/stats';

@@ -1,8 +1,7 @@
 import { describeDriverContract } from '@apex/capability/testing';
 import { createAppiumDriver } from '@apex/driver-appium';
+import { iosCapabilities, startAppiumServer } from '@apex/driver-appium/testing';
 import { startVirtualIPhone } from '@apex/virtual-device';
-import { startAppiumServer } from './support/appium-server';
-import { iosCapabilities } from './support/capabilities';
 
 describeDriverContract('driver-appium over an Appium server and the virtual iPhone', async () => {
   const [server, iphone] = await Promise.all([startAppiumServer(), startVirtualIPhone({ port: 0 })]);

@@ -1,12 +1,11 @@
 import * as net from 'node:net';
 import { DeviceHub, deviceStatus, inputText, launchApp, tap, type DeviceDriver } from '@apex/capability';
 import { createAppiumDriver, type AppiumDriver } from '@apex/driver-appium';
+import { iosCapabilities, startAppiumServer, type AppiumServer } from '@apex/driver-appium/testing';
 import { createWdaDriver } from '@apex/driver-wda';
 import { ApexError, toPublicError } from '@apex/errors';
 import { SETTINGS_BUNDLE_ID, startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { eventually } from '../driver-wda/support/recording-proxy';
-import { startAppiumServer, type AppiumServer } from './support/appium-server';
-import { iosCapabilities } from './support/capabilities';
 
 async function errorOf(promise: Promise<unknown>): Promise<ApexError> {
   try {

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { iosCapabilities, startAppiumServer, type AppiumServer } from '@apex/driver-appium/testing';
 import { leakedWordsIn } from '@apex/mcp';
 import { SETTINGS_BUNDLE_ID, SPRINGBOARD_BUNDLE_ID, startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { startStdioSession, type StdioSession } from '../mcp/stdio-client';
-import { startAppiumServer, type AppiumServer } from './support/appium-server';
-import { iosCapabilities } from './support/capabilities';
 
 const SPAWN_TIMEOUT = 120_000;
 const DEVICE = 'iphone';

@@ -1,5 +1,6 @@
 import { centerOf, type UiNode } from '@apex/capability';
 import { createAppiumDriver, type AppiumDriver } from '@apex/driver-appium';
+import { iosCapabilities, startAppiumServer, type AppiumServer } from '@apex/driver-appium/testing';
 import { createWdaDriver, type WdaDriver } from '@apex/driver-wda';
 import {
   MAPS_BUNDLE_ID,
@@ -9,8 +10,6 @@ import {
   startVirtualIPhone,
   type VirtualIPhone,
 } from '@apex/virtual-device';
-import { startAppiumServer, type AppiumServer } from './support/appium-server';
-import { iosCapabilities } from './support/capabilities';
 
 function flatten(node: UiNode): UiNode[] {
   return [node, ...node.children.flatMap(flatten)];
