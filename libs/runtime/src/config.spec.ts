@@ -47,7 +47,7 @@ describe('configuration', () => {
     expect(error.code).toBe('invalid_argument');
     const paths = error.issues?.map((i) => i.path) ?? [];
     expect(paths).toEqual(
-      expect.arrayContaining(['devices.0.url', 'devices.1.id', 'devices.1.timeouts.actionMs', 'devices.2.url', 'devices.3.driver', '']),
+      expect.arrayContaining(['devices.0.url', 'devices.1.id', 'devices.1.timeouts.actionMs', 'devices.2.url', 'devices.3.driver', 'extra']),
     );
     expect(error.issues?.find((i) => i.path === 'devices.0.url')?.message).toBe('Invalid URL');
     expect(error.message).toMatch(/devices\.0\.url: Invalid URL/);
@@ -76,7 +76,7 @@ describe('configuration', () => {
       }),
     );
     expect(error.issues?.map((i) => i.path)).toEqual(
-      expect.arrayContaining(['devices.0.serverUrl', 'devices.0.capabilities', 'devices.1.capabilities', 'devices.2']),
+      expect.arrayContaining(['devices.0.serverUrl', 'devices.0.capabilities', 'devices.1.capabilities', 'devices.2.url']),
     );
     expect(error.issues?.find((i) => i.path === 'devices.0.capabilities')?.message).toMatch(/platformName/);
   });
