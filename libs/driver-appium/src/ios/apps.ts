@@ -1,5 +1,5 @@
-import { ApexError } from '@apex/errors';
 import type { InstalledApp } from '@apex/capability';
+import { launchFailure } from '@apex/ios-source';
 import { WebDriverProtocolError } from '@apex/webdriver-http';
 import { asRecord, mobile, nonEmptyText, type AppiumContext } from '../context';
 
@@ -11,12 +11,7 @@ export async function launchApp(ctx: AppiumContext, appId: string): Promise<void
   try {
     await mobile(ctx, 'launchApp', { bundleId: appId });
   } catch (error) {
-    if (error instanceof WebDriverProtocolError && error.error === 'invalid argument') {
-      throw new ApexError('app_not_found', `Device ${ctx.deviceId} has no app "${appId}" it can launch.`, {
-        hint: 'Check the app id (for example com.apple.Preferences); list the running apps to see ids.',
-        cause: error,
-      });
-    }
+    if (error instanceof WebDriverProtocolError) throw launchFailure(error, ctx.deviceId, appId) ?? error;
     throw error;
   }
 }

@@ -1,6 +1,5 @@
-import { ApexError } from '@apex/errors';
 import type { DriverStatus, HardwareButton } from '@apex/capability';
-import { agentStatusFields } from '@apex/ios-source';
+import { agentStatusFields, buttonFailure } from '@apex/ios-source';
 import { WebDriverProtocolError } from '@apex/webdriver-http';
 import { orientationOf, readWindowSize } from '../common';
 import { asRecord, deviceInfo, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
@@ -41,12 +40,7 @@ export async function pressButton(ctx: AppiumContext, button: HardwareButton): P
   try {
     await mobile(ctx, 'pressButton', { name: BUTTON_NAMES[button] });
   } catch (error) {
-    if (error instanceof WebDriverProtocolError && /not supported/i.test(error.serverMessage)) {
-      throw new ApexError('unsupported_operation', `Device ${ctx.deviceId} has no ${button} button it can press.`, {
-        hint: 'Use another button; volume buttons are not available on every device.',
-        cause: error,
-      });
-    }
+    if (error instanceof WebDriverProtocolError) throw buttonFailure(error, ctx.deviceId, button) ?? error;
     throw error;
   }
 }

@@ -1,5 +1,5 @@
-import { ApexError } from '@apex/errors';
 import type { InstalledApp } from '@apex/capability';
+import { launchFailure } from '@apex/ios-source';
 import { WebDriverProtocolError } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
@@ -12,12 +12,7 @@ export async function launchApp(ctx: WdaContext, appId: string): Promise<void> {
   try {
     await ctx.session.send({ method: 'POST', path: '/wda/apps/launch', body: { bundleId: appId } });
   } catch (error) {
-    if (error instanceof WebDriverProtocolError && error.error === 'invalid argument') {
-      throw new ApexError('app_not_found', `Device ${ctx.deviceId} has no app "${appId}" it can launch.`, {
-        hint: 'Check the app id (for example com.apple.Preferences); list the running apps to see ids.',
-        cause: error,
-      });
-    }
+    if (error instanceof WebDriverProtocolError) throw launchFailure(error, ctx.deviceId, appId) ?? error;
     throw error;
   }
 }

@@ -1,6 +1,5 @@
-import { ApexError } from '@apex/errors';
 import type { DriverStatus, HardwareButton, Orientation } from '@apex/capability';
-import { agentStatusFields } from '@apex/ios-source';
+import { agentStatusFields, buttonFailure } from '@apex/ios-source';
 import { WebDriverMalformedReply, WebDriverProtocolError } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 import { screenGeometry } from './screen';
@@ -69,12 +68,7 @@ export async function pressButton(ctx: WdaContext, button: HardwareButton): Prom
   try {
     await ctx.session.send({ method: 'POST', path: '/wda/pressButton', body: { name: BUTTON_NAMES[button] } });
   } catch (error) {
-    if (error instanceof WebDriverProtocolError && /not supported/i.test(error.serverMessage)) {
-      throw new ApexError('unsupported_operation', `Device ${ctx.deviceId} has no ${button} button it can press.`, {
-        hint: 'Use another button; volume buttons are not available on every device.',
-        cause: error,
-      });
-    }
+    if (error instanceof WebDriverProtocolError) throw buttonFailure(error, ctx.deviceId, button) ?? error;
     throw error;
   }
 }

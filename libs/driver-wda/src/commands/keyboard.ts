@@ -1,5 +1,5 @@
-import { ApexError } from '@apex/errors';
 import type { TypeTextRequest } from '@apex/capability';
+import { typingFailure } from '@apex/ios-source';
 import { WebDriverProtocolError } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
@@ -9,12 +9,7 @@ export async function typeText(ctx: WdaContext, request: TypeTextRequest): Promi
   try {
     await ctx.session.send({ method: 'POST', path: '/wda/keys', body: { value: [text] } });
   } catch (error) {
-    if (error instanceof WebDriverProtocolError && error.error === 'invalid element state') {
-      throw new ApexError('element_not_found', `Device ${ctx.deviceId}: no text field has keyboard focus, so nothing was typed.`, {
-        hint: 'Tap the text field first, then type.',
-        cause: error,
-      });
-    }
+    if (error instanceof WebDriverProtocolError) throw typingFailure(error, ctx.deviceId) ?? error;
     throw error;
   }
 }
