@@ -23,8 +23,8 @@ export function fieldIssuesFrom(issues: readonly ZodLikeIssue[]): FieldIssue[] {
 }
 
 /** An `invalid_argument` error listing every bad field of a failed zod parse. */
-export function invalidInput(issues: readonly ZodLikeIssue[], what = 'input'): ApexError {
+export function invalidInput(issues: readonly ZodLikeIssue[], what = 'input', hint?: string): ApexError {
   const fields = fieldIssuesFrom(issues);
   const summary = fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
-  return invalidArgument(`Invalid ${what}: ${summary}`, fields);
+  return invalidArgument(`Invalid ${what}: ${summary}`, fields, hint);
 }

@@ -40,11 +40,11 @@ export async function runOperation<Ctx extends OperationContext>(
   }
   const parsed = op.input.safeParse(rawInput ?? {});
   if (!parsed.success) {
-    const error = invalidInput(parsed.error.issues, `${op.name} arguments`);
-    throw new ApexError('invalid_argument', error.message, {
-      issues: error.issues,
-      hint: `Fix the listed field(s) and call ${op.name} again; its input schema lists every field and bound.`,
-    });
+    throw invalidInput(
+      parsed.error.issues,
+      `${op.name} arguments`,
+      `Fix the listed field(s) and call ${op.name} again; its input schema lists every field and bound.`,
+    );
   }
 
   const input: Record<string, unknown> = { ...parsed.data };
