@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { DeviceHub } from '@apex/capability';
 import { FakeDriver } from '@apex/capability/testing';
-import { ApexError } from '@apex/errors';
 import { Perception } from '@apex/perception';
 import {
   DEVICE_OPERATIONS,
@@ -17,21 +16,13 @@ import {
   type OperationContext,
 } from './index';
 import { z } from 'zod';
+import { rejectionOf } from '@apex/errors/testing';
 
 function imageOf(result: OperationResult): ImageAttachment {
   if (!result.image) throw new Error('expected an image');
   return result.image;
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<ApexError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApexError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('the catalog', () => {
   const ANNOTATION_KEYS: (keyof OperationAnnotations)[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
@@ -110,7 +101,7 @@ describe('runOperation', () => {
   });
 
   it('lists every bad field of an invalid input before reaching a device', async () => {
-    const error = await errorOf(runOperation(ctx, 'tap', { x: -1, z: 3 }));
+    const error = await rejectionOf(runOperation(ctx, 'tap', { x: -1, z: 3 }));
     expect(error.code).toBe('invalid_argument');
     expect(error.message).toMatch(/^Invalid tap arguments: /);
     expect(error.issues?.map((i) => i.path).sort()).toEqual(['x', 'y', 'z']);
@@ -135,14 +126,14 @@ describe('runOperation', () => {
     ['device_status', { device: '' }, 'device'],
   ];
   it.each(badInputs.map(([name, input, path]) => [name, path, input] as const))('%s rejects a bad %s', async (name, path, input) => {
-    const error = await errorOf(runOperation(ctx, name, input));
+    const error = await rejectionOf(runOperation(ctx, name, input));
     expect(error.code).toBe('invalid_argument');
     expect(error.issues?.map((i) => i.path)).toContain(path);
     expect(driver.calls.filter((c) => c.method !== 'status')).toEqual([]);
   });
 
   it('rejects a non-object input as a whole', async () => {
-    const error = await errorOf(runOperation(ctx, 'tap', 'tap at 3,4'));
+    const error = await rejectionOf(runOperation(ctx, 'tap', 'tap at 3,4'));
     expect(error.code).toBe('invalid_argument');
   });
 
@@ -153,17 +144,17 @@ describe('runOperation', () => {
     expect(driver.callsOf('tap').map((c) => c.args[0])).toEqual([{ x: 10, y: 20 }]);
 
     hub.register({ id: 'phone-b', driver: new FakeDriver() });
-    const ambiguous = await errorOf(runOperation(ctx, 'tap', { x: 10, y: 20 }));
+    const ambiguous = await rejectionOf(runOperation(ctx, 'tap', { x: 10, y: 20 }));
     expect(ambiguous.code).toBe('invalid_argument');
     expect(`${ambiguous.message} ${ambiguous.hint}`).toMatch(/phone-a.*phone-b/);
 
-    const unknown = await errorOf(runOperation(ctx, 'tap', { device: 'nope', x: 10, y: 20 }));
+    const unknown = await rejectionOf(runOperation(ctx, 'tap', { device: 'nope', x: 10, y: 20 }));
     expect(unknown.code).toBe('device_not_found');
     expect(`${unknown.message} ${unknown.hint}`).toMatch(/phone-a/);
   });
 
   it('checks coordinates against the real screen', async () => {
-    const error = await errorOf(runOperation(ctx, 'tap', { x: 500, y: 20 }));
+    const error = await rejectionOf(runOperation(ctx, 'tap', { x: 500, y: 20 }));
     expect(error.code).toBe('invalid_argument');
     expect(error.message).toMatch(/390×844/);
     expect(driver.callsOf('tap')).toEqual([]);
@@ -192,7 +183,7 @@ describe('runOperation', () => {
     driver.behave('tap', async () => {
       throw new TypeError("Cannot read properties of undefined (reading 'x')");
     });
-    const error = await errorOf(runOperation(ctx, 'tap', { x: 1, y: 1 }));
+    const error = await rejectionOf(runOperation(ctx, 'tap', { x: 1, y: 1 }));
     expect(['internal', 'device_error']).toContain(error.code);
     expect(error.message).not.toMatch(/Cannot read/);
   });

@@ -3,16 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ApexError } from '@apex/errors';
 import { loadConfig, parseConfig } from './config';
+import { thrownBy } from '@apex/errors/testing';
 
-function errorOf(fn: () => unknown): ApexError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApexError) return error;
-    throw error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('configuration', () => {
   it('accepts the documented shape', () => {
@@ -33,7 +25,7 @@ describe('configuration', () => {
   });
 
   it('reports each problem by its path', () => {
-    const error = errorOf(() =>
+    const error = thrownBy(() =>
       parseConfig({
         devices: [
           { id: 'iphone-a', driver: 'wda', url: 'not a url' },
@@ -66,7 +58,7 @@ describe('configuration', () => {
       ],
     });
     expect(config.devices[0]).toMatchObject({ id: 'iphone-b', driver: 'appium', serverUrl: 'http://127.0.0.1:4723' });
-    const error = errorOf(() =>
+    const error = thrownBy(() =>
       parseConfig({
         devices: [
           { id: 'a', driver: 'appium', serverUrl: 'nope', capabilities: { platformName: 'Symbian' } },
@@ -82,7 +74,7 @@ describe('configuration', () => {
   });
 
   it('rejects duplicate ids and an empty device list', () => {
-    const duplicate = errorOf(() =>
+    const duplicate = thrownBy(() =>
       parseConfig({
         devices: [
           { id: 'a', driver: 'wda', url: 'http://127.0.0.1:1' },
@@ -91,7 +83,7 @@ describe('configuration', () => {
       }),
     );
     expect(duplicate.issues).toEqual([{ path: 'devices.1.id', message: 'duplicate id "a"' }]);
-    expect(errorOf(() => parseConfig({ devices: [] })).issues?.[0]?.path).toBe('devices');
+    expect(thrownBy(() => parseConfig({ devices: [] })).issues?.[0]?.path).toBe('devices');
   });
 
   describe('files', () => {

@@ -1,4 +1,3 @@
-import { ApexError } from '@apex/errors';
 import sharp from 'sharp';
 import { DeviceHub } from '../hub/device-hub';
 import { FakeDriver } from '../testing';
@@ -16,16 +15,8 @@ import {
   tap,
   terminateApp,
 } from './index';
+import { rejectionOf } from '@apex/errors/testing';
 
-async function errorOf(promise: Promise<unknown>): Promise<ApexError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApexError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('primitives', () => {
   let hub: DeviceHub;
@@ -45,7 +36,7 @@ describe('primitives', () => {
       ['missing y', { x: 10 }, 'y'],
       ['a string', { x: '10', y: 10 }, 'x'],
     ])('tap rejects %s', async (_name, point, path) => {
-      const error = await errorOf(tap(hub, 'phone', point as never));
+      const error = await rejectionOf(tap(hub, 'phone', point as never));
       expect(error.code).toBe('invalid_argument');
       expect(error.issues?.map((i) => i.path)).toContain(path);
       expect(driver.calls).toEqual([]);
@@ -56,7 +47,7 @@ describe('primitives', () => {
       [{ x: 390, y: 10 }, 'x'],
       [{ x: 10, y: 844.5 }, 'y'],
     ])('tap rejects the off-screen point %o after checking a fresh geometry', async (point, path) => {
-      const error = await errorOf(tap(hub, 'phone', point));
+      const error = await rejectionOf(tap(hub, 'phone', point));
       expect(error.code).toBe('invalid_argument');
       expect(error.issues?.map((i) => i.path)).toEqual([path]);
       expect(error.message).toMatch(/390×844 points/);
@@ -72,35 +63,35 @@ describe('primitives', () => {
     });
 
     it('swipe rejects off-screen or non-finite points and bad directions', async () => {
-      expect((await errorOf(swipe(hub, 'phone', { from: { x: 10, y: 10 }, to: { x: 10, y: 900 } }))).issues).toEqual([
+      expect((await rejectionOf(swipe(hub, 'phone', { from: { x: 10, y: 10 }, to: { x: 10, y: 900 } }))).issues).toEqual([
         expect.objectContaining({ path: 'to.y' }),
       ]);
-      expect((await errorOf(swipe(hub, 'phone', { from: { x: Number.NaN, y: 10 }, to: { x: 10, y: 10 } }))).code).toBe(
+      expect((await rejectionOf(swipe(hub, 'phone', { from: { x: Number.NaN, y: 10 }, to: { x: 10, y: 10 } }))).code).toBe(
         'invalid_argument',
       );
-      expect((await errorOf(swipe(hub, 'phone', { direction: 'sideways' } as never))).issues?.[0]?.path).toBe('direction');
-      expect((await errorOf(swipe(hub, 'phone', { direction: 'up', distance: -5 }))).issues?.[0]?.path).toBe('distance');
-      expect((await errorOf(swipe(hub, 'phone', { direction: 'up', start: { x: 500, y: 10 } }))).issues?.[0]?.path).toBe(
+      expect((await rejectionOf(swipe(hub, 'phone', { direction: 'sideways' } as never))).issues?.[0]?.path).toBe('direction');
+      expect((await rejectionOf(swipe(hub, 'phone', { direction: 'up', distance: -5 }))).issues?.[0]?.path).toBe('distance');
+      expect((await rejectionOf(swipe(hub, 'phone', { direction: 'up', start: { x: 500, y: 10 } }))).issues?.[0]?.path).toBe(
         'start.x',
       );
-      expect((await errorOf(swipe(hub, 'phone', {} as never))).code).toBe('invalid_argument');
+      expect((await rejectionOf(swipe(hub, 'phone', {} as never))).code).toBe('invalid_argument');
       expect(driver.callsOf('swipe')).toEqual([]);
     });
 
     it('inputText, launchApp, pressButton and screenshot options reject bad input', async () => {
-      expect((await errorOf(inputText(hub, 'phone', { text: '' }))).issues?.[0]?.path).toBe('text');
-      expect((await errorOf(inputText(hub, 'phone', {} as never))).issues?.[0]?.path).toBe('text');
-      expect((await errorOf(launchApp(hub, 'phone', ''))).code).toBe('invalid_argument');
-      expect((await errorOf(launchApp(hub, 'phone', 'com.x; rm -rf'))).code).toBe('invalid_argument');
-      expect((await errorOf(terminateApp(hub, 'phone', undefined as never))).code).toBe('invalid_argument');
-      expect((await errorOf(pressButton(hub, 'phone', 'power' as never))).code).toBe('invalid_argument');
-      expect((await errorOf(takeScreenshot(hub, 'phone', { format: 'gif' } as never))).issues?.[0]?.path).toBe('format');
-      expect((await errorOf(takeScreenshot(hub, 'phone', { quality: 0 }))).issues?.[0]?.path).toBe('quality');
+      expect((await rejectionOf(inputText(hub, 'phone', { text: '' }))).issues?.[0]?.path).toBe('text');
+      expect((await rejectionOf(inputText(hub, 'phone', {} as never))).issues?.[0]?.path).toBe('text');
+      expect((await rejectionOf(launchApp(hub, 'phone', ''))).code).toBe('invalid_argument');
+      expect((await rejectionOf(launchApp(hub, 'phone', 'com.x; rm -rf'))).code).toBe('invalid_argument');
+      expect((await rejectionOf(terminateApp(hub, 'phone', undefined as never))).code).toBe('invalid_argument');
+      expect((await rejectionOf(pressButton(hub, 'phone', 'power' as never))).code).toBe('invalid_argument');
+      expect((await rejectionOf(takeScreenshot(hub, 'phone', { format: 'gif' } as never))).issues?.[0]?.path).toBe('format');
+      expect((await rejectionOf(takeScreenshot(hub, 'phone', { quality: 0 }))).issues?.[0]?.path).toBe('quality');
       expect(driver.calls).toEqual([]);
     });
 
     it('unknown device ids are device_not_found before any call', async () => {
-      expect((await errorOf(tap(hub, 'other', { x: 1, y: 1 }))).code).toBe('device_not_found');
+      expect((await rejectionOf(tap(hub, 'other', { x: 1, y: 1 }))).code).toBe('device_not_found');
       expect(driver.calls).toEqual([]);
     });
   });
@@ -134,7 +125,7 @@ describe('primitives', () => {
   it('listApps is unsupported_operation when the driver lacks it', async () => {
     const bare = new FakeDriver({ withoutListApps: true });
     hub.register({ id: 'bare', driver: bare });
-    expect((await errorOf(listApps(hub, 'bare'))).code).toBe('unsupported_operation');
+    expect((await rejectionOf(listApps(hub, 'bare'))).code).toBe('unsupported_operation');
     expect(bare.calls).toEqual([]);
   });
 

@@ -6,16 +6,8 @@ import { createWdaDriver } from '@apex/driver-wda';
 import { ApexError, toPublicError } from '@apex/errors';
 import { SETTINGS_BUNDLE_ID, startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { eventually } from '../driver-wda/support/recording-proxy';
+import { rejectionOf } from '@apex/errors/testing';
 
-async function errorOf(promise: Promise<unknown>): Promise<ApexError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApexError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** One driver through its own hub, on its own virtual iPhone (each phone gets the same faults). */
 interface Subject {
@@ -78,7 +70,7 @@ describe('driver-appium and driver-wda answer the same faults with the same code
 
   /** Runs the same failing call on both drivers; returns the errors by driver name. */
   async function bothFail(call: (subject: Subject) => Promise<unknown>): Promise<Record<Subject['name'], ApexError>> {
-    const [wda, viaServer] = await Promise.all(subjects.map((subject) => errorOf(call(subject))));
+    const [wda, viaServer] = await Promise.all(subjects.map((subject) => rejectionOf(call(subject))));
     for (const error of [wda, viaServer] as ApexError[]) {
       expect(error.message).toContain(ID);
       // Neutral text: the public form keeps the message (no protocol words, no raw system errors).
@@ -162,7 +154,7 @@ describe('driver-appium and driver-wda answer the same faults with the same code
     const agentUrl = await unusedLoopbackUrl();
     const driver = createAppiumDriver({ deviceId: ID, serverUrl: server.url, capabilities: iosCapabilities(agentUrl, 'late-phone') });
     try {
-      const error = await errorOf(driver.tap({ x: 10, y: 300 }));
+      const error = await rejectionOf(driver.tap({ x: 10, y: 300 }));
       expect(error.code).toBe('device_offline');
       expect(error.message).toMatch(/cannot reach the phone/);
       expect(toPublicError(error).message).toBe(error.message);
@@ -181,7 +173,7 @@ describe('driver-appium and driver-wda answer the same faults with the same code
       driver: createAppiumDriver({ deviceId: ID, serverUrl: closed, capabilities: iosCapabilities(appiumPhone.url), connectTimeoutMs: 1_000 }),
     });
     try {
-      const error = await errorOf(tap(hub, ID, { x: 10, y: 300 }));
+      const error = await rejectionOf(tap(hub, ID, { x: 10, y: 300 }));
       expect(error.code).toBe('device_offline');
       expect(error.message).toMatch(/automation server configured for it does not answer/);
       expect(toPublicError(error).message).toBe(error.message);

@@ -3,16 +3,8 @@ import { ApexError, toPublicError } from '@apex/errors';
 import { createWdaDriver, type WdaDriver } from '@apex/driver-wda';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { eventually } from './support/recording-proxy';
+import { rejectionOf } from '@apex/errors/testing';
 
-async function errorOf(promise: Promise<unknown>): Promise<ApexError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApexError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 function expectNeutral(error: ApexError, deviceId: string): void {
   expect(error.message).toContain(deviceId);
@@ -47,12 +39,12 @@ describe('driver-wda through the hub: device faults over real HTTP', () => {
     await iphone.faults.goOffline();
     try {
       const started = Date.now();
-      const error = await errorOf(tap(hub, id, { x: 10, y: 300 }));
+      const error = await rejectionOf(tap(hub, id, { x: 10, y: 300 }));
       expect(error.code).toBe('device_offline');
       expect(Date.now() - started).toBeLessThan(3_000);
       expectNeutral(error, id);
       expect(hub.summary(id).state).toBe('offline');
-      expect((await errorOf(tap(hub, id, { x: 10, y: 300 }))).code).toBe('device_offline');
+      expect((await rejectionOf(tap(hub, id, { x: 10, y: 300 }))).code).toBe('device_offline');
     } finally {
       await iphone.faults.comeBack();
     }
@@ -74,7 +66,7 @@ describe('driver-wda through the hub: device faults over real HTTP', () => {
 
   it('slow device: device_timeout after the configured limit, then the queue moves on', async () => {
     iphone.faults.setLatency(5_000);
-    const error = await errorOf(tap(hub, id, { x: 10, y: 300 }));
+    const error = await rejectionOf(tap(hub, id, { x: 10, y: 300 }));
     expect(error.code).toBe('device_timeout');
     expectNeutral(error, id);
     iphone.faults.setLatency(0);
@@ -84,7 +76,7 @@ describe('driver-wda through the hub: device faults over real HTTP', () => {
 
   it('malformed reply: device_error, and the next call works', async () => {
     iphone.faults.malformNext(1);
-    const error = await errorOf(tap(hub, id, { x: 10, y: 300 }));
+    const error = await rejectionOf(tap(hub, id, { x: 10, y: 300 }));
     expect(error.code).toBe('device_error');
     expectNeutral(error, id);
     await tap(hub, id, { x: 10, y: 300 });
@@ -92,7 +84,7 @@ describe('driver-wda through the hub: device faults over real HTTP', () => {
 
   it('server error: device_error with a neutral message, the raw text only in the cause', async () => {
     iphone.faults.failNext(1);
-    const error = await errorOf(tap(hub, id, { x: 10, y: 300 }));
+    const error = await rejectionOf(tap(hub, id, { x: 10, y: 300 }));
     expect(error.code).toBe('device_error');
     expectNeutral(error, id);
     expect(error.cause).toBeDefined();
@@ -101,13 +93,13 @@ describe('driver-wda through the hub: device faults over real HTTP', () => {
 
   it('dropped connection: device_offline, then back on the next attempt after the back-off', async () => {
     iphone.faults.dropNext(1);
-    expect((await errorOf(tap(hub, id, { x: 10, y: 300 }))).code).toBe('device_offline');
+    expect((await rejectionOf(tap(hub, id, { x: 10, y: 300 }))).code).toBe('device_offline');
     await eventually(() => hub.summary(id).state === 'online', 20_000, 'the device to come back online');
     expect((await deviceStatus(hub, id)).state).toBe('online');
   });
 
   it('unknown app: app_not_found', async () => {
-    const error = await errorOf(launchApp(hub, id, 'com.example.missing'));
+    const error = await rejectionOf(launchApp(hub, id, 'com.example.missing'));
     expect(error.code).toBe('app_not_found');
     expectNeutral(error, id);
   });

@@ -2,21 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { deviceStatus, tap } from '@apex/capability';
-import { ApexError } from '@apex/errors';
 import { createLogger, createRuntime, EMBEDDED_DEVICE_ID, type Runtime } from '@apex/runtime';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
+import { rejectionOf } from '@apex/errors/testing';
 
 const quietLogger = createLogger({ level: 'silent' });
 
-async function errorOf(promise: Promise<unknown>): Promise<ApexError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApexError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('runtime', () => {
   let dir: string;
@@ -80,7 +71,7 @@ describe('runtime', () => {
     const file = await writeConfig('bad.json', {
       devices: [{ id: 'iphone-a', driver: 'wda', url: 'not-a-url', timeouts: { actionMs: 'slow' } }],
     });
-    const error = await errorOf(open({ configPath: file }));
+    const error = await rejectionOf(open({ configPath: file }));
     expect(error.code).toBe('invalid_argument');
     expect(error.issues).toEqual(
       expect.arrayContaining([
@@ -93,7 +84,7 @@ describe('runtime', () => {
   it('gives a device to one runtime: a second gets device_busy naming the owner, until the first closes', async () => {
     const file = await writeConfig('owned.json', { devices: [{ id: 'iphone-a', driver: 'wda', url: iphone.url }] });
     const first = await open({ configPath: file });
-    const error = await errorOf(open({ configPath: file }));
+    const error = await rejectionOf(open({ configPath: file }));
     expect(error.code).toBe('device_busy');
     expect(error.message).toContain(`pid ${process.pid}`);
     expect(error.message).toContain('iphone-a');
