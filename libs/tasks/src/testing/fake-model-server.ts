@@ -78,7 +78,17 @@ export function startFakeModelServer(wire: Wire, script: ScriptStep[], options: 
     requests.push(request);
     const step = queue.shift();
     const reply: ScriptedReply = typeof step === 'function' ? step(request, requests) : (step ?? { text: 'I have nothing more to do.' });
-    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    if (reply.delayMs) {
+      // A "thinking" model: the wait ends early when the client gives up, so no timer outlives the test.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, reply.delayMs);
+        res.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      if (res.destroyed) return;
+    }
     if (reply.failWith) return sendError(res, wire, reply.failWith, 'scripted failure');
     const inputTokens = fakeInputTokens(raw);
     const payload = wire === 'openai' ? openAiReply(reply, body, inputTokens, () => `call_${++counter}`) : anthropicReply(reply, body, inputTokens, () => `toolu_${++counter}`);
