@@ -1,5 +1,5 @@
 import type { AppDefinition, AppInstance, Env } from './app';
-import { drawText, fillRect, fillRoundRect, hline } from '../render/paint';
+import { drawText, fillRect, fillRoundRect } from '../render/paint';
 import { measure } from '../render/measure';
 import { glyphButton } from '../ui/glyph-button';
 import { keyboardWindow } from '../ui/keyboard';
@@ -8,6 +8,7 @@ import { ScrollState } from '../ui/scroll';
 import { groupedTable } from '../ui/table';
 import { drawSingleLineText } from '../ui/text-box';
 import { TextInput } from '../ui/text-input';
+import { toolbar, toolbarTop as toolbarTopOf, TOOLBAR_HEIGHT } from '../ui/toolbar';
 import type { View } from '../view';
 
 export const PHOTOS_BUNDLE_ID = 'com.apple.mobileslideshow';
@@ -42,7 +43,6 @@ const PALETTE = [
   ['#d4fc79', '#7ab648'],
 ];
 
-const TOOLBAR_HEIGHT = 44;
 const HEADER_HEIGHT = 48;
 const GAP = 2;
 
@@ -101,7 +101,7 @@ class PhotosApp implements AppInstance {
         glyphButton('photos/settings', 'gear', env.width - 30, cy, theme.tint, () => (this.screen = 'settings')),
       ],
     });
-    const toolbarTop = env.height - env.bottom - TOOLBAR_HEIGHT;
+    const toolbarTop = toolbarTopOf(env);
     const area = { x: 0, y: barBottom, width: env.width, height: toolbarTop - barBottom };
     const columns = env.width > env.height ? 5 : 3;
     const thumb = (env.width - (columns - 1) * GAP) / columns;
@@ -157,16 +157,7 @@ class PhotosApp implements AppInstance {
     const countText = `${total} ${total === 1 ? 'Photo' : 'Photos'}`;
     const countW = Math.ceil(measure(countText, 15));
     const tcy = toolbarTop + TOOLBAR_HEIGHT / 2;
-    const toolbar: View = {
-      uid: 'photos/toolbar',
-      type: 'Toolbar',
-      rect: { x: 0, y: toolbarTop, width: env.width, height: TOOLBAR_HEIGHT },
-      opaque: true,
-      draw: ({ ctx }) => {
-        fillRect(ctx, { x: 0, y: toolbarTop, width: env.width, height: env.height - toolbarTop }, theme.bar);
-        hline(ctx, 0, env.width, toolbarTop, theme.barBorder);
-      },
-      children: [
+    const bottomBar = toolbar(env, 'photos/toolbar', [
         glyphButton('photos/share', 'share', 30, tcy, theme.tint, () => (this.screen = 'share')),
         {
           uid: 'photos/count',
@@ -179,9 +170,8 @@ class PhotosApp implements AppInstance {
         glyphButton('photos/add', 'plus', env.width - 30, tcy, theme.tint, () => {
           this.recents.push(this.nextPhoto++);
         }),
-      ],
-    };
-    return [grid, bar, toolbar];
+      ]);
+    return [grid, bar, bottomBar];
   }
 
   private subBar(env: Env, title: string): View {

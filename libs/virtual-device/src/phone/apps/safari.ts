@@ -6,13 +6,13 @@ import { keyboardWindow } from '../ui/keyboard';
 import { ScrollState } from '../ui/scroll';
 import { drawSingleLineText } from '../ui/text-box';
 import { TextInput } from '../ui/text-input';
+import { toolbar, toolbarTop as toolbarTopOf, TOOLBAR_HEIGHT } from '../ui/toolbar';
 import { contains, type View } from '../view';
 import { displayHost, drawPage, HOME_URL, layoutPage, normalizeUrl, pageFor } from './web-pages';
 
 export const SAFARI_BUNDLE_ID = 'com.apple.mobilesafari';
 
 const ADDRESS_BAR_HEIGHT = 52;
-const TOOLBAR_HEIGHT = 44;
 
 /** A browser: an address bar, a web view whose text is pixels only, and a toolbar with history buttons. */
 class SafariApp implements AppInstance {
@@ -55,7 +55,7 @@ class SafariApp implements AppInstance {
     const editing = this.address.focused;
     const barTop = env.top;
     const webTop = barTop + ADDRESS_BAR_HEIGHT;
-    const toolbarTop = env.height - env.bottom - TOOLBAR_HEIGHT;
+    const toolbarTop = toolbarTopOf(env);
     const webRect = { x: 0, y: webTop, width: env.width, height: toolbarTop - webTop };
     const page = pageFor(this.url);
     const layout = layoutPage(page, env.width);
@@ -124,16 +124,7 @@ class SafariApp implements AppInstance {
       ['Tabs', 'tabs', true, () => undefined],
     ];
     const slot = env.width / toolButtons.length;
-    const toolbar: View = {
-      uid: 'safari/toolbar',
-      type: 'Toolbar',
-      rect: { x: 0, y: toolbarTop, width: env.width, height: TOOLBAR_HEIGHT },
-      opaque: true,
-      draw: ({ ctx }) => {
-        fillRect(ctx, { x: 0, y: toolbarTop, width: env.width, height: env.height - toolbarTop }, theme.bar);
-        hline(ctx, 0, env.width, toolbarTop, theme.barBorder);
-      },
-      children: toolButtons.map(([label, glyph, enabled, action], i) => {
+    const bottomBar = toolbar(env, 'safari/toolbar', toolButtons.map(([label, glyph, enabled, action], i) => {
         const cx = slot * i + slot / 2;
         const cy = toolbarTop + TOOLBAR_HEIGHT / 2;
         return {
@@ -148,7 +139,7 @@ class SafariApp implements AppInstance {
           draw: ({ ctx }) => drawToolGlyph(ctx, glyph, cx, cy, enabled ? theme.tint : theme.tertiaryLabel),
         } satisfies View;
       }),
-    };
+    );
     const addressBar: View = {
       uid: 'safari/addressbar',
       type: 'Other',
@@ -167,7 +158,7 @@ class SafariApp implements AppInstance {
         uid: 'safari/window',
         type: 'Window',
         rect: env.screen,
-        children: [webView, addressBar, ...(editing ? [] : [toolbar])],
+        children: [webView, addressBar, ...(editing ? [] : [bottomBar])],
       },
     ];
     if (editing) windows.push(keyboardWindow(env, address, 'go'));
