@@ -13,30 +13,23 @@ export interface PlannerConfig {
   anthropic?: AnthropicPlannerConfig;
 }
 
+/** Where and how to reach one model provider; both providers take the same settings. */
+const modelEndpointSchema = z.strictObject({
+  baseURL: z.url().optional(),
+  model: z.string().min(1).optional(),
+  apiKey: z.string().min(1).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  maxOutputTokens: z.number().int().positive().optional(),
+});
+
 /**
  * The planner settings of a configuration file (`"tasks": {"planners": …}`). Every field is optional: the
  * environment fills in the rest (keep API keys there rather than in a file).
  */
 export const plannerConfigSchema = z.strictObject({
   default: z.string().min(1).optional().describe('offline, openai or anthropic'),
-  openai: z
-    .strictObject({
-      baseURL: z.url().optional(),
-      model: z.string().min(1).optional(),
-      apiKey: z.string().min(1).optional(),
-      timeoutMs: z.number().int().positive().optional(),
-      maxOutputTokens: z.number().int().positive().optional(),
-    })
-    .optional(),
-  anthropic: z
-    .strictObject({
-      baseURL: z.url().optional(),
-      model: z.string().min(1).optional(),
-      apiKey: z.string().min(1).optional(),
-      timeoutMs: z.number().int().positive().optional(),
-      maxOutputTokens: z.number().int().positive().optional(),
-    })
-    .optional(),
+  openai: modelEndpointSchema.optional(),
+  anthropic: modelEndpointSchema.optional(),
 });
 export type PlannerFileConfig = z.infer<typeof plannerConfigSchema>;
 
