@@ -107,7 +107,7 @@ export interface OpenedContext {
 export interface ServeOptions extends StartRestApiOptions {
   /** Builds the context once the bind is known to be allowed (so a refused start boots no device). */
   openContext: () => Promise<OpenedContext>;
-  /** Where the URLs are printed (default stdout). */
+  /** Where the URLs are printed (default stdout); each call is one block of lines. */
   print?: (line: string) => void;
 }
 
@@ -122,7 +122,8 @@ export async function serveUntilSignal(options: ServeOptions): Promise<void> {
   const opened = await openContext();
   try {
     const api = await startRestApi(opened.ctx, { ...startOptions, host });
-    for (const line of describeRestApi(api, Boolean(startOptions.token))) print(line);
+    // One write, so a reader of stdout never sees half of the banner.
+    print(describeRestApi(api, Boolean(startOptions.token)).join('\n'));
     const signal = await waitForShutdownSignal();
     print(`Received ${signal}; shutting down.`);
     await api.close();
