@@ -9,29 +9,31 @@ const DRIVER_PACKAGES = ['appium', 'appium-xcuitest-driver', 'appium-uiautomator
  */
 const depConstraints = [
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: DRIVER_PACKAGES },
+  // The port: the driver interface and neutral types, which drivers and the core both see.
+  { sourceTag: 'type:port', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: DRIVER_PACKAGES },
   {
     sourceTag: 'type:core',
-    onlyDependOnLibsWithTags: ['type:core', 'type:util'],
+    onlyDependOnLibsWithTags: ['type:core', 'type:port', 'type:util'],
     bannedExternalImports: DRIVER_PACKAGES,
   },
-  // A driver sees the port (capability), the errors and shared protocol knowledge (driver kits), never
-  // another driver or the rest of the core.
-  { sourceTag: 'type:driver', onlyDependOnLibsWithTags: ['layer:port', 'type:driver-kit', 'type:util'] },
-  { sourceTag: 'type:driver-kit', onlyDependOnLibsWithTags: ['layer:port', 'type:util'], bannedExternalImports: DRIVER_PACKAGES },
+  // A driver sees the port, the errors and shared protocol knowledge (driver kits), never another driver
+  // or the rest of the core.
+  { sourceTag: 'type:driver', onlyDependOnLibsWithTags: ['type:port', 'type:driver-kit', 'type:util'] },
+  { sourceTag: 'type:driver-kit', onlyDependOnLibsWithTags: ['type:port', 'type:util'], bannedExternalImports: DRIVER_PACKAGES },
   { sourceTag: 'type:sim', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: DRIVER_PACKAGES },
   {
     sourceTag: 'type:runtime',
-    onlyDependOnLibsWithTags: ['type:core', 'type:driver', 'type:driver-kit', 'type:sim', 'type:util'],
+    onlyDependOnLibsWithTags: ['type:core', 'type:port', 'type:driver', 'type:driver-kit', 'type:sim', 'type:util'],
     bannedExternalImports: DRIVER_PACKAGES,
   },
   {
     sourceTag: 'type:transport',
-    onlyDependOnLibsWithTags: ['type:core', 'type:transport', 'type:util'],
+    onlyDependOnLibsWithTags: ['type:core', 'type:port', 'type:transport', 'type:util'],
     bannedExternalImports: DRIVER_PACKAGES,
   },
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:transport', 'type:runtime', 'type:sim', 'type:core', 'type:util'],
+    onlyDependOnLibsWithTags: ['type:transport', 'type:runtime', 'type:sim', 'type:core', 'type:port', 'type:util'],
     bannedExternalImports: DRIVER_PACKAGES,
   },
   // Workspace tooling (benchmarks, architecture checks) may use anything, as a script would.
@@ -42,6 +44,7 @@ const depConstraints = [
       'type:transport',
       'type:runtime',
       'type:core',
+      'type:port',
       'type:driver',
       'type:driver-kit',
       'type:sim',
@@ -69,7 +72,7 @@ export default [
   // Nx can only ban a package that is installed; this catches the import itself, installed or not.
   {
     files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'],
-    ignores: ['libs/driver-*/**'],
+    ignores: ['libs/drivers/wda/**', 'libs/drivers/appium/**'],
     rules: {
       'no-restricted-imports': [
         'error',

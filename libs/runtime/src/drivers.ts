@@ -1,4 +1,4 @@
-import type { DeviceRegistration } from '@apex/capability';
+import type { DeviceRegistration } from '@apex/hub';
 import { createAppiumDriver } from '@apex/driver-appium';
 import { createWdaDriver } from '@apex/driver-wda';
 import type { DeviceConfig } from './config';

@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DeviceHub, type DeviceHubOptions } from '@apex/capability';
+import { DeviceHub, type DeviceHubOptions } from '@apex/hub';
 import { Perception } from '@apex/perception';
 import { createTaskService, type TaskService } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';

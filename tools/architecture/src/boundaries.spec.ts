@@ -11,25 +11,25 @@ type Fixture = [name: string, projectDir: string, source: string];
 
 const rejected: Fixture[] = [
   ['an app imports a driver', 'apps/mcp-server', "import * as wda from '@apex/driver-wda';\nexport const x = wda;\n"],
-  ['a core lib imports a driver', 'libs/perception', "import * as wda from '@apex/driver-wda';\nexport const x = wda;\n"],
+  ['a core lib imports a driver', 'libs/core/perception', "import * as wda from '@apex/driver-wda';\nexport const x = wda;\n"],
   ['the virtual device imports a driver', 'libs/virtual-device', "import * as wda from '@apex/driver-wda';\nexport const x = wda;\n"],
-  ['a driver imports another driver', 'libs/driver-appium', "import * as wda from '@apex/driver-wda';\nexport const x = wda;\n"],
-  ['a transport imports the runtime', 'libs/rest', "import * as runtime from '@apex/runtime';\nexport const x = runtime;\n"],
-  ['a driver imports a core lib other than the port', 'libs/driver-wda', "import * as p from '@apex/perception';\nexport const x = p;\n"],
-  ['the virtual device imports the core', 'libs/virtual-device', "import * as cap from '@apex/capability';\nexport const x = cap;\n"],
+  ['a driver imports another driver', 'libs/drivers/appium', "import * as wda from '@apex/driver-wda';\nexport const x = wda;\n"],
+  ['a transport imports the runtime', 'libs/faces/rest', "import * as runtime from '@apex/runtime';\nexport const x = runtime;\n"],
+  ['a driver imports a core lib other than the port', 'libs/drivers/wda', "import * as p from '@apex/perception';\nexport const x = p;\n"],
+  ['the virtual device imports the core', 'libs/virtual-device', "import * as hub from '@apex/hub';\nexport const x = hub;\n"],
 ];
 
 const banned: Fixture[] = [
   ['an app imports appium', 'apps/cli', "import * as appium from 'appium';\nexport const x = appium;\n"],
-  ['a core lib imports webdriverio', 'libs/capability', "import * as wdio from 'webdriverio';\nexport const x = wdio;\n"],
-  ['a transport imports the xcuitest driver', 'libs/mcp', "import * as x from 'appium-xcuitest-driver';\nexport const y = x;\n"],
+  ['a core lib imports webdriverio', 'libs/core/hub', "import * as wdio from 'webdriverio';\nexport const x = wdio;\n"],
+  ['a transport imports the xcuitest driver', 'libs/faces/mcp', "import * as x from 'appium-xcuitest-driver';\nexport const y = x;\n"],
 ];
 
 const allowed: Fixture[] = [
-  ['a driver imports the port', 'libs/driver-wda', "import { centerOf } from '@apex/capability';\nexport const x = centerOf;\n"],
+  ['a driver imports the port', 'libs/drivers/wda', "import { centerOf } from '@apex/port';\nexport const x = centerOf;\n"],
   ['the runtime imports a driver', 'libs/runtime', "import * as wda from '@apex/driver-wda';\nexport const x = wda;\n"],
   ['an app imports a transport', 'apps/cli', "import * as rest from '@apex/rest';\nexport const x = rest;\n"],
-  ['a core lib imports the errors', 'libs/operations', "import { ApexError } from '@apex/errors';\nexport const x = ApexError;\n"],
+  ['a core lib imports the errors', 'libs/core/operations', "import { ApexError } from '@apex/errors';\nexport const x = ApexError;\n"],
 ];
 
 function bannedPackage(name: string): string {

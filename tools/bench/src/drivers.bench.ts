@@ -4,7 +4,7 @@
  * process (its packages are ES modules with global loggers), the phone in this one. The phone holds one
  * session, so each block starts with an unmeasured call that rebuilds the arm's session.
  */
-import type { DeviceDriver } from '@apex/capability';
+import type { DeviceDriver } from '@apex/port';
 import { createAppiumDriver } from '@apex/driver-appium';
 import { iosCapabilities, startAppiumServer } from '@apex/driver-appium/testing';
 import { createWdaDriver } from '@apex/driver-wda';

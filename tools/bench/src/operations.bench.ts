@@ -4,7 +4,7 @@
  *
  *   raw        bare keep-alive HTTP to the phone's WDA face (the floor)
  *   driver     the WDA driver's own calls (`driver.tap`, `driver.screenshot`, `driver.uiTree`, …)
- *   hub        the capability primitive / perception call through the hub (device queue, timeouts)
+ *   hub        the hub primitive / perception call through the hub (device queue, timeouts)
  *   operation  `runOperation(ctx, name, args)`: validation + hub + driver (+ perception) + output check
  *   mcp-mem    the SDK client → `createMcpServer(ctx)` over the in-memory transport
  *   mcp-stdio  the SDK client → a spawned `apex mcp --config` over stdio (its own hub and driver)
@@ -13,7 +13,7 @@
  * All arms but mcp-stdio share one driver (one WDA session); the spawned server has its own, so the phone's
  * session changes hands at block boundaries: each block starts with an unmeasured call.
  */
-import { captureScreen, getUiTree, tap } from '@apex/capability';
+import { captureScreen, getUiTree, tap } from '@apex/hub';
 import { runOperation } from '@apex/operations';
 import { createRestLogger, createRestServer } from '@apex/rest';
 import { SETTINGS_BUNDLE_ID } from '@apex/virtual-device';

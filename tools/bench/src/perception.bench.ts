@@ -6,7 +6,7 @@
  * repeated on an unchanged screen < 10 ms; the OCR pool's RSS reported.
  */
 import { performance } from 'node:perf_hooks';
-import { captureScreen, getUiTree } from '@apex/capability';
+import { captureScreen, getUiTree } from '@apex/hub';
 import { PHOTOS_BUNDLE_ID, SAFARI_BUNDLE_ID, SETTINGS_BUNDLE_ID } from '@apex/virtual-device';
 import { target, type Section, type SectionResult } from './support/section';
 import { startStack } from './support/stack';

@@ -1,4 +1,4 @@
-import { deviceStatus, type DeviceStatus, type DeviceSummary } from '@apex/capability';
+import { deviceStatus, type DeviceStatus, type DeviceSummary } from '@apex/hub';
 import { isApexError, toPublicError, type PublicError } from '@apex/errors';
 import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import type { CommandImpl } from '../cli';

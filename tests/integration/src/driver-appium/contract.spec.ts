@@ -1,4 +1,4 @@
-import { describeDriverContract } from '@apex/capability/testing';
+import { describeDriverContract } from '@apex/hub/testing';
 import { createAppiumDriver } from '@apex/driver-appium';
 import { iosCapabilities, startAppiumServer } from '@apex/driver-appium/testing';
 import { startVirtualIPhone } from '@apex/virtual-device';

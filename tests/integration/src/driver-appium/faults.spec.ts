@@ -1,5 +1,6 @@
 import * as net from 'node:net';
-import { DeviceHub, deviceStatus, inputText, launchApp, tap, type DeviceDriver } from '@apex/capability';
+import { DeviceHub, deviceStatus, inputText, launchApp, tap } from '@apex/hub';
+import type { DeviceDriver } from '@apex/port';
 import { createAppiumDriver, type AppiumDriver } from '@apex/driver-appium';
 import { iosCapabilities, startAppiumServer, type AppiumServer } from '@apex/driver-appium/testing';
 import { createWdaDriver } from '@apex/driver-wda';

@@ -1,4 +1,4 @@
-import { centerOf, type UiNode } from '@apex/capability';
+import { centerOf, type UiNode } from '@apex/port';
 import { createAppiumDriver, type AppiumDriver } from '@apex/driver-appium';
 import { iosCapabilities, startAppiumServer, type AppiumServer } from '@apex/driver-appium/testing';
 import { createWdaDriver, type WdaDriver } from '@apex/driver-wda';

@@ -1,4 +1,4 @@
-import { describeDriverContract } from '@apex/capability/testing';
+import { describeDriverContract } from '@apex/hub/testing';
 import { createWdaDriver } from '@apex/driver-wda';
 import { startVirtualIPhone } from '@apex/virtual-device';
 

@@ -1,4 +1,4 @@
-import { DeviceHub, deviceStatus, launchApp, tap } from '@apex/capability';
+import { DeviceHub, deviceStatus, launchApp, tap } from '@apex/hub';
 import { ApexError, toPublicError } from '@apex/errors';
 import { createWdaDriver, type WdaDriver } from '@apex/driver-wda';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';

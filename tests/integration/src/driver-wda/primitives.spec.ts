@@ -1,20 +1,5 @@
-import {
-  captureScreen,
-  centerOf,
-  DeviceHub,
-  deviceStatus,
-  getUiTree,
-  inputText,
-  launchApp,
-  listApps,
-  listDevices,
-  pressButton,
-  swipe,
-  takeScreenshot,
-  tap,
-  terminateApp,
-  type UiNode,
-} from '@apex/capability';
+import { captureScreen, DeviceHub, deviceStatus, getUiTree, inputText, launchApp, listApps, listDevices, pressButton, swipe, takeScreenshot, tap, terminateApp } from '@apex/hub';
+import { centerOf, type UiNode } from '@apex/port';
 import { createWdaDriver } from '@apex/driver-wda';
 import { SETTINGS_BUNDLE_ID, SPRINGBOARD_BUNDLE_ID, startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import sharp from 'sharp';

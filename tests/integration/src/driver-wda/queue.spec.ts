@@ -1,4 +1,4 @@
-import { DeviceHub, tap } from '@apex/capability';
+import { DeviceHub, tap } from '@apex/hub';
 import { createWdaDriver } from '@apex/driver-wda';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { eventually, RecordingProxy } from './support/recording-proxy';

@@ -1,4 +1,5 @@
-import { DeviceHub, type Rect } from '@apex/capability';
+import { DeviceHub } from '@apex/hub';
+import type { Rect } from '@apex/port';
 import { createWdaDriver } from '@apex/driver-wda';
 import { Perception, type TextMatch } from '@apex/perception';
 import { startVirtualIPhone, type PhoneElement, type VirtualIPhone } from '@apex/virtual-device';

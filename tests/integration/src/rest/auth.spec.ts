@@ -89,7 +89,7 @@ describe('REST without a token', () => {
     await client.close();
   });
 
-  // (fetch cannot forge Host; the Host check is covered in libs/rest's server.spec over node:http.)
+  // (fetch cannot forge Host; the Host check is covered in libs/faces/rest's server.spec over node:http.)
   it('refuses requests from a foreign browser origin (DNS rebinding), accepts loopback origins', async () => {
     const origin = await call(h.url, 'GET', '/devices', { headers: { origin: 'https://evil.example' } });
     expect(origin).toMatchObject({ status: 403, body: { code: 'forbidden_origin' } });

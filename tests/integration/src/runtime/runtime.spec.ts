@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { deviceStatus, tap } from '@apex/capability';
+import { deviceStatus, tap } from '@apex/hub';
 import { createLogger, createRuntime, EMBEDDED_DEVICE_ID, type Runtime } from '@apex/runtime';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { rejectionOf } from '@apex/errors/testing';

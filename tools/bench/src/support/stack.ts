@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DeviceHub } from '@apex/capability';
+import { DeviceHub } from '@apex/hub';
 import { createWdaDriver, type WdaDriver } from '@apex/driver-wda';
 import type { OperationContext } from '@apex/operations';
 import { Perception } from '@apex/perception';

@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../../jest.preset.js'),
+  displayName: 'hub',
+  rootDir: __dirname,
+};

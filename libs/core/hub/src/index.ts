@@ -1,0 +1,3 @@
+export * from './hub/device-hub';
+export * from './hub/backoff';
+export * from './primitives';

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import type { DeviceHub } from '@apex/hub';
+import type { Perception } from '@apex/perception';
+
+/**
+ * What every operation runs against. The runtime builds it; transports receive it from their app and never
+ * construct it. Optional members are added by later libs (e.g. `tasks` by libs/core/tasks) without breaking this one.
+ */
+export interface OperationContext {
+  hub: DeviceHub;
+  perception: Perception;
+}
+
+/** The four MCP tool annotations. All are required so each one is a deliberate choice. */
+export interface OperationAnnotations {
+  /** Changes nothing on the device. */
+  readOnlyHint: boolean;
+  /** May lose data or state (e.g. terminating an app); false means only ordinary, additive input. */
+  destructiveHint: boolean;
+  /** Calling twice with the same input has no further effect. */
+  idempotentHint: boolean;
+  /** Reaches beyond the closed world of the connected devices. */
+  openWorldHint: boolean;
+}
+
+/** Binary image bytes an operation returns next to its structured output (e.g. a screenshot). */
+export interface ImageAttachment {
+  data: Buffer;
+  mimeType: 'image/png' | 'image/jpeg';
+}
+
+/** What a handler returns when it has an image besides the structured output: build it with `withImage`. */
+export class WithImage<O> {
+  constructor(
+    readonly output: O,
+    readonly image: ImageAttachment,
+  ) {}
+}
+
+export function withImage<O>(output: O, image: ImageAttachment): WithImage<O> {
+  return new WithImage(output, image);
+}
+
+/** The input an operation's handler receives: `device`, when the operation has one, is already resolved. */
+export type HandlerInput<I> = 'device' extends keyof I ? Omit<I, 'device'> & { device: string } : I;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyObjectSchema = z.ZodObject<any>;
+
+export interface OperationDefinition<
+  In extends AnyObjectSchema = AnyObjectSchema,
+  Out extends AnyObjectSchema = AnyObjectSchema,
+  Ctx extends OperationContext = OperationContext,
+> {
+  /** snake_case; the MCP tool name and the agent's tool name. */
+  name: string;
+  /** A short human title. */
+  title: string;
+  /** Written for a model: what it does, units, when to use it. */
+  description: string;
+  /** Every field described and bounded. A `device` field, when present, is resolved by `runOperation`. */
+  input: In;
+  /** The structured (JSON) result. Binary data travels beside it as an `ImageAttachment`. */
+  output: Out;
+  annotations: OperationAnnotations;
+  handler: (ctx: Ctx, input: HandlerInput<z.output<In>>) => Promise<z.input<Out> | WithImage<z.input<Out>>>;
+  /** A one-line rendering of the structured output for a model or a log (default: compact JSON). */
+  summarize?: (output: z.output<Out>) => string;
+}
+
+/** Identity with types: one call per operation file. */
+export function defineOperation<In extends AnyObjectSchema, Out extends AnyObjectSchema, Ctx extends OperationContext = OperationContext>(
+  definition: OperationDefinition<In, Out, Ctx>,
+): OperationDefinition<In, Out, Ctx> {
+  return definition;
+}
+
+/** Any operation, whatever its schemas or the context it needs (device operations, task operations, …). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = OperationDefinition<AnyObjectSchema, AnyObjectSchema, any>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { listDevices } from '@apex/hub';
+import { defineOperation } from '../define-operation';
+
+const deviceSummary = z.object({
+  id: z.string(),
+  platform: z.enum(['ios', 'android']),
+  state: z.enum(['online', 'offline', 'busy']),
+  name: z.string(),
+});
+
+export const listDevicesOperation = defineOperation({
+  name: 'list_devices',
+  title: 'List devices',
+  description:
+    'Lists the connected devices with their id, platform and state (online, offline, busy). Call it first when you do not know the device id; other tools take it as `device`.',
+  input: z.strictObject({}),
+  output: z.object({ devices: z.array(deviceSummary) }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx) => ({
+    devices: listDevices(ctx.hub),
+  }),
+  summarize: ({ devices }) =>
+    devices.length === 0
+      ? 'No devices are connected.'
+      : `${devices.length} device(s): ${devices.map((d) => `${d.id} "${d.name}" (${d.platform}, ${d.state})`).join('; ')}`,
+});

@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { Rect } from '@apex/port';
+import { hasWordCharacters } from '../text/normalize';
+import { intersects, unionOf } from '../geometry';
+import { LruCache } from './lru-cache';
+import type { EnginePage, OcrLine, OcrPage, OcrRecognizer, OcrWord } from './ocr-types';
+import { prepareForOcr, type PreparedImage } from './preprocess';
+
+/** Words closer than this many line-heights apart belong to one line; farther ones start a new one. */
+const MAX_WORD_GAP_IN_LINE_HEIGHTS = 1.5;
+/** Tesseract's confidence (0..100) below which a "word" is noise (glyphs, separators). */
+const MIN_WORD_CONFIDENCE = 20;
+
+export interface OcrStats {
+  /** Images handed to the recognizer. */
+  recognitions: number;
+  /** Requests answered from the cache. */
+  cacheHits: number;
+}
+
+/**
+ * Screenshot → words and lines in points. Results are cached per screenshot content hash and region (bounded
+ * LRU; concurrent identical requests share one recognition). A region is answered from a cached full-screen
+ * result when there is one, else by recognizing only the cropped region.
+ */
+export class OcrService {
+  private readonly cache: LruCache<string, Promise<OcrPage>>;
+  private readonly counters: OcrStats = { recognitions: 0, cacheHits: 0 };
+
+  constructor(
+    private readonly recognizer: OcrRecognizer,
+    cacheSize = 32,
+  ) {
+    this.cache = new LruCache(Math.max(1, cacheSize));
+  }
+
+  stats(): OcrStats {
+    return { ...this.counters };
+  }
+
+  /** `pixelScale`: the screenshot's pixels per point. `region` in points. */
+  async read(png: Buffer, pixelScale: number, region?: Rect): Promise<OcrPage> {
+    const hash = createHash('sha1').update(png).digest('hex');
+    const fullKey = `${hash}:full`;
+    const full = this.cache.get(fullKey);
+    if (full) {
+      this.counters.cacheHits += 1;
+      return region ? withinRegion(await full, region) : full;
+    }
+    const key = region ? `${hash}:${regionKey(region)}` : fullKey;
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.counters.cacheHits += 1;
+      return cached;
+    }
+    const pending = this.recognize(png, pixelScale, region);
+    this.cache.set(key, pending);
+    pending.catch(() => this.cache.delete(key));
+    return pending;
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private async recognize(png: Buffer, pixelScale: number, region?: Rect): Promise<OcrPage> {
+    const prepared = await prepareForOcr(png, pixelScale, region);
+    this.counters.recognitions += 1;
+    const bandCount = region ? 1 : Math.max(1, this.recognizer.parallelism ?? 1);
+    if (bandCount === 1) {
+      const result = toPoints(await this.recognizer.recognize(prepared.png), prepared);
+      return region ? withinRegion(result, region) : result;
+    }
+    // Several workers: recognize overlapping horizontal bands at once; each line is kept by the band whose
+    // core holds its centre, so a line cut by one band's edge is read whole by its neighbour.
+    const bands = await splitIntoBands(prepared, bandCount);
+    const pages = await Promise.all(
+      bands.map(async (band) =>
+        toPoints(await this.recognizer.recognize(band.png), { ...prepared, originY: prepared.originY + band.top / prepared.scale }),
+      ),
+    );
+    const lines = pages.flatMap((page, i) =>
+      page.lines.filter((line) => {
+        const cy = line.bounds.y + line.bounds.height / 2;
+        return cy >= bands[i].coreTop && cy < bands[i].coreBottom;
+      }),
+    );
+    lines.sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
+    return { lines };
+  }
+}
+
+/** Bands overlap by this much (points): more than the tallest line of text a screen shows. */
+const BAND_OVERLAP_POINTS = 48;
+
+interface Band {
+  png: Buffer;
+  /** Prepared-image pixels. */
+  top: number;
+  /** Points: the lines this band answers for. */
+  coreTop: number;
+  coreBottom: number;
+}
+
+async function splitIntoBands(prepared: PreparedImage, count: number): Promise<Band[]> {
+  const meta = await sharp(prepared.png).metadata();
+  const width = meta.width ?? 1;
+  const height = meta.height ?? 1;
+  const overlap = Math.round(BAND_OVERLAP_POINTS * prepared.scale);
+  const step = Math.ceil(height / count);
+  const bands: Band[] = [];
+  for (let i = 0; i < count; i++) {
+    const coreStart = i * step;
+    const coreEnd = Math.min(height, (i + 1) * step);
+    const top = Math.max(0, coreStart - overlap);
+    const bottom = Math.min(height, coreEnd + overlap);
+    const png = await sharp(prepared.png).extract({ left: 0, top, width, height: bottom - top }).png({ compressionLevel: 1 }).toBuffer();
+    bands.push({
+      png,
+      top,
+      coreTop: i === 0 ? -Infinity : prepared.originY + coreStart / prepared.scale,
+      coreBottom: i === count - 1 ? Infinity : prepared.originY + coreEnd / prepared.scale,
+    });
+  }
+  return bands;
+}
+
+function regionKey(region: Rect): string {
+  return [region.x, region.y, region.width, region.height].map((v) => Math.round(v * 10) / 10).join(',');
+}
+
+/** Engine pixels → points, noise dropped, lines split where words are far apart. */
+export function toPoints(page: EnginePage, prepared: Pick<PreparedImage, 'scale' | 'originX' | 'originY'>): OcrPage {
+  const lines: OcrLine[] = [];
+  for (const engineLine of page.lines) {
+    const words: OcrWord[] = engineLine
+      .filter((word) => word.confidence >= MIN_WORD_CONFIDENCE && word.text.trim().length > 0)
+      .map((word) => ({
+        text: word.text.trim(),
+        confidence: Math.max(0, Math.min(1, word.confidence / 100)),
+        bounds: {
+          x: prepared.originX + word.bbox.x0 / prepared.scale,
+          y: prepared.originY + word.bbox.y0 / prepared.scale,
+          width: (word.bbox.x1 - word.bbox.x0) / prepared.scale,
+          height: (word.bbox.y1 - word.bbox.y0) / prepared.scale,
+        },
+      }))
+      .sort((a, b) => a.bounds.x - b.bounds.x);
+    // Split on gaps before dropping symbol-only "words" ("&"), so their room does not read as a gap.
+    for (const group of splitAtGaps(words)) {
+      const meaningful = group.filter((word) => hasWordCharacters(word.text));
+      if (meaningful.length > 0) lines.push(lineOf(meaningful));
+    }
+  }
+  lines.sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
+  return { lines };
+}
+
+function splitAtGaps(words: OcrWord[]): OcrWord[][] {
+  const groups: OcrWord[][] = [];
+  let current: OcrWord[] = [];
+  for (const word of words) {
+    const previous = current[current.length - 1];
+    if (previous) {
+      const lineHeight = Math.max(previous.bounds.height, word.bounds.height);
+      const gap = word.bounds.x - (previous.bounds.x + previous.bounds.width);
+      if (gap > MAX_WORD_GAP_IN_LINE_HEIGHTS * lineHeight) {
+        groups.push(current);
+        current = [];
+      }
+    }
+    current.push(word);
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+export function lineOf(words: OcrWord[]): OcrLine {
+  return {
+    text: words.map((word) => word.text).join(' '),
+    bounds: unionOf(words.map((word) => word.bounds)),
+    confidence: words.reduce((sum, word) => sum + word.confidence, 0) / words.length,
+    words,
+  };
+}
+
+/** Keeps the words whose centre lies in the region (lines re-formed from what is left). */
+export function withinRegion(page: OcrPage, region: Rect): OcrPage {
+  const lines: OcrLine[] = [];
+  for (const line of page.lines) {
+    if (!intersects(line.bounds, region)) continue;
+    const words = line.words.filter((word) => {
+      const cx = word.bounds.x + word.bounds.width / 2;
+      const cy = word.bounds.y + word.bounds.height / 2;
+      return cx >= region.x && cy >= region.y && cx <= region.x + region.width && cy <= region.y + region.height;
+    });
+    if (words.length > 0) lines.push(lineOf(words));
+  }
+  return { lines };
+}

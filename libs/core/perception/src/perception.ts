@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import { parseInput, type DeviceHub } from '@apex/hub';
+import type { Rect, Role, UiNode } from '@apex/port';
+import { ApexError, invalidArgument } from '@apex/errors';
+import sharp from 'sharp';
+import { describeScreen } from './describe/describe-screen';
+import { hubDeviceView, type DeviceView } from './device-view';
+import { clipTo, overlapOfSmaller } from './geometry';
+import { glyphForName, type GlyphName } from './icons/glyph-library';
+import { decodeGray, type GrayImage } from './icons/gray-image';
+import {
+  DEFAULT_LIBRARY_THRESHOLD,
+  DEFAULT_TEMPLATE_THRESHOLD,
+  findGlyphInPixels,
+  findIconsInTree,
+  findTemplateInPixels,
+  identifyGlyph,
+} from './icons/icon-finders';
+import { screenEdges, type ScreenEdges } from './icons/screen-edges';
+import { DescribeOptionsSchema, FindIconQuerySchema, FindTextQuerySchema, UiTreeOptionsSchema } from './inputs';
+import { LruCache } from './ocr/lru-cache';
+import { OcrService, type OcrStats } from './ocr/ocr-service';
+import type { OcrPage } from './ocr/ocr-types';
+import { TesseractPool } from './ocr/tesseract-pool';
+import { findTextInOcr, findTextInTree, mergeMatches } from './text/text-finders';
+import { descendantText, pruneUiTree } from './tree/prune';
+import { visibleNodes } from './tree/visible';
+import type {
+  DescribeOptions,
+  FindIconQuery,
+  FindIconResult,
+  FindTextQuery,
+  FindTextResult,
+  IconMatch,
+  PerceptionOptions,
+  ScreenDescriptionResult,
+  UiTreeOptions,
+  UiTreeResult,
+} from './types';
+
+/** In `auto`, a tree match this good answers without reading the pixels. */
+const TREE_ANSWER_CONFIDENCE = 0.9;
+/** Unlabeled icon buttons named from their pixels in one description, at most. */
+const MAX_ICONS_NAMED = 24;
+const ICON_BUTTON_ROLES: ReadonlySet<Role> = new Set<Role>(['button', 'icon', 'link']);
+/** Edge maps kept for recent screenshots (find_icon called repeatedly on one screen). */
+const EDGE_CACHE_SIZE = 4;
+
+/**
+ * Finding and describing what is on a device's screen: text (UI tree, then OCR), icons (tree labels, templates,
+ * built-in glyphs), a pruned UI tree and a compact description for a model. All coordinates are points.
+ * Device reads go through the hub; OCR runs in a pool of reused workers started on first use.
+ */
+export class Perception {
+  private readonly device: DeviceView;
+  private readonly pool: TesseractPool;
+  private readonly ocr: OcrService;
+  private readonly edges = new LruCache<string, Promise<ScreenEdges>>(EDGE_CACHE_SIZE);
+  /** Glyph search results per screen (its edge maps) and query: a repeated find_icon costs nothing. */
+  private readonly glyphResults = new WeakMap<ScreenEdges, Map<string, IconMatch[]>>();
+
+  constructor(
+    private readonly hub: DeviceHub,
+    options: PerceptionOptions = {},
+  ) {
+    this.device = hubDeviceView(hub);
+    this.pool = new TesseractPool({ size: options.ocrWorkers, timeoutMs: options.ocrTimeoutMs, logger: options.logger });
+    this.ocr = new OcrService(this.pool, options.ocrCacheSize ?? 32);
+  }
+
+  /** Text on screen, best match first; an empty list when there is none. */
+  async findText(deviceId: string, query: FindTextQuery): Promise<FindTextResult> {
+    const q = parseInput(FindTextQuerySchema, query, 'find_text query');
+    const id = this.hub.resolve(deviceId);
+    const source = q.source ?? 'auto';
+    let treeMatches: FindTextResult['matches'] = [];
+    if (source !== 'ocr') {
+      const [tree, screen] = await Promise.all([this.device.uiTree(id), this.hub.screen(id)]);
+      treeMatches = findTextInTree(tree, screenRect(screen), q);
+      if (source === 'ui-tree' || treeMatches.some((m) => m.confidence >= TREE_ANSWER_CONFIDENCE)) {
+        return { matches: treeMatches };
+      }
+    }
+    const shot = await this.device.screenshot(id);
+    const region = q.region ? clipTo(q.region, screenRect(shot.screen)) : undefined;
+    if (q.region && !region) return { matches: [] };
+    const page = await this.ocr.read(shot.png, shot.scale, region);
+    const ocrMatches = findTextInOcr(page, q);
+    return { matches: source === 'ocr' ? ocrMatches : mergeMatches(treeMatches, ocrMatches) };
+  }
+
+  /** Icons by name (tree labels, then the built-in glyphs in the pixels) and/or by a template image. */
+  async findIcon(deviceId: string, query: FindIconQuery): Promise<FindIconResult> {
+    const q = parseInput(FindIconQuerySchema, query, 'find_icon query');
+    const template = q.template === undefined ? undefined : await decodeTemplate(q.template);
+    const id = this.hub.resolve(deviceId);
+    const tree = await this.device.uiTree(id);
+    const matches: IconMatch[] = [];
+    if (q.name !== undefined) {
+      const screen = await this.hub.screen(id);
+      const fromTree = findIconsInTree(tree, screenRect(screen), q.name, q.region);
+      matches.push(...fromTree.filter((m) => q.threshold === undefined || m.confidence >= q.threshold));
+    }
+    const glyph = q.name === undefined ? undefined : glyphForName(q.name);
+    if (glyph || template) {
+      const shot = await this.device.screenshot(id);
+      const edges = await this.edgesOf(shot.png, shot.scale);
+      const textBoxes = textNodeBounds(tree, screenRect(shot.screen));
+      const pixelMatches: IconMatch[] = [];
+      if (glyph) {
+        const found = this.glyphsOn(edges, glyph, q.threshold ?? DEFAULT_LIBRARY_THRESHOLD, q.region);
+        // Letters in the tree's text are not icons ("x" is not a close button).
+        pixelMatches.push(...found.filter((m) => !textBoxes.some((t) => centerInside(m.bounds, t))));
+      }
+      if (template) {
+        pixelMatches.push(
+          ...findTemplateInPixels(edges, template, shot.scale, q.threshold ?? DEFAULT_TEMPLATE_THRESHOLD, q.region),
+        );
+      }
+      for (const m of pixelMatches.sort((a, b) => b.confidence - a.confidence)) {
+        if (!matches.some((k) => overlapOfSmaller(k.bounds, m.bounds) > 0.5)) matches.push(m);
+      }
+    }
+    matches.sort((a, b) => b.confidence - a.confidence || a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
+    return { matches };
+  }
+
+  /** The normalized UI tree, pruned for a model. */
+  async getUiTree(deviceId: string, options: UiTreeOptions = {}): Promise<UiTreeResult> {
+    const o = parseInput(UiTreeOptionsSchema, options ?? {}, 'get_ui_tree options');
+    const id = this.hub.resolve(deviceId);
+    const [tree, screen] = await Promise.all([this.device.uiTree(id), this.hub.screen(id)]);
+    return pruneUiTree(tree, screenRect(screen), o);
+  }
+
+  /** A compact, token-budgeted description of the screen, structured and as text. */
+  async describeScreen(deviceId: string, options: DescribeOptions = {}): Promise<ScreenDescriptionResult> {
+    const o = parseInput(DescribeOptionsSchema, options ?? {}, 'describe_screen options');
+    const id = this.hub.resolve(deviceId);
+    const status = await this.device.status(id);
+    const tree = await this.device.uiTree(id);
+    let ocr: OcrPage | undefined;
+    let iconNames: Map<string, string> | undefined;
+    let screen = status.screen;
+    if (o.includeOcrText ?? true) {
+      const shot = await this.device.screenshot(id);
+      screen = shot.screen;
+      ocr = await this.ocr.read(shot.png, shot.scale);
+      iconNames = await this.nameUnlabeledIcons(tree, shot.png, shot.scale, screenRect(shot.screen));
+    }
+    return describeScreen({
+      tree,
+      screen,
+      orientation: status.orientation,
+      app: status.foregroundApp,
+      ocr,
+      iconNames,
+      maxElements: o.maxElements,
+    });
+  }
+
+  /** OCR work done so far (recognitions run, cache hits). */
+  ocrStats(): OcrStats & { workers: number } {
+    return { ...this.ocr.stats(), workers: this.pool.workerCount };
+  }
+
+  /** Stops the OCR workers. Idempotent. */
+  async close(): Promise<void> {
+    this.ocr.clear();
+    this.edges.clear();
+    await this.pool.close();
+  }
+
+  private glyphsOn(edges: ScreenEdges, glyph: GlyphName, threshold: number, region?: Rect): IconMatch[] {
+    let results = this.glyphResults.get(edges);
+    if (!results) {
+      results = new Map();
+      this.glyphResults.set(edges, results);
+    }
+    const key = JSON.stringify([glyph, threshold, region ?? null]);
+    let found = results.get(key);
+    if (!found) {
+      found = findGlyphInPixels(edges, glyph, threshold, region);
+      results.set(key, found);
+    }
+    return found;
+  }
+
+  /** What the built-in glyphs recognize on the tree's unlabeled icon buttons (node id → glyph name). */
+  private async nameUnlabeledIcons(tree: UiNode, png: Buffer, scale: number, screen: Rect): Promise<Map<string, string>> {
+    const unlabeled = visibleNodes(tree, screen)
+      .filter((v) => ICON_BUTTON_ROLES.has(v.node.role) && !v.node.label && !descendantText(v.node))
+      .slice(0, MAX_ICONS_NAMED);
+    const names = new Map<string, string>();
+    if (unlabeled.length === 0) return names;
+    const edges = await this.edgesOf(png, scale);
+    for (const { node, bounds } of unlabeled) {
+      const glyph = identifyGlyph(edges, bounds);
+      if (glyph?.label) names.set(node.id, glyph.label);
+    }
+    return names;
+  }
+
+  private edgesOf(png: Buffer, scale: number): Promise<ScreenEdges> {
+    const key = createHash('sha1').update(png).digest('hex');
+    let edges = this.edges.get(key);
+    if (!edges) {
+      edges = screenEdges(png, scale);
+      this.edges.set(key, edges);
+      edges.catch(() => this.edges.delete(key));
+    }
+    return edges;
+  }
+}
+
+function screenRect(screen: { width: number; height: number }): Rect {
+  return { x: 0, y: 0, width: screen.width, height: screen.height };
+}
+
+/** A template larger than this (pixels, either side) is not an icon: 200 pt at 3 px/pt. */
+const MAX_TEMPLATE_SIDE = 600;
+
+async function decodeTemplate(template: string): Promise<GrayImage> {
+  const base64 = template.replace(/^data:image\/[a-z+.-]+;base64,/i, '').replace(/\s+/g, '');
+  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(base64) ? Buffer.from(base64, 'base64') : undefined;
+  let gray: GrayImage | undefined;
+  try {
+    if (bytes && bytes.length > 0) {
+      const meta = await sharp(bytes).metadata();
+      if ((meta.width ?? 0) > MAX_TEMPLATE_SIDE || (meta.height ?? 0) > MAX_TEMPLATE_SIDE) {
+        throw invalidArgument(
+          `template is ${meta.width}×${meta.height} pixels; an icon template may be at most ${MAX_TEMPLATE_SIDE}×${MAX_TEMPLATE_SIDE}.`,
+          [{ path: 'template', message: `must be at most ${MAX_TEMPLATE_SIDE}×${MAX_TEMPLATE_SIDE} pixels` }],
+          'Crop the template tightly around the icon.',
+        );
+      }
+      gray = await decodeGray(bytes);
+    }
+  } catch (cause) {
+    if (cause instanceof ApexError) throw cause;
+    gray = undefined;
+  }
+  if (!gray || gray.width < 4 || gray.height < 4) {
+    throw invalidArgument(
+      'template must be a base64-encoded PNG image of at least 4×4 pixels.',
+      [{ path: 'template', message: 'is not a readable base64 PNG image' }],
+      'Crop the icon from a screenshot, encode the PNG bytes as base64, and send that string.',
+    );
+  }
+  return gray;
+}
+
+function textNodeBounds(tree: UiNode, screen: Rect): Rect[] {
+  return visibleNodes(tree, screen)
+    .filter((v) => v.node.role === 'text' && Boolean(v.node.label))
+    .map((v) => v.bounds);
+}
+
+function centerInside(inner: Rect, outer: Rect): boolean {
+  const cx = inner.x + inner.width / 2;
+  const cy = inner.y + inner.height / 2;
+  return cx >= outer.x && cy >= outer.y && cx <= outer.x + outer.width && cy <= outer.y + outer.height;
+}

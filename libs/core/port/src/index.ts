@@ -1,0 +1,3 @@
+export * from './geometry';
+export * from './ui-node';
+export * from './port';

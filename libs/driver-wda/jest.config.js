@@ -1,5 +1,0 @@
-module.exports = {
-  ...require('../../jest.preset.js'),
-  displayName: 'driver-wda',
-  rootDir: __dirname,
-};

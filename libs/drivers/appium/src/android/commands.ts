@@ -1,0 +1,160 @@
+import { ApexError } from '@apex/errors';
+import type { BatteryState, DriverStatus, HardwareButton, Point, RawScreenshot, ScreenGeometry, SwipeGesture, TypeTextRequest, UiNode } from '@apex/port';
+import { WebDriverMalformedReply, WebDriverProtocolError } from '@apex/webdriver-http';
+import { orientationOf, performSwipe, readScreenshotPng, readSource, readWindowSize } from '../common';
+import { asRecord, deviceInfo, mobile, nonEmptyText, optional, positiveNumber, type AppiumContext } from '../context';
+import type { PlatformCommands } from '../platform';
+import { normalizeAndroidSource } from './source';
+
+/*
+ * Android through the UiAutomator2 driver, written against its documented commands. NOT RUN HERE: there is
+ * no Android device or emulator on this machine, so only the pure parts (the source normalizer) are tested.
+ *
+ * Units: the server speaks device pixels everywhere (bounds, gestures, window rect); Apex speaks
+ * density-independent pixels (dp). scale = display density (dpi) / 160, read once with
+ * `mobile: getDisplayDensity`; points in are multiplied by it, rects out divided by it.
+ */
+
+/** Android KeyEvent codes. */
+const KEYCODES: Record<HardwareButton, number> = { home: 3, volumeUp: 24, volumeDown: 25 };
+const KEYCODE_ENTER = 66;
+/** `mobile: queryAppState` answer for a package that is not installed. */
+const APP_STATE_NOT_INSTALLED = 0;
+
+async function scaleOf(ctx: AppiumContext): Promise<number> {
+  if (ctx.scale) return ctx.scale;
+  const density = positiveNumber(await mobile(ctx, 'getDisplayDensity', undefined, { idempotent: true }));
+  if (density === undefined) throw new WebDriverMalformedReply(200, 'mobile: getDisplayDensity', 'not a positive number');
+  ctx.scale = density / 160;
+  return ctx.scale;
+}
+
+const toPixels = (point: Point, scale: number) => ({ x: Math.round(point.x * scale), y: Math.round(point.y * scale) });
+
+async function screenGeometry(ctx: AppiumContext): Promise<ScreenGeometry> {
+  const scale = await scaleOf(ctx);
+  const size = await readWindowSize(ctx);
+  if (!size) throw new WebDriverMalformedReply(200, 'GET /window/rect', 'no window size');
+  return { width: Math.round((size.width / scale) * 100) / 100, height: Math.round((size.height / scale) * 100) / 100, scale };
+}
+
+/** BatteryManager.BATTERY_STATUS_*: 1 unknown, 2 charging, 3 discharging, 4 not charging, 5 full. */
+function batteryState(code: unknown): BatteryState['state'] {
+  switch (code) {
+    case 2:
+      return 'charging';
+    case 3:
+    case 4:
+      return 'unplugged';
+    case 5:
+      return 'full';
+    default:
+      return 'unknown';
+  }
+}
+
+async function status(ctx: AppiumContext): Promise<DriverStatus> {
+  const read = (name: string) => optional(() => mobile(ctx, name, undefined, { idempotent: true }));
+  const [screen, facts, currentPackage, locked, orientation, battery] = await Promise.all([
+    screenGeometry(ctx),
+    deviceInfo(ctx),
+    read('getCurrentPackage'),
+    read('isLocked'),
+    optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true })),
+    read('batteryInfo'),
+  ]);
+  const result: DriverStatus = { platform: 'android', screen };
+  const osVersion = nonEmptyText(facts?.platformVersion) ?? nonEmptyText(ctx.session.capabilities.platformVersion);
+  if (osVersion) result.osVersion = osVersion;
+  const model = [nonEmptyText(facts?.manufacturer), nonEmptyText(facts?.model)].filter(Boolean).join(' ');
+  if (model) result.model = model;
+  const turned = orientationOf(orientation);
+  if (turned) result.orientation = turned;
+  const appId = nonEmptyText(currentPackage);
+  if (appId) result.foregroundApp = { appId };
+  const batteryInfo = asRecord(battery);
+  if (typeof batteryInfo?.level === 'number' && batteryInfo.level >= 0) {
+    result.battery = { level: Math.min(1, batteryInfo.level), state: batteryState(batteryInfo.state) };
+  }
+  if (typeof locked === 'boolean') result.locked = locked;
+  return result;
+}
+
+async function screenshot(ctx: AppiumContext): Promise<RawScreenshot> {
+  const [shot, scale] = await Promise.all([readScreenshotPng(ctx), scaleOf(ctx)]);
+  return { ...shot, scale };
+}
+
+async function uiTree(ctx: AppiumContext): Promise<UiNode> {
+  const [xml, scale] = await Promise.all([readSource(ctx), scaleOf(ctx)]);
+  return normalizeAndroidSource(xml, ctx.deviceId, scale);
+}
+
+/** `mobile: clickGesture` at a point (pixels). */
+async function tap(ctx: AppiumContext, point: Point): Promise<void> {
+  await mobile(ctx, 'clickGesture', toPixels(point, await scaleOf(ctx)));
+}
+
+/** W3C touch actions (pixels): the documented coordinate swipe; `mobile: swipeGesture` only knows regions. */
+async function swipe(ctx: AppiumContext, gesture: SwipeGesture): Promise<void> {
+  await performSwipe(ctx, gesture, await scaleOf(ctx));
+}
+
+/** `mobile: type` types into the focused input; it answers false when the text could not be sent. Enter submits. */
+async function typeText(ctx: AppiumContext, request: TypeTextRequest): Promise<void> {
+  if (request.text) {
+    const sent = await mobile(ctx, 'type', { text: request.text });
+    if (sent === false) {
+      throw new ApexError('element_not_found', `Device ${ctx.deviceId}: no text field has keyboard focus, so nothing was typed.`, {
+        hint: 'Tap the text field first, then type.',
+      });
+    }
+  }
+  if (request.submit) await mobile(ctx, 'pressKey', { keycode: KEYCODE_ENTER });
+}
+
+async function pressButton(ctx: AppiumContext, button: HardwareButton): Promise<void> {
+  await mobile(ctx, 'pressKey', { keycode: KEYCODES[button] });
+}
+
+/**
+ * `mobile: activateApp` starts the package's launcher activity (or brings it to the front). Its failure text
+ * is not a stable contract, so a failure is followed by `mobile: queryAppState`: 0 means not installed.
+ */
+async function launchApp(ctx: AppiumContext, appId: string): Promise<void> {
+  try {
+    await mobile(ctx, 'activateApp', { appId });
+  } catch (error) {
+    if (!(error instanceof WebDriverProtocolError)) throw error;
+    const state = await optional(() => mobile(ctx, 'queryAppState', { appId }, { idempotent: true }));
+    if (state === APP_STATE_NOT_INSTALLED) {
+      throw new ApexError('app_not_found', `Device ${ctx.deviceId} has no app "${appId}" it can launch.`, {
+        hint: 'Check the package name (for example com.android.settings).',
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+async function terminateApp(ctx: AppiumContext, appId: string): Promise<boolean> {
+  return (await mobile(ctx, 'terminateApp', { appId })) === true;
+}
+
+export function androidCommands(ctx: AppiumContext): PlatformCommands {
+  return {
+    status: () => status(ctx),
+    screenshot: () => screenshot(ctx),
+    tap: (point) => tap(ctx, point),
+    swipe: (gesture) => swipe(ctx, gesture),
+    typeText: (request) => typeText(ctx, request),
+    pressButton: (button) => pressButton(ctx, button),
+    launchApp: (appId) => launchApp(ctx, appId),
+    terminateApp: (appId) => terminateApp(ctx, appId),
+    // No listApps: UiAutomator2 has no documented command that lists packages without `mobile: shell`.
+    uiTree: () => uiTree(ctx),
+    ping: async () => {
+      await readWindowSize(ctx, ctx.probeTimeoutMs);
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { ApexError } from '@apex/errors';
+import type { Rect, Role, UiNode } from '@apex/port';
+import { XMLParser } from 'fast-xml-parser';
+import { androidRoleOf } from './roles';
+
+/**
+ * UiAutomator2's page source → the neutral tree. Written from the documented source format (a `hierarchy`
+ * root, one element per view with `class`, `text`, `content-desc`, `hint`, `password`, `checked`,
+ * `enabled`, `focused`, `selected`, `displayed` and `bounds="[left,top][right,bottom]"` in pixels).
+ * Bounds are turned into density-independent pixels with `scale` (= density / 160), the unit Apex uses
+ * for Android. Not run against a device here: checked on hand-written samples only.
+ */
+
+type Attributes = Record<string, string>;
+type OrderedNode = Record<string, unknown> & { ':@'?: Attributes };
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  preserveOrder: true,
+  parseAttributeValue: false,
+  parseTagValue: false,
+  trimValues: true,
+  htmlEntities: true,
+});
+
+const TEXT_INPUTS = new Set<Role>(['textField', 'secureTextField', 'searchField']);
+
+function tagOf(node: OrderedNode): string | undefined {
+  return Object.keys(node).find((key) => key !== ':@' && key !== '#text' && !key.startsWith('?'));
+}
+
+function childrenOf(node: OrderedNode): OrderedNode[] {
+  const tag = tagOf(node);
+  const children = tag ? node[tag] : undefined;
+  return Array.isArray(children) ? (children as OrderedNode[]).filter((c) => tagOf(c) !== undefined) : [];
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function boolAttr(attrs: Attributes, name: string, fallback: boolean): boolean {
+  const value = attrs[name];
+  return value === undefined ? fallback : value === 'true';
+}
+
+const BOUNDS = /^\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]$/;
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** `[left,top][right,bottom]` in pixels → a rect in dp. */
+export function parseBounds(bounds: string | undefined, scale: number): Rect {
+  const match = BOUNDS.exec(bounds ?? '');
+  if (!match) return { x: 0, y: 0, width: 0, height: 0 };
+  const [left, top, right, bottom] = match.slice(1).map(Number) as [number, number, number, number];
+  return {
+    x: round2(left / scale),
+    y: round2(top / scale),
+    width: round2(Math.max(0, right - left) / scale),
+    height: round2(Math.max(0, bottom - top) / scale),
+  };
+}
+
+/** Same recipe as the iOS trees: role, rounded bounds, label and sibling-index path; lengthened on a collision. */
+class IdAllocator {
+  private readonly used = new Set<string>();
+
+  allocate(role: Role, bounds: Rect, label: string | undefined, indexPath: readonly number[]): string {
+    const key = [role, ...[bounds.x, bounds.y, bounds.width, bounds.height].map(Math.round), label ?? '', indexPath.join('.')].join('|');
+    const hash = createHash('sha1').update(key).digest('hex');
+    for (const length of [6, 8, 10, 12]) {
+      const id = hash.slice(0, length);
+      if (!this.used.has(id)) {
+        this.used.add(id);
+        return id;
+      }
+    }
+    let n = 2;
+    while (this.used.has(`${hash.slice(0, 12)}-${n}`)) n += 1;
+    const id = `${hash.slice(0, 12)}-${n}`;
+    this.used.add(id);
+    return id;
+  }
+}
+
+interface Place {
+  indexPath: number[];
+  /** 0 = the hierarchy root, 1 = a window. */
+  depth: number;
+  parentRole?: Role;
+}
+
+function roleFor(attrs: Attributes, place: Place): Role {
+  if (place.depth === 0) return 'app';
+  if (place.depth === 1) return 'window';
+  if ((attrs['resource-id'] ?? '').endsWith(':id/parentPanel')) return 'alert';
+  const role = androidRoleOf(attrs.class ?? '');
+  if (role === 'textField' && attrs.password === 'true') return 'secureTextField';
+  if (role === 'other' && place.parentRole === 'list') return 'cell';
+  return role;
+}
+
+function describe(role: Role, attrs: Attributes): Pick<UiNode, 'label' | 'value' | 'placeholder'> {
+  const text = nonEmpty(attrs.text);
+  const description = nonEmpty(attrs['content-desc']);
+  if (TEXT_INPUTS.has(role)) {
+    const placeholder = nonEmpty(attrs.hint);
+    // An empty input reports its hint as its text.
+    const showingHint = attrs['showing-hint'] === 'true' || (placeholder !== undefined && text === placeholder);
+    const value = role === 'secureTextField' || showingHint ? undefined : text;
+    return { label: description, value, placeholder };
+  }
+  if (role === 'switch') {
+    const checked = attrs.checked;
+    return { label: text ?? description, value: checked === 'true' ? 'on' : checked === 'false' ? 'off' : undefined };
+  }
+  if (role === 'slider') return { label: description, value: text };
+  return { label: text ?? description };
+}
+
+function toUiNode(node: OrderedNode, place: Place, scale: number, ids: IdAllocator, rootBounds: Rect): UiNode {
+  const attrs = node[':@'] ?? {};
+  const role = roleFor(attrs, place);
+  const bounds = place.depth === 0 ? rootBounds : parseBounds(attrs.bounds, scale);
+  const { label, value, placeholder } = describe(role, attrs);
+  const children = childrenOf(node).map((child, index) =>
+    toUiNode(child, { indexPath: [...place.indexPath, index], depth: place.depth + 1, parentRole: role }, scale, ids, rootBounds),
+  );
+  const result: UiNode = {
+    id: ids.allocate(role, bounds, label, place.indexPath),
+    role,
+    bounds,
+    enabled: boolAttr(attrs, 'enabled', true),
+    visible: boolAttr(attrs, 'displayed', true),
+    selected: boolAttr(attrs, 'selected', false) || (role === 'button' && boolAttr(attrs, 'checked', false)),
+    focused: boolAttr(attrs, 'focused', false),
+    children,
+  };
+  if (label !== undefined) result.label = label;
+  if (value !== undefined) result.value = value;
+  if (placeholder !== undefined) result.placeholder = placeholder;
+  return result;
+}
+
+function unreadable(deviceId: string, cause: unknown): ApexError {
+  return new ApexError('device_error', `Device ${deviceId} described its screen in a form that could not be read.`, {
+    hint: 'Retry; the screen may have been changing.',
+    cause,
+  });
+}
+
+/** The screen's source → the neutral tree rooted at the `hierarchy` element (role `app`). */
+export function normalizeAndroidSource(xml: string, deviceId: string, scale: number): UiNode {
+  let document: OrderedNode[];
+  try {
+    document = parser.parse(xml, true) as OrderedNode[];
+  } catch (error) {
+    throw unreadable(deviceId, error);
+  }
+  const root = document.find((n) => tagOf(n) === 'hierarchy');
+  if (!root) throw unreadable(deviceId, new Error('no hierarchy element in the source'));
+  const attrs = root[':@'] ?? {};
+  const width = Number(attrs.width);
+  const height = Number(attrs.height);
+  // Older servers give the root no size: fall back to the union of its windows.
+  const windows = childrenOf(root).map((w) => parseBounds(w[':@']?.bounds, scale));
+  const rootBounds: Rect =
+    Number.isFinite(width) && width > 0 && Number.isFinite(height) && height > 0
+      ? { x: 0, y: 0, width: round2(width / scale), height: round2(height / scale) }
+      : {
+          x: 0,
+          y: 0,
+          width: Math.max(0, ...windows.map((b) => b.x + b.width)),
+          height: Math.max(0, ...windows.map((b) => b.y + b.height)),
+        };
+  return toUiNode(root, { indexPath: [], depth: 0 }, scale, new IdAllocator(), rootBounds);
+}

@@ -1,0 +1,70 @@
+import type { Point, SwipeGesture } from '@apex/port';
+import { WebDriverMalformedReply } from '@apex/webdriver-http';
+import type { AppiumContext } from './context';
+
+/**
+ * A swipe as W3C actions with a touch pointer (the on-device agents reject the default mouse type): down at
+ * `from`, move to `to` over `durationMs`, up. Coordinates in the server's units.
+ */
+export function touchSwipeActions(from: Point, to: Point, durationMs: number) {
+  return {
+    actions: [
+      {
+        type: 'pointer',
+        id: 'finger1',
+        parameters: { pointerType: 'touch' },
+        actions: [
+          { type: 'pointerMove', duration: 0, x: from.x, y: from.y, origin: 'viewport' },
+          { type: 'pointerDown', button: 0 },
+          { type: 'pointerMove', duration: Math.max(0, Math.round(durationMs)), x: to.x, y: to.y, origin: 'viewport' },
+          { type: 'pointerUp', button: 0 },
+        ],
+      },
+    ],
+  };
+}
+
+export async function performSwipe(ctx: AppiumContext, gesture: SwipeGesture, factor = 1): Promise<void> {
+  const scaled = (p: Point): Point => ({ x: Math.round(p.x * factor * 100) / 100, y: Math.round(p.y * factor * 100) / 100 });
+  await ctx.session.send({ method: 'POST', path: '/actions', body: touchSwipeActions(scaled(gesture.from), scaled(gesture.to), gesture.durationMs) });
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width and height from a PNG's IHDR chunk, or undefined when the bytes are not a PNG. */
+export function pngSize(png: Buffer): { width: number; height: number } | undefined {
+  if (png.length < 24 || !png.subarray(0, 8).equals(PNG_SIGNATURE) || png.toString('ascii', 12, 16) !== 'IHDR') return undefined;
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** `GET /screenshot`: a base64 PNG in device pixels. */
+export async function readScreenshotPng(ctx: AppiumContext): Promise<{ png: Buffer; width: number; height: number }> {
+  const value = await ctx.session.send({ method: 'GET', path: '/screenshot', idempotent: true, timeoutMs: ctx.slowTimeoutMs });
+  const png = typeof value === 'string' ? Buffer.from(value, 'base64') : Buffer.alloc(0);
+  const size = pngSize(png);
+  if (!size) throw new WebDriverMalformedReply(200, 'GET /screenshot', 'the value is not a base64 PNG');
+  return { png, ...size };
+}
+
+/** `GET /source`: the page source as a string. */
+export async function readSource(ctx: AppiumContext): Promise<string> {
+  const value = await ctx.session.send({ method: 'GET', path: '/source', idempotent: true, timeoutMs: ctx.slowTimeoutMs });
+  if (typeof value !== 'string') throw new WebDriverMalformedReply(200, 'GET /source', 'the value is not a string');
+  return value;
+}
+
+/** `GET /window/rect`: the current window in the server's units (orientation-aware). */
+export async function readWindowSize(ctx: AppiumContext, timeoutMs?: number): Promise<{ width: number; height: number } | undefined> {
+  const value = (await ctx.session.send({ method: 'GET', path: '/window/rect', idempotent: true, timeoutMs })) as {
+    width?: unknown;
+    height?: unknown;
+  } | null;
+  const width = typeof value?.width === 'number' && value.width > 0 ? value.width : undefined;
+  const height = typeof value?.height === 'number' && value.height > 0 ? value.height : undefined;
+  return width !== undefined && height !== undefined ? { width, height } : undefined;
+}
+
+export function orientationOf(value: unknown): 'portrait' | 'landscape' | undefined {
+  if (typeof value !== 'string' || !value) return undefined;
+  return value.toUpperCase().startsWith('LANDSCAPE') ? 'landscape' : 'portrait';
+}

@@ -1,0 +1,37 @@
+import type { InstalledApp } from '@apex/port';
+import { launchFailure } from '@apex/ios-source';
+import { WebDriverProtocolError } from '@apex/webdriver-http';
+import { asRecord, mobile, nonEmptyText, type AppiumContext } from '../context';
+
+/**
+ * `mobile: launchApp` → the agent's `/wda/apps/launch` (launches, or brings to the front). The server passes
+ * the agent's `invalid argument` through for an app that is not installed, so here it means "no such app".
+ */
+export async function launchApp(ctx: AppiumContext, appId: string): Promise<void> {
+  try {
+    await mobile(ctx, 'launchApp', { bundleId: appId });
+  } catch (error) {
+    if (error instanceof WebDriverProtocolError) throw launchFailure(error, ctx.deviceId, appId) ?? error;
+    throw error;
+  }
+}
+
+/** `mobile: terminateApp` → `/wda/apps/terminate`; false when the app was not running. */
+export async function terminateApp(ctx: AppiumContext, appId: string): Promise<boolean> {
+  return (await mobile(ctx, 'terminateApp', { bundleId: appId })) === true;
+}
+
+/**
+ * The running apps as far as they can be read through the server: the foreground app (`mobile: activeAppInfo`).
+ * The agent's list of running apps has no `mobile:` command, and `mobile: listApps` (installed apps) needs
+ * a connection to the phone that only a Mac has.
+ */
+export async function listRunningApps(ctx: AppiumContext): Promise<InstalledApp[]> {
+  const active = asRecord(await mobile(ctx, 'activeAppInfo', undefined, { idempotent: true }));
+  const appId = nonEmptyText(active?.bundleId);
+  if (!appId) return [];
+  const app: InstalledApp = { appId, running: true };
+  const name = nonEmptyText(active?.name);
+  if (name) app.name = name;
+  return [app];
+}

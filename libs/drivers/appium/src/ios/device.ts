@@ -1,0 +1,51 @@
+import type { DriverStatus, HardwareButton } from '@apex/port';
+import { agentStatusFields, buttonFailure } from '@apex/ios-source';
+import { WebDriverProtocolError } from '@apex/webdriver-http';
+import { orientationOf, readWindowSize } from '../common';
+import { asRecord, deviceInfo, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
+import { screenGeometry } from './screen';
+
+/**
+ * The screen is required; everything else is "where known". On Linux `mobile: deviceInfo` fails (it also
+ * asks the phone over a USB service only a Mac has), so the model and name are then absent and the OS
+ * version comes from the session's capabilities.
+ */
+export async function status(ctx: AppiumContext): Promise<DriverStatus> {
+  const read = (name: string) => optional(() => mobile(ctx, name, undefined, { idempotent: true }));
+  const [screen, facts, active, locked, orientation, battery] = await Promise.all([
+    screenGeometry(ctx),
+    deviceInfo(ctx),
+    read('activeAppInfo'),
+    read('isLocked'),
+    optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true })),
+    read('batteryInfo'),
+  ]);
+  const result: DriverStatus = { platform: 'ios', screen };
+  const osVersion = nonEmptyText(asRecord(facts?.lockdownInfo)?.ProductVersion) ?? nonEmptyText(ctx.session.capabilities.platformVersion);
+  if (osVersion) result.osVersion = osVersion;
+  const model = nonEmptyText(facts?.model);
+  if (model) result.model = model;
+  const name = nonEmptyText(facts?.name);
+  if (name) result.name = name;
+  const turned = orientationOf(orientation);
+  if (turned) result.orientation = turned;
+  Object.assign(result, agentStatusFields({ activeApp: active, battery, locked }));
+  return result;
+}
+
+const BUTTON_NAMES: Record<HardwareButton, string> = { home: 'home', volumeUp: 'volumeup', volumeDown: 'volumedown' };
+
+/** `mobile: pressButton` → `/wda/pressButton`; "The button 'x' is not supported…" → unsupported. */
+export async function pressButton(ctx: AppiumContext, button: HardwareButton): Promise<void> {
+  try {
+    await mobile(ctx, 'pressButton', { name: BUTTON_NAMES[button] });
+  } catch (error) {
+    if (error instanceof WebDriverProtocolError) throw buttonFailure(error, ctx.deviceId, button) ?? error;
+    throw error;
+  }
+}
+
+/** A round trip to the phone itself (`/window/rect` is forwarded to the agent), not only to the server. */
+export async function ping(ctx: AppiumContext): Promise<void> {
+  await readWindowSize(ctx, ctx.probeTimeoutMs);
+}

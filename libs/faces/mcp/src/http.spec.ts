@@ -1,0 +1,132 @@
+import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DeviceHub } from '@apex/hub';
+import { FakeDriver } from '@apex/hub/testing';
+import { Perception } from '@apex/perception';
+import { checkBearerToken, createMcpHttpHandler, isAllowedOrigin, leakedWordsIn } from './index';
+
+const TOKEN = 's3cret-token-for-tests';
+
+function request(headers: Record<string, string>): IncomingMessage {
+  return { headers } as unknown as IncomingMessage;
+}
+
+describe('security helpers', () => {
+  it('checks the bearer token only when one is set', () => {
+    expect(checkBearerToken(request({}), undefined)).toBe(true);
+    expect(checkBearerToken(request({}), TOKEN)).toBe(false);
+    expect(checkBearerToken(request({ authorization: `Bearer ${TOKEN}` }), TOKEN)).toBe(true);
+    expect(checkBearerToken(request({ authorization: `bearer ${TOKEN}` }), TOKEN)).toBe(true);
+    expect(checkBearerToken(request({ authorization: `Bearer ${TOKEN}x` }), TOKEN)).toBe(false);
+    expect(checkBearerToken(request({ authorization: 'Bearer s3' }), TOKEN)).toBe(false);
+    expect(checkBearerToken(request({ authorization: `Basic ${TOKEN}` }), TOKEN)).toBe(false);
+  });
+
+  it('allows no origin, loopback origins and listed ones; rejects the rest', () => {
+    expect(isAllowedOrigin(request({}))).toBe(true);
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3001', 'http://[::1]:8080', 'https://app.localhost']) {
+      expect(isAllowedOrigin(request({ origin }))).toBe(true);
+    }
+    for (const origin of ['http://evil.example', 'http://127.0.0.1.evil.example', 'null', 'file://', 'not a url']) {
+      expect(isAllowedOrigin(request({ origin }))).toBe(false);
+    }
+    expect(isAllowedOrigin(request({ origin: 'https://dash.example' }), ['https://dash.example'])).toBe(true);
+  });
+});
+
+describe('Streamable HTTP handler', () => {
+  let hub: DeviceHub;
+  let perception: Perception;
+  const servers: HttpServer[] = [];
+  const clients: Client[] = [];
+
+  beforeAll(() => {
+    hub = new DeviceHub({ backgroundProbes: false });
+    hub.register({ id: 'iphone-a', name: 'iPhone A', driver: new FakeDriver() });
+    perception = new Perception(hub);
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+    await perception.close();
+    await hub.close();
+  });
+
+  async function serve(token?: string): Promise<URL> {
+    const handler = createMcpHttpHandler({ hub, perception }, { token });
+    const server = createServer((req, res) => void handler(req, res));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+  }
+
+  async function connect(url: URL, headers: Record<string, string> = {}): Promise<Client> {
+    const client = new Client({ name: 'http-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+    clients.push(client);
+    return client;
+  }
+
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+
+  function post(url: URL, headers: Record<string, string>): Promise<Response> {
+    return fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: initialize,
+    });
+  }
+
+  it('serves several clients at once without a token', async () => {
+    const url = await serve();
+    const [a, b] = await Promise.all([connect(url), connect(url)]);
+    const results = (await Promise.all([
+      a.callTool({ name: 'tap', arguments: { x: 1, y: 2 } }),
+      b.callTool({ name: 'list_devices', arguments: {} }),
+      a.callTool({ name: 'tap', arguments: { x: -1, y: 2 } }),
+    ])) as CallToolResult[];
+    expect(results[0].structuredContent).toEqual({ tapped: { x: 1, y: 2 } });
+    expect(results[1].structuredContent).toMatchObject({ devices: [{ id: 'iphone-a' }] });
+    expect(results[2].isError).toBe(true);
+    for (const r of results) expect(leakedWordsIn(JSON.stringify(r))).toEqual([]);
+  });
+
+  it('requires the bearer token when one is set', async () => {
+    const url = await serve(TOKEN);
+    const missing = await post(url, {});
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(/^unauthorized/);
+    expect((await post(url, { authorization: 'Bearer wrong' })).status).toBe(401);
+    await expect(connect(url)).rejects.toBeDefined();
+
+    const client = await connect(url, { authorization: `Bearer ${TOKEN}` });
+    const result = (await client.callTool({ name: 'list_devices', arguments: {} })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+  });
+
+  it('rejects a foreign Origin (DNS rebinding) and accepts a loopback one', async () => {
+    const url = await serve();
+    const foreign = await post(url, { origin: 'http://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await post(url, { origin: `http://localhost:${url.port}` })).status).toBe(200);
+  });
+
+  it('is stateless: no session id, and GET is not offered', async () => {
+    const url = await serve();
+    const response = await post(url, {});
+    expect(response.status).toBe(200);
+    expect(response.headers.get('mcp-session-id')).toBeNull();
+    await response.text();
+    expect((await fetch(url, { headers: { accept: 'text/event-stream' } })).status).toBe(405);
+  });
+});
