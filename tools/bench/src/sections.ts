@@ -1,5 +1,6 @@
 import { driversSection } from './drivers.bench';
 import { emulatorSection } from './emulator.bench';
+import { floodSection } from './flood.bench';
 import { memorySection } from './memory.bench';
 import { offlinePlannerSection } from './offline-planner.bench';
 import { operationsSection } from './operations.bench';
@@ -20,4 +21,5 @@ export const SECTIONS: readonly Section[] = [
   scaleSection,
   memorySection,
   offlinePlannerSection,
+  floodSection,
 ];
