@@ -62,15 +62,18 @@ export async function encodeScreenshot(
   let width = Math.min(request.scale === 'native' ? shot.width : shot.screen.width, request.maxWidth ?? Infinity, sideCap);
   width = Math.max(1, Math.min(shot.width, Math.round(width)));
   let qualityStep = 0;
+  let encodes = 0;
   let pixels: Promise<Pixels> | undefined;
-  const decoded = () => (pixels ??= sharp(shot.png).raw().toBuffer({ resolveWithObject: true }));
+  // The first encoding reads the PNG directly (the common case: it fits); retries share one decoded copy.
+  const source = async () =>
+    encodes++ === 0 ? sharp(shot.png) : fromPixels(await (pixels ??= sharp(shot.png).raw().toBuffer({ resolveWithObject: true })));
   for (;;) {
     const height = Math.max(1, Math.round((shot.height * width) / shot.width));
     const quality = JPEG_QUALITIES[qualityStep];
     const data =
       request.format === 'png' && width === shot.width
         ? shot.png
-        : await encode(await decoded(), request.format, width, height, quality);
+        : await encode(await source(), request.format, width === shot.width ? undefined : { width, height }, quality);
     const mimeType = request.format === 'png' ? 'image/png' : 'image/jpeg';
     const result = { data, format: request.format, mimeType, width, height, pixelsPerPoint: width / shot.screen.width } as const;
     if (data.length <= budget.maxBytes) return result;
@@ -85,10 +88,13 @@ export async function encodeScreenshot(
   }
 }
 
-async function encode(pixels: Pixels, format: ScreenshotFormat, width: number, height: number, quality: number): Promise<Buffer> {
-  const { data, info } = pixels;
-  let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  if (width !== info.width || height !== info.height) image = image.resize(width, height, { fit: 'fill' });
+function fromPixels({ data, info }: Pixels): sharp.Sharp {
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
+/** `size` when the image must be resized. */
+async function encode(source: sharp.Sharp, format: ScreenshotFormat, size: { width: number; height: number } | undefined, quality: number): Promise<Buffer> {
+  const image = size ? source.resize(size.width, size.height, { fit: 'fill' }) : source;
   return format === 'png' ? image.png().toBuffer() : image.flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
 }
 
