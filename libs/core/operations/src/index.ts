@@ -1,6 +1,7 @@
 export * from './define-operation';
 export * from './run-operation';
 export * from './json-schema';
+export * from './limits';
 export * from './schemas';
+export * from './screenshot-encoding';
 export * from './operations';
-export { describePixelMapping, MAX_SCREENSHOT_BYTES } from './operations/take-screenshot';

@@ -6,7 +6,9 @@ import { Perception } from '@apex/perception';
 import {
   DEVICE_OPERATIONS,
   MAX_SCREENSHOT_BYTES,
+  MAX_SCREENSHOT_SIDE,
   defineOperation,
+  encodeScreenshot,
   inputJsonSchema,
   outputJsonSchema,
   runOperation,
@@ -17,6 +19,7 @@ import {
 } from './index';
 import { z } from 'zod';
 import { rejectionOf } from '@apex/errors/testing';
+import type { CapturedScreen } from '@apex/hub';
 
 function imageOf(result: OperationResult): ImageAttachment {
   if (!result.image) throw new Error('expected an image');
@@ -108,28 +111,78 @@ describe('runOperation', () => {
     expect(driver.calls).toEqual([]);
   });
 
+  // The operation schemas are the only input validation: neither the primitives nor perception parse again.
   const badInputs: [string, unknown, string][] = [
     ['tap', { x: Number.NaN, y: 1 }, 'x'],
     ['tap', { x: 1, y: Number.POSITIVE_INFINITY }, 'y'],
     ['tap', { x: '1', y: 1 }, 'x'],
+    ['tap', { x: 10 }, 'y'],
+    ['tap', { x: 10_001, y: 1 }, 'x'],
     ['input_text', { text: '' }, 'text'],
+    ['input_text', {}, 'text'],
     ['input_text', { text: 'x'.repeat(2001) }, 'text'],
     ['launch_app', { appId: '' }, 'appId'],
     ['launch_app', { appId: 'com.x; rm -rf /' }, 'appId'],
     ['terminate_app', { appId: 'a'.repeat(300) }, 'appId'],
+    ['terminate_app', {}, 'appId'],
     ['press_button', { button: 'power' }, 'button'],
     ['take_screenshot', { format: 'gif' }, 'format'],
+    ['take_screenshot', { scale: 'retina' }, 'scale'],
     ['take_screenshot', { maxWidth: 10 }, 'maxWidth'],
     ['find_icon', {}, 'name'],
+    ['find_icon', { name: '   ' }, 'name'],
+    ['find_icon', { name: 'search', threshold: 2 }, 'threshold'],
+    ['find_icon', { template: 'A'.repeat(2_000_001) }, 'template'],
+    ['find_text', { text: '  ' }, 'text'],
+    ['find_text', { text: '...' }, 'text'],
+    ['find_text', { text: 'a'.repeat(501) }, 'text'],
+    ['find_text', { text: 'a', region: { x: 0, y: 0, width: -5, height: 10 } }, 'region.width'],
+    ['get_ui_tree', { maxDepth: -1 }, 'maxDepth'],
+    ['get_ui_tree', { maxDepth: 101 }, 'maxDepth'],
+    ['describe_screen', { maxElements: 0 }, 'maxElements'],
     ['swipe', { direction: 'up', from: { x: 1, y: 1 } }, 'from'],
     ['swipe', {}, 'direction'],
+    ['swipe', { direction: 'sideways' }, 'direction'],
+    ['swipe', { direction: 'up', distance: -5 }, 'distance'],
+    ['swipe', { direction: 'up', durationMs: 5_001 }, 'durationMs'],
+    ['swipe', { direction: 'up', durationMs: 49 }, 'durationMs'],
+    ['swipe', { from: { x: Number.NaN, y: 10 }, to: { x: 10, y: 10 } }, 'from.x'],
     ['device_status', { device: '' }, 'device'],
   ];
   it.each(badInputs.map(([name, input, path]) => [name, path, input] as const))('%s rejects a bad %s', async (name, path, input) => {
     const error = await rejectionOf(runOperation(ctx, name, input));
     expect(error.code).toBe('invalid_argument');
     expect(error.issues?.map((i) => i.path)).toContain(path);
-    expect(driver.calls.filter((c) => c.method !== 'status')).toEqual([]);
+    expect(driver.calls).toEqual([]);
+  });
+
+  it('accepts the bounds themselves', async () => {
+    await runOperation(ctx, 'swipe', { direction: 'up', durationMs: 5_000 });
+    await runOperation(ctx, 'input_text', { text: 'x'.repeat(2000) });
+    await runOperation(ctx, 'get_ui_tree', { maxDepth: 100 });
+    expect((await runOperation(ctx, 'find_text', { text: 'a'.repeat(500), source: 'ui-tree' })).output).toEqual({ matches: [] });
+    expect(driver.callsOf('swipe').map((c) => c.args[0])).toEqual([expect.objectContaining({ durationMs: 5_000 })]);
+  });
+
+  it('finds an icon by a name with spaces around it', async () => {
+    const node = { enabled: true, visible: true, selected: false, focused: false };
+    const search = { ...node, id: 'b', role: 'button' as const, label: 'Search', bounds: { x: 10, y: 10, width: 40, height: 40 }, children: [] };
+    driver.behave('uiTree', async () => ({ ...node, id: 'root', role: 'app', bounds: { x: 0, y: 0, width: 390, height: 844 }, children: [search] }));
+    const { output } = await runOperation(ctx, 'find_icon', { name: '  search ' });
+    expect(output.matches).toEqual([expect.objectContaining({ label: 'Search', source: 'ui-tree' })]);
+  });
+
+  it.each([
+    ['tap', { x: 10, y: 20 }],
+    ['find_text', { text: 'Settings', source: 'ui-tree' }],
+    ['get_ui_tree', {}],
+    ['describe_screen', { includeOcrText: false }],
+    ['take_screenshot', {}],
+    ['swipe', { direction: 'down' }],
+  ])('%s resolves the device exactly once', async (name, input) => {
+    const resolve = jest.spyOn(hub, 'resolve');
+    await runOperation(ctx, name, input);
+    expect(resolve).toHaveBeenCalledTimes(1);
   });
 
   it('rejects a non-object input as a whole', async () => {
@@ -190,11 +243,15 @@ describe('runOperation', () => {
 
   describe('take_screenshot', () => {
     /** Random pixels compress badly: the worst case for the 1 MB limit. */
-    async function noisyScreen(): Promise<void> {
+    async function noisyPng(width: number, height: number): Promise<Buffer> {
+      return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
+    }
+    async function noisyScreen(): Promise<Buffer> {
       const width = 390 * 3;
       const height = 844 * 3;
-      const png = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
+      const png = await noisyPng(width, height);
       driver.behave('screenshot', async () => ({ png, width, height, scale: 3 }));
+      return png;
     }
 
     it('defaults to a JPEG at one pixel per point, with the bytes beside the structured output', async () => {
@@ -209,14 +266,40 @@ describe('runOperation', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 390, 844]);
     });
 
-    it('shrinks a native PNG until it fits under 1 MB, and says how pixels map to points', async () => {
-      await noisyScreen();
+    it('shrinks a native PNG until it fits under 1 MB from one capture, and says how pixels map to points', async () => {
+      const png = await noisyScreen();
+      expect(png.length).toBeGreaterThan(MAX_SCREENSHOT_BYTES);
       const result = await runOperation(ctx, 'take_screenshot', { format: 'png', scale: 'native' });
+      expect(driver.callsOf('screenshot')).toHaveLength(1);
       expect(imageOf(result).data.length).toBeLessThanOrEqual(MAX_SCREENSHOT_BYTES);
       expect(result.output.format).toBe('png');
       expect(result.output.width).toBeLessThan(1170);
+      expect(result.output.pixelsPerPoint).toBeCloseTo((result.output.width as number) / 390, 6);
       expect(result.summary).toMatch(/1 point = [\d.]+ image pixels/);
       expect(Buffer.from(imageOf(result).data).toString('base64').length).toBeLessThan(1_000_000);
+    });
+
+    it('re-encodes a native JPEG that is too big at quality 80 from the same capture', async () => {
+      const png = await noisyScreen();
+      const atDefaultQuality = await sharp(png).resize(924, 2000, { fit: 'fill' }).jpeg({ quality: 80 }).toBuffer();
+      expect(atDefaultQuality.length).toBeGreaterThan(MAX_SCREENSHOT_BYTES);
+      const result = await runOperation(ctx, 'take_screenshot', { scale: 'native' });
+      expect(driver.callsOf('screenshot')).toHaveLength(1);
+      expect(result.output).toMatchObject({ format: 'jpeg', mimeType: 'image/jpeg' });
+      expect(imageOf(result).data.length).toBeLessThanOrEqual(MAX_SCREENSHOT_BYTES);
+      const meta = await sharp(imageOf(result).data).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', result.output.width, result.output.height]);
+    });
+
+    it('keeps every side within 2,000 pixels', async () => {
+      const png = await sharp({ create: { width: 1290, height: 2796, channels: 3, background: '#336699' } }).png().toBuffer();
+      driver.behave('screenshot', async () => ({ png, width: 1290, height: 2796, scale: 3 }));
+      const result = await runOperation(ctx, 'take_screenshot', { format: 'png', scale: 'native' });
+      expect(result.output).toMatchObject({ width: 922, height: 1998 });
+      expect(Math.max(result.output.width as number, result.output.height as number)).toBeLessThanOrEqual(MAX_SCREENSHOT_SIDE);
+      expect(result.output.pixelsPerPoint).toBeCloseTo(922 / 430, 6);
+      const meta = await sharp(imageOf(result).data).metadata();
+      expect([meta.width, meta.height]).toEqual([922, 1998]);
     });
 
     it('honours maxWidth', async () => {
@@ -224,5 +307,29 @@ describe('runOperation', () => {
       const result = await runOperation(ctx, 'take_screenshot', { format: 'png', maxWidth: 195 });
       expect(result.output).toMatchObject({ width: 195, pixelsPerPoint: 0.5 });
     });
+  });
+});
+
+describe('encodeScreenshot', () => {
+  function capture(png: Buffer, width: number, height: number): CapturedScreen {
+    return { png, width, height, scale: 1, screen: { width, height, scale: 1 } };
+  }
+
+  it('hands back the captured PNG itself when it already fits', async () => {
+    const png = await sharp({ create: { width: 300, height: 600, channels: 3, background: '#fff' } }).png().toBuffer();
+    const shot = await encodeScreenshot(capture(png, 300, 600), { format: 'png', scale: 'native' });
+    expect(shot.data).toBe(png);
+    expect(shot).toMatchObject({ format: 'png', mimeType: 'image/png', width: 300, height: 600, pixelsPerPoint: 1 });
+  });
+
+  it('lowers the JPEG quality before it makes the image narrower', async () => {
+    const png = await sharp(randomBytes(300 * 600 * 3), { raw: { width: 300, height: 600, channels: 3 } }).png().toBuffer();
+    const [q40, q60] = await Promise.all([40, 60].map((quality) => sharp(png).jpeg({ quality }).toBuffer()));
+    expect(q40.length).toBeLessThan(q60.length);
+    const maxBytes = Math.floor((q40.length + q60.length) / 2);
+    const shot = await encodeScreenshot(capture(png, 300, 600), { format: 'jpeg', scale: 'native' }, { maxBytes, maxSide: 2_000 });
+    expect(shot).toMatchObject({ format: 'jpeg', width: 300, height: 600 });
+    expect(shot.data.length).toBeLessThanOrEqual(maxBytes);
+    expect(shot.data.length).toBeGreaterThan(maxBytes / 2);
   });
 });

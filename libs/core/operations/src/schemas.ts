@@ -1,19 +1,22 @@
 import { z } from 'zod';
-import { AppIdSchema } from '@apex/hub';
+import {
+  APP_ID_PATTERN,
+  MAX_APP_ID_LENGTH,
+  MAX_COORDINATE,
+  MAX_DEVICE_ID_LENGTH,
+  MAX_SEARCH_TEXT_LENGTH,
+  MAX_TYPED_TEXT_LENGTH,
+} from './limits';
 
 /**
- * Field schemas shared by several operations: each bound and description is written once here.
- * Units are points (iOS) / density-independent pixels (Android) everywhere.
+ * Field schemas shared by several operations: each rule and description is written once here, each bound in
+ * `limits.ts`. Units are points (iOS) / density-independent pixels (Android) everywhere.
  */
-
-/** Larger than any phone or tablet screen in points; the primitives check the real screen. */
-export const MAX_COORDINATE = 10_000;
-export const MAX_TEXT_LENGTH = 2_000;
 
 export const deviceField = z
   .string()
   .min(1)
-  .max(128)
+  .max(MAX_DEVICE_ID_LENGTH)
   .optional()
   .describe('Device id from list_devices; optional if only one device');
 
@@ -32,9 +35,24 @@ export const rectSchema = z.object({
 export const regionField = rectSchema.optional().describe('Only look inside this rectangle (points).');
 
 /** Bundle id (iOS, e.g. com.apple.Preferences) or package name (Android, e.g. com.android.settings). */
-export const appIdField = AppIdSchema.describe('Bundle id on iOS (e.g. com.apple.Preferences), package name on Android. See list_apps.');
+export const appIdField = z
+  .string({ error: 'is required' })
+  .min(1, 'must not be empty')
+  .max(MAX_APP_ID_LENGTH)
+  .regex(APP_ID_PATTERN, 'must be an app id such as com.apple.Preferences')
+  .describe('Bundle id on iOS (e.g. com.apple.Preferences), package name on Android. See list_apps.');
 
-export const textField = (what: string) => z.string().min(1).max(MAX_TEXT_LENGTH).describe(what);
+/** Text to type into the focused field. */
+export const typedTextField = (what: string) => z.string().min(1).max(MAX_TYPED_TEXT_LENGTH).describe(what);
+
+/** Text to look for on the screen: something a finder can match, so at least one letter or digit. */
+export const searchTextField = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(MAX_SEARCH_TEXT_LENGTH)
+    .refine((text) => /[\p{L}\p{N}]/u.test(text), 'must contain at least one letter or digit')
+    .describe(what);
 
 /** Outputs: plain shapes (no bounds) so the advertised output schema stays small. */
 export const pointOut = z.object({ x: z.number(), y: z.number() });

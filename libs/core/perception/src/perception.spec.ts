@@ -92,23 +92,40 @@ describe('Perception', () => {
     OCR_TIMEOUT,
   );
 
-  it('rejects bad input with invalid_argument before touching the device', async () => {
+  it('takes the resolved device id as given: no read resolves it again', async () => {
+    const resolve = jest.spyOn(hub, 'resolve');
+    try {
+      await perception.findText('phone', { text: 'Wi-Fi', source: 'ui-tree' });
+      await perception.findIcon('phone', { name: 'back' });
+      await perception.getUiTree('phone', {});
+      await perception.describeScreen('phone', { includeOcrText: false });
+      expect(resolve).not.toHaveBeenCalled();
+    } finally {
+      resolve.mockRestore();
+    }
+  });
+
+  // Schema rules (text, region, maxDepth, name or template) are the operations' (operations.spec.ts); what
+  // stays here needs the decoded image or the device.
+  it('rejects a template that is not a usable image with invalid_argument before touching the device', async () => {
     const calls = driver.calls.length;
-    await expect(perception.findText('phone', { text: '  ' })).rejects.toMatchObject({ code: 'invalid_argument' });
-    await expect(
-      perception.findText('phone', { text: 'x', region: { x: 0, y: 0, width: -5, height: 10 } }),
-    ).rejects.toMatchObject({ code: 'invalid_argument' });
-    await expect(perception.findIcon('phone', {})).rejects.toMatchObject({ code: 'invalid_argument' });
     await expect(perception.findIcon('phone', { template: 'not base64 !!' })).rejects.toMatchObject({
       code: 'invalid_argument',
+      issues: [{ path: 'template', message: 'is not a readable base64 PNG image' }],
     });
     const huge = await sharp({ create: { width: 800, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
     await expect(perception.findIcon('phone', { template: huge.toString('base64') })).rejects.toMatchObject({
       code: 'invalid_argument',
       issues: [{ path: 'template', message: 'must be at most 600×600 pixels' }],
     });
-    await expect(perception.getUiTree('phone', { maxDepth: -1 })).rejects.toMatchObject({ code: 'invalid_argument' });
+    expect(driver.calls.length).toBe(calls);
+  });
+
+  it('finds nothing when asked for nothing, and an unknown device is device_not_found', async () => {
+    const calls = driver.calls.length;
+    expect(await perception.findIcon('phone', {})).toEqual({ matches: [] });
     await expect(perception.findText('nope', { text: 'x' })).rejects.toMatchObject({ code: 'device_not_found' });
+    await expect(perception.getUiTree('nope')).rejects.toMatchObject({ code: 'device_not_found' });
     expect(driver.calls.length).toBe(calls);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseInput, type DeviceHub } from '@apex/hub';
+import type { DeviceHub } from '@apex/hub';
 import type { Rect, Role, UiNode } from '@apex/port';
 import { ApexError, invalidArgument } from '@apex/errors';
 import sharp from 'sharp';
@@ -17,7 +17,6 @@ import {
   identifyGlyph,
 } from './icons/icon-finders';
 import { screenEdges, type ScreenEdges } from './icons/screen-edges';
-import { DescribeOptionsSchema, FindIconQuerySchema, FindTextQuerySchema, UiTreeOptionsSchema } from './inputs';
 import { LruCache } from './ocr/lru-cache';
 import { OcrService, type OcrStats } from './ocr/ocr-service';
 import type { OcrPage } from './ocr/ocr-types';
@@ -50,6 +49,7 @@ const EDGE_CACHE_SIZE = 4;
  * Finding and describing what is on a device's screen: text (UI tree, then OCR), icons (tree labels, templates,
  * built-in glyphs), a pruned UI tree and a compact description for a model. All coordinates are points.
  * Device reads go through the hub; OCR runs in a pool of reused workers started on first use.
+ * Callers pass a resolved device id and input their schema has already checked (the operations do both).
  */
 export class Perception {
   private readonly device: DeviceView;
@@ -69,9 +69,7 @@ export class Perception {
   }
 
   /** Text on screen, best match first; an empty list when there is none. */
-  async findText(deviceId: string, query: FindTextQuery): Promise<FindTextResult> {
-    const q = parseInput(FindTextQuerySchema, query, 'find_text query');
-    const id = this.hub.resolve(deviceId);
+  async findText(id: string, q: FindTextQuery): Promise<FindTextResult> {
     const source = q.source ?? 'auto';
     let treeMatches: FindTextResult['matches'] = [];
     if (source !== 'ocr') {
@@ -89,11 +87,13 @@ export class Perception {
     return { matches: source === 'ocr' ? ocrMatches : mergeMatches(treeMatches, ocrMatches) };
   }
 
-  /** Icons by name (tree labels, then the built-in glyphs in the pixels) and/or by a template image. */
-  async findIcon(deviceId: string, query: FindIconQuery): Promise<FindIconResult> {
-    const q = parseInput(FindIconQuerySchema, query, 'find_icon query');
+  /**
+   * Icons by name (tree labels, then the built-in glyphs in the pixels) and/or by a template image (a bad
+   * image is `invalid_argument`). With neither there is nothing to look for and nothing is found.
+   */
+  async findIcon(id: string, q: FindIconQuery): Promise<FindIconResult> {
+    if (q.name === undefined && q.template === undefined) return { matches: [] };
     const template = q.template === undefined ? undefined : await decodeTemplate(q.template);
-    const id = this.hub.resolve(deviceId);
     const tree = await this.device.uiTree(id);
     const matches: IconMatch[] = [];
     if (q.name !== undefined) {
@@ -126,17 +126,13 @@ export class Perception {
   }
 
   /** The normalized UI tree, pruned for a model. */
-  async getUiTree(deviceId: string, options: UiTreeOptions = {}): Promise<UiTreeResult> {
-    const o = parseInput(UiTreeOptionsSchema, options ?? {}, 'get_ui_tree options');
-    const id = this.hub.resolve(deviceId);
+  async getUiTree(id: string, options: UiTreeOptions = {}): Promise<UiTreeResult> {
     const [tree, screen] = await Promise.all([this.device.uiTree(id), this.hub.screen(id)]);
-    return pruneUiTree(tree, screenRect(screen), o);
+    return pruneUiTree(tree, screenRect(screen), options);
   }
 
   /** A compact, token-budgeted description of the screen, structured and as text. */
-  async describeScreen(deviceId: string, options: DescribeOptions = {}): Promise<ScreenDescriptionResult> {
-    const o = parseInput(DescribeOptionsSchema, options ?? {}, 'describe_screen options');
-    const id = this.hub.resolve(deviceId);
+  async describeScreen(id: string, o: DescribeOptions = {}): Promise<ScreenDescriptionResult> {
     const status = await this.device.status(id);
     const tree = await this.device.uiTree(id);
     let ocr: OcrPage | undefined;

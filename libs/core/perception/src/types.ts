@@ -46,6 +46,7 @@ export interface FindTextResult {
   matches: TextMatch[];
 }
 
+/** Give a name, a template, or both (with neither, nothing is looked for and nothing found). */
 export interface FindIconQuery {
   /** A name such as "search", "settings", "trash": matched against the tree's labels and the built-in glyphs. */
   name?: string;

@@ -1,4 +1,5 @@
-import { captureScreen, DeviceHub, deviceStatus, getUiTree, inputText, launchApp, listApps, listDevices, pressButton, swipe, takeScreenshot, tap, terminateApp } from '@apex/hub';
+import { captureScreen, DeviceHub, deviceStatus, getUiTree, inputText, launchApp, listApps, listDevices, pressButton, swipe, tap, terminateApp } from '@apex/hub';
+import { encodeScreenshot } from '@apex/operations';
 import { centerOf, type UiNode } from '@apex/port';
 import { createWdaDriver } from '@apex/driver-wda';
 import { SETTINGS_BUNDLE_ID, SPRINGBOARD_BUNDLE_ID, startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
@@ -51,7 +52,7 @@ describe('primitives over driver-wda and the virtual iPhone', () => {
     expect(status.battery?.level).toBeCloseTo(iphone.phone.battery().level, 5);
   });
 
-  it('takeScreenshot and captureScreen return the pixels the phone renders', async () => {
+  it('captureScreen returns the pixels the phone renders, which encode to points or a capped width', async () => {
     const { profile } = iphone.phone;
     const raw = await captureScreen(hub, id);
     expect(raw).toMatchObject({ width: profile.width * profile.scale, height: profile.height * profile.scale, scale: profile.scale });
@@ -59,9 +60,9 @@ describe('primitives over driver-wda and the virtual iPhone', () => {
     const expected = await sharp(iphone.phone.renderPng()).raw().toBuffer();
     expect((await sharp(raw.png).raw().toBuffer()).equals(expected)).toBe(true);
 
-    const points = await takeScreenshot(hub, id);
+    const points = await encodeScreenshot(raw, { format: 'png', scale: 'points' });
     expect(points).toMatchObject({ mimeType: 'image/png', width: profile.width, height: profile.height, pixelsPerPoint: 1 });
-    const small = await takeScreenshot(hub, id, { format: 'jpeg', maxWidth: 200, quality: 50 });
+    const small = await encodeScreenshot(raw, { format: 'jpeg', scale: 'native', maxWidth: 200 });
     const meta = await sharp(small.data).metadata();
     expect([meta.format, meta.width, small.width]).toEqual(['jpeg', 200, 200]);
   });

@@ -47,7 +47,7 @@ describe('runtime', () => {
     expect(runtime.hub.resolve()).toBe(EMBEDDED_DEVICE_ID);
     const status = await deviceStatus(runtime.hub, EMBEDDED_DEVICE_ID);
     expect(status).toMatchObject({ state: 'online', platform: 'ios', name: 'Virtual iPhone' });
-    await tap(runtime.hub, undefined, { x: 10, y: 300 });
+    await tap(runtime.hub, runtime.hub.resolve(), { x: 10, y: 300 });
   });
 
   it('closes the embedded phone with the runtime', async () => {

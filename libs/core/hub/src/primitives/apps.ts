@@ -1,38 +1,32 @@
 import { ApexError } from '@apex/errors';
 import type { DeviceHub } from '../hub/device-hub';
 import type { HardwareButton, InstalledApp } from '@apex/port';
-import { AppIdSchema, HardwareButtonSchema } from './schemas';
-import { parseInput } from './validate';
 
-export async function launchApp(hub: DeviceHub, deviceId: string | undefined, appId: string): Promise<void> {
-  const parsed = parseInput(AppIdSchema, appId, 'app id');
-  const id = hub.resolve(deviceId);
-  await hub.run(id, 'launch an app', (driver) => driver.launchApp(parsed));
+/** A bundle id (iOS) or package name (Android); the operations' schema says what a valid one looks like. */
+export type AppId = string;
+
+export async function launchApp(hub: DeviceHub, deviceId: string, appId: AppId): Promise<void> {
+  await hub.run(deviceId, 'launch an app', (driver) => driver.launchApp(appId));
 }
 
 /** Resolves to false when the app was not running. */
-export async function terminateApp(hub: DeviceHub, deviceId: string | undefined, appId: string): Promise<boolean> {
-  const parsed = parseInput(AppIdSchema, appId, 'app id');
-  const id = hub.resolve(deviceId);
-  return hub.run(id, 'terminate an app', (driver) => driver.terminateApp(parsed));
+export async function terminateApp(hub: DeviceHub, deviceId: string, appId: AppId): Promise<boolean> {
+  return hub.run(deviceId, 'terminate an app', (driver) => driver.terminateApp(appId));
 }
 
-export async function pressButton(hub: DeviceHub, deviceId: string | undefined, button: HardwareButton): Promise<void> {
-  const parsed = parseInput(HardwareButtonSchema, button, 'button');
-  const id = hub.resolve(deviceId);
-  await hub.run(id, 'press a button', (driver) => driver.pressButton(parsed));
+export async function pressButton(hub: DeviceHub, deviceId: string, button: HardwareButton): Promise<void> {
+  await hub.run(deviceId, 'press a button', (driver) => driver.pressButton(button));
 }
 
 /**
  * The apps the driver can list. What that means is the driver's to say (an iPhone driver may only see
  * running apps); `unsupported_operation` when the driver cannot list apps at all.
  */
-export async function listApps(hub: DeviceHub, deviceId?: string): Promise<InstalledApp[]> {
-  const id = hub.resolve(deviceId);
-  if (!hub.supports(id, 'listApps')) {
-    throw new ApexError('unsupported_operation', `Device ${id} cannot list its apps.`, {
+export async function listApps(hub: DeviceHub, deviceId: string): Promise<InstalledApp[]> {
+  if (!hub.supports(deviceId, 'listApps')) {
+    throw new ApexError('unsupported_operation', `Device ${deviceId} cannot list its apps.`, {
       hint: 'Launch an app by its id instead.',
     });
   }
-  return hub.run(id, 'list apps', async (driver) => (driver.listApps ? driver.listApps() : []));
+  return hub.run(deviceId, 'list apps', async (driver) => (driver.listApps ? driver.listApps() : []));
 }

@@ -10,12 +10,11 @@ export function listDevices(hub: DeviceHub): DeviceSummary[] {
   return hub.list();
 }
 
-export async function deviceStatus(hub: DeviceHub, deviceId?: string): Promise<DeviceStatus> {
-  const id = hub.resolve(deviceId);
-  const status = await hub.run(id, 'read the device status', (driver) => driver.status());
-  hub.noteScreen(id, status.screen);
+export async function deviceStatus(hub: DeviceHub, deviceId: string): Promise<DeviceStatus> {
+  const status = await hub.run(deviceId, 'read the device status', (driver) => driver.status());
+  hub.noteScreen(deviceId, status.screen);
   const { platform: _platform, name: deviceName, ...rest } = status;
-  const result: DeviceStatus = { ...hub.summary(id), ...rest };
+  const result: DeviceStatus = { ...hub.summary(deviceId), ...rest };
   if (deviceName !== undefined) result.deviceName = deviceName;
   return result;
 }

@@ -1,8 +1,10 @@
 import type { Point, ScreenGeometry, SwipeGesture } from '@apex/port';
 import type { DeviceHub } from '../hub/device-hub';
-import { PointSchema, SwipeBetweenPointsSchema, SwipeDirectionSchema, type SwipeDirection } from './schemas';
 import { assertOnScreen } from './screen-bounds';
-import { parseInput } from './validate';
+
+/** The way the finger moves: `up` moves the finger up, so the content scrolls to show what is further down. */
+export const SWIPE_DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
+export type SwipeDirection = (typeof SWIPE_DIRECTIONS)[number];
 
 export type SwipeArgs =
   | { from: Point; to: Point; durationMs?: number }
@@ -10,11 +12,9 @@ export type SwipeArgs =
 
 const DEFAULT_SWIPE_MS = 300;
 
-export async function tap(hub: DeviceHub, deviceId: string | undefined, point: Point): Promise<void> {
-  const parsed = parseInput(PointSchema, point, 'tap point');
-  const id = hub.resolve(deviceId);
-  await assertOnScreen(hub, id, [{ point: parsed, path: '' }]);
-  await hub.run(id, 'tap', (driver) => driver.tap({ x: parsed.x, y: parsed.y }));
+export async function tap(hub: DeviceHub, deviceId: string, point: Point): Promise<void> {
+  await assertOnScreen(hub, deviceId, [{ point, path: '' }]);
+  await hub.run(deviceId, 'tap', (driver) => driver.tap({ x: point.x, y: point.y }));
 }
 
 /** Keeps a computed point inside the screen (half a point from the edge). */
@@ -35,27 +35,23 @@ const DIRECTION_VECTORS: Record<SwipeDirection, Point> = {
  * finger up (content scrolls to reveal what is below). Default start: screen centre; default distance:
  * half the screen along the axis; the end point is clamped inside the screen.
  */
-export async function swipe(hub: DeviceHub, deviceId: string | undefined, args: SwipeArgs): Promise<void> {
-  const isDirection = typeof args === 'object' && args !== null && 'direction' in args;
-  const id = hub.resolve(deviceId);
+export async function swipe(hub: DeviceHub, deviceId: string, args: SwipeArgs): Promise<void> {
   let gesture: SwipeGesture;
-  if (isDirection) {
-    const parsed = parseInput(SwipeDirectionSchema, args, 'swipe arguments');
-    const screen = parsed.start
-      ? await assertOnScreen(hub, id, [{ point: parsed.start, path: 'start' }])
-      : await hub.screen(id);
-    const from = parsed.start ?? { x: screen.width / 2, y: screen.height / 2 };
-    const vector = DIRECTION_VECTORS[parsed.direction];
-    const distance = parsed.distance ?? (vector.x !== 0 ? screen.width : screen.height) / 2;
+  if ('direction' in args) {
+    const screen = args.start
+      ? await assertOnScreen(hub, deviceId, [{ point: args.start, path: 'start' }])
+      : await hub.screen(deviceId);
+    const from = args.start ?? { x: screen.width / 2, y: screen.height / 2 };
+    const vector = DIRECTION_VECTORS[args.direction];
+    const distance = args.distance ?? (vector.x !== 0 ? screen.width : screen.height) / 2;
     const to = clampToScreen({ x: from.x + vector.x * distance, y: from.y + vector.y * distance }, screen);
-    gesture = { from, to, durationMs: parsed.durationMs ?? DEFAULT_SWIPE_MS };
+    gesture = { from, to, durationMs: args.durationMs ?? DEFAULT_SWIPE_MS };
   } else {
-    const parsed = parseInput(SwipeBetweenPointsSchema, args, 'swipe arguments');
-    await assertOnScreen(hub, id, [
-      { point: parsed.from, path: 'from' },
-      { point: parsed.to, path: 'to' },
+    await assertOnScreen(hub, deviceId, [
+      { point: args.from, path: 'from' },
+      { point: args.to, path: 'to' },
     ]);
-    gesture = { from: parsed.from, to: parsed.to, durationMs: parsed.durationMs ?? DEFAULT_SWIPE_MS };
+    gesture = { from: args.from, to: args.to, durationMs: args.durationMs ?? DEFAULT_SWIPE_MS };
   }
-  await hub.run(id, 'swipe', (driver) => driver.swipe(gesture));
+  await hub.run(deviceId, 'swipe', (driver) => driver.swipe(gesture));
 }

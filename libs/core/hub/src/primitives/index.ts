@@ -1,8 +1,6 @@
-export * from './schemas';
 export * from './devices';
 export * from './screenshot';
 export * from './gestures';
 export * from './text';
 export * from './apps';
 export * from './ui-tree';
-export { parseInput } from './validate';

@@ -2,13 +2,18 @@ import { invalidArgument, type FieldIssue } from '@apex/errors';
 import type { Point, ScreenGeometry } from '@apex/port';
 import type { DeviceHub } from '../hub/device-hub';
 
+/** Whether `value` lies in [0, size); written so that NaN lies nowhere. */
+function within(value: number, size: number): boolean {
+  return value >= 0 && value < size;
+}
+
 function issuesFor(point: Point, screen: ScreenGeometry, path: string): FieldIssue[] {
   const prefix = path ? `${path}.` : '';
   const issues: FieldIssue[] = [];
-  if (point.x < 0 || point.x >= screen.width) {
+  if (!within(point.x, screen.width)) {
     issues.push({ path: `${prefix}x`, message: `must be from 0 to below ${screen.width} (the screen width in points)` });
   }
-  if (point.y < 0 || point.y >= screen.height) {
+  if (!within(point.y, screen.height)) {
     issues.push({ path: `${prefix}y`, message: `must be from 0 to below ${screen.height} (the screen height in points)` });
   }
   return issues;

@@ -1,10 +1,6 @@
 import type { DeviceHub } from '../hub/device-hub';
-import { InputTextSchema } from './schemas';
-import { parseInput } from './validate';
 
 /** Types into the focused input; `submit` presses return afterwards. */
-export async function inputText(hub: DeviceHub, deviceId: string | undefined, args: { text: string; submit?: boolean }): Promise<void> {
-  const parsed = parseInput(InputTextSchema, args, 'text input');
-  const id = hub.resolve(deviceId);
-  await hub.run(id, 'type text', (driver) => driver.typeText({ text: parsed.text, submit: parsed.submit ?? false }));
+export async function inputText(hub: DeviceHub, deviceId: string, args: { text: string; submit?: boolean }): Promise<void> {
+  await hub.run(deviceId, 'type text', (driver) => driver.typeText({ text: args.text, submit: args.submit ?? false }));
 }

@@ -2,6 +2,7 @@ import { ApexError } from '@apex/errors';
 import { centerOf, type DeviceDriver, ROLES, type UiNode } from '@apex/port';
 import { DeviceHub } from '../hub/device-hub';
 import {
+  captureScreen,
   deviceStatus,
   getUiTree,
   inputText,
@@ -9,7 +10,6 @@ import {
   listApps,
   pressButton,
   swipe,
-  takeScreenshot,
   tap,
   terminateApp,
 } from '../primitives';
@@ -69,15 +69,13 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
       expect(status.screen.scale).toBeGreaterThanOrEqual(1);
     });
 
-    it('takes screenshots at native pixels and scaled to points', async () => {
+    it('captures the screen as a native PNG whose size and scale give the screen in points', async () => {
       const screen = await hub.screen(id);
-      const native = await takeScreenshot(hub, id, { scale: 'native' });
-      expect(native.mimeType).toBe('image/png');
-      expect(Math.abs(native.width - screen.width * screen.scale)).toBeLessThanOrEqual(screen.scale);
-      expect(native.pixelsPerPoint).toBeCloseTo(screen.scale, 1);
-      const points = await takeScreenshot(hub, id, { format: 'jpeg' });
-      expect(points).toMatchObject({ mimeType: 'image/jpeg', width: screen.width, pixelsPerPoint: 1 });
-      expect(points.data.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+      const shot = await captureScreen(hub, id);
+      expect(shot.png.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      expect(Math.abs(shot.width - screen.width * screen.scale)).toBeLessThanOrEqual(screen.scale);
+      expect(shot.scale).toBeCloseTo(screen.scale, 1);
+      expect(Math.abs(shot.screen.width - screen.width)).toBeLessThanOrEqual(1);
     });
 
     it('describes the screen as a neutral tree with unique ids', async () => {

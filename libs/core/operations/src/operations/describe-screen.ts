@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../define-operation';
+import { MAX_DESCRIBED_ELEMENTS } from '../limits';
 import { deviceField, pointOut, rectOut } from '../schemas';
 
 export const describeScreenOperation = defineOperation({
@@ -9,7 +10,7 @@ export const describeScreenOperation = defineOperation({
     'A compact description of the current screen for deciding what to do: foreground app, alert, keyboard, the actionable elements with their tap `center` in points, and text read from the pixels. Use this first, then tap the centers it reports.',
   input: z.strictObject({
     device: deviceField,
-    maxElements: z.number().int().min(1).max(500).optional().describe('Most elements to list (default 60)'),
+    maxElements: z.number().int().min(1).max(MAX_DESCRIBED_ELEMENTS).optional().describe('Most elements to list (default 60)'),
     includeOcrText: z.boolean().optional().describe('Also read text from the pixels (default true; false is faster)'),
   }),
   output: z.object({

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../define-operation';
+import { MAX_ICON_NAME_LENGTH, MAX_TEMPLATE_LENGTH } from '../limits';
 import { deviceField, pointOut, rectOut, regionField } from '../schemas';
-
-/** About 1.5 MB of PNG once decoded from base64: far more than any icon crop. */
-const MAX_TEMPLATE_LENGTH = 2_000_000;
 
 export const findIconOperation = defineOperation({
   name: 'find_icon',
@@ -13,7 +11,7 @@ export const findIconOperation = defineOperation({
   input: z
     .strictObject({
       device: deviceField,
-      name: z.string().min(1).max(100).optional().describe('Icon name or accessibility label'),
+      name: z.string().trim().min(1).max(MAX_ICON_NAME_LENGTH).optional().describe('Icon name or accessibility label'),
       template: z
         .string()
         .min(1)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../define-operation';
-import { deviceField, pointOut, rectOut, regionField, textField } from '../schemas';
+import { deviceField, pointOut, rectOut, regionField, searchTextField } from '../schemas';
 
 export const findTextOperation = defineOperation({
   name: 'find_text',
@@ -9,7 +9,7 @@ export const findTextOperation = defineOperation({
     'Finds visible text on the screen (UI tree, then OCR of the pixels) and returns each match with its bounds and `center` in points: tap the center to press it. Case-insensitive substring match unless `exact`/`caseSensitive`.',
   input: z.strictObject({
     device: deviceField,
-    text: textField('Text to look for'),
+    text: searchTextField('Text to look for'),
     exact: z.boolean().optional().describe('Whole text must equal the query'),
     caseSensitive: z.boolean().optional(),
     region: regionField,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../define-operation';
+import { MAX_TREE_DEPTH } from '../limits';
 import { deviceField } from '../schemas';
 
 /** Nodes are perception's pruned tree; the schema names their fields without repeating them per level. */
@@ -21,7 +22,7 @@ export const getUiTreeOperation = defineOperation({
   input: z.strictObject({
     device: deviceField,
     interactiveOnly: z.boolean().optional().describe('Keep only actionable elements and their containers'),
-    maxDepth: z.number().int().min(0).max(100).optional(),
+    maxDepth: z.number().int().min(0).max(MAX_TREE_DEPTH).optional(),
     format: z.enum(['tree', 'flat']).optional().describe('tree (default, nested) or flat (list with depth)'),
   }),
   output: z.object({

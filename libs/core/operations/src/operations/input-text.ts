@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { inputText } from '@apex/hub';
 import { defineOperation } from '../define-operation';
-import { deviceField, textField } from '../schemas';
+import { MAX_TYPED_TEXT_LENGTH } from '../limits';
+import { deviceField, typedTextField } from '../schemas';
 
 export const inputTextOperation = defineOperation({
   name: 'input_text',
@@ -10,7 +11,7 @@ export const inputTextOperation = defineOperation({
     'Types text into the focused text field (tap the field first). Set `submit` to press the keyboard return key afterwards, e.g. to run a search.',
   input: z.strictObject({
     device: deviceField,
-    text: textField('The text to type (1–2000 characters)'),
+    text: typedTextField(`The text to type (1–${MAX_TYPED_TEXT_LENGTH} characters)`),
     submit: z.boolean().default(false).describe('Press return after typing'),
   }),
   output: z.object({ typedCharacters: z.number(), submitted: z.boolean() }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SWIPE_DIRECTIONS, swipe } from '@apex/hub';
 import { invalidArgument } from '@apex/errors';
 import { defineOperation } from '../define-operation';
+import { MAX_COORDINATE, MAX_SWIPE_DURATION_MS, MIN_SWIPE_DURATION_MS } from '../limits';
 import { deviceField, pointOut, pointSchema } from '../schemas';
 
 export const swipeOperation = defineOperation({
@@ -13,10 +14,10 @@ export const swipeOperation = defineOperation({
     device: deviceField,
     direction: z.enum(SWIPE_DIRECTIONS).optional(),
     start: pointSchema.optional().describe('default: screen center'),
-    distance: z.number().positive().max(10_000).optional().describe('points; default half the screen'),
+    distance: z.number().positive().max(MAX_COORDINATE).optional().describe('points; default half the screen'),
     from: pointSchema.optional(),
     to: pointSchema.optional(),
-    durationMs: z.number().int().min(50).max(5_000).optional().describe('default 300'),
+    durationMs: z.number().int().min(MIN_SWIPE_DURATION_MS).max(MAX_SWIPE_DURATION_MS).optional().describe('default 300'),
   }),
   output: z.object({ direction: z.enum(SWIPE_DIRECTIONS).optional(), from: pointOut.optional(), to: pointOut.optional() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -1,0 +1,42 @@
+/**
+ * Every bound on what a client may send, written once. The operation schemas use these and nothing else
+ * checks them again (the primitives only check what needs the device, e.g. the real screen size).
+ * Units are points (iOS) / density-independent pixels (Android) unless a name says otherwise.
+ */
+
+/** Larger than any phone or tablet screen in points; the primitives check the real screen. */
+export const MAX_COORDINATE = 10_000;
+
+export const MAX_DEVICE_ID_LENGTH = 128;
+
+/** Bundle id (iOS) / package name (Android): a letter or digit, then letters, digits, `.`, `_`, `-`. */
+export const MAX_APP_ID_LENGTH = 255;
+export const APP_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Characters input_text types in one call. */
+export const MAX_TYPED_TEXT_LENGTH = 2_000;
+/** Characters of a find_text query: it is compared with every text on the screen, and screen texts are short. */
+export const MAX_SEARCH_TEXT_LENGTH = 500;
+export const MAX_ICON_NAME_LENGTH = 100;
+/**
+ * Characters of a base64 find_icon template: an incompressible 600×600 RGBA PNG (the largest template
+ * perception accepts) is about 1.9 M characters.
+ */
+export const MAX_TEMPLATE_LENGTH = 2_000_000;
+
+/** A swipe shorter than this is a flick the device may not register; longer is a drag, not a swipe. */
+export const MIN_SWIPE_DURATION_MS = 50;
+export const MAX_SWIPE_DURATION_MS = 5_000;
+
+/** Depth of a pruned UI tree (root = 0); real screens nest a few dozen levels at most. */
+export const MAX_TREE_DEPTH = 100;
+export const MAX_DESCRIBED_ELEMENTS = 500;
+
+/** Narrowest screenshot a caller may ask for (and the narrowest the encoder shrinks to), in pixels. */
+export const MIN_SCREENSHOT_WIDTH = 64;
+/** Widest `maxWidth` a caller may ask for; the image is still capped at MAX_SCREENSHOT_SIDE. */
+export const MAX_REQUESTED_SCREENSHOT_WIDTH = 4_096;
+/** Raw bytes cap: base64 makes it 4/3 larger, which keeps an MCP result under 1 MB. */
+export const MAX_SCREENSHOT_BYTES = 700 * 1024;
+/** Longest side of a returned image in pixels: what model clients accept. */
+export const MAX_SCREENSHOT_SIDE = 2_000;

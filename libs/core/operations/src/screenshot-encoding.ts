@@ -1,0 +1,106 @@
+import sharp from 'sharp';
+import type { CapturedScreen } from '@apex/hub';
+import { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_SIDE, MIN_SCREENSHOT_WIDTH } from './limits';
+
+export const SCREENSHOT_FORMATS = ['jpeg', 'png'] as const;
+export type ScreenshotFormat = (typeof SCREENSHOT_FORMATS)[number];
+export const SCREENSHOT_SCALES = ['points', 'native'] as const;
+export type ScreenshotScale = (typeof SCREENSHOT_SCALES)[number];
+
+/** What a screenshot is when the caller says nothing: small, and its pixels are tap points. */
+export const SCREENSHOT_DEFAULTS = { format: 'jpeg', scale: 'points' } as const satisfies {
+  format: ScreenshotFormat;
+  scale: ScreenshotScale;
+};
+/** JPEG qualities tried in turn; below the last one the image gets narrower instead. */
+const JPEG_QUALITIES = [80, 60, 40] as const;
+/** Each narrower attempt keeps at most this share of the width (bytes shrink with the pixel count). */
+const MAX_SHRINK = 0.9;
+
+export interface ScreenshotRequest {
+  format: ScreenshotFormat;
+  /** `points`: one image pixel per point; `native`: the device pixels. */
+  scale: ScreenshotScale;
+  /** At most this many pixels wide (never upscaled). */
+  maxWidth?: number;
+}
+
+export interface ScreenshotBudget {
+  /** Encoded bytes, at most. */
+  maxBytes: number;
+  /** Pixels on either side, at most. */
+  maxSide: number;
+}
+
+export interface EncodedScreenshot {
+  data: Buffer;
+  format: ScreenshotFormat;
+  mimeType: 'image/jpeg' | 'image/png';
+  /** Image pixels. */
+  width: number;
+  height: number;
+  /** Image pixels per point: 1 for a points-scaled image, so a pixel (x, y) is the tap point (x, y). */
+  pixelsPerPoint: number;
+}
+
+interface Pixels {
+  data: Buffer;
+  info: sharp.OutputInfo;
+}
+
+/**
+ * Encodes one capture as asked, then smaller until it fits the budget: lower JPEG quality first, then a
+ * narrower image (PNG only gets narrower). The capture is decoded at most once and never taken again, so
+ * `width` may end up below what was asked; `pixelsPerPoint` always says how the pixels map to points.
+ */
+export async function encodeScreenshot(
+  shot: CapturedScreen,
+  request: ScreenshotRequest,
+  budget: ScreenshotBudget = { maxBytes: MAX_SCREENSHOT_BYTES, maxSide: MAX_SCREENSHOT_SIDE },
+): Promise<EncodedScreenshot> {
+  const sideCap = Math.floor((budget.maxSide * shot.width) / Math.max(shot.width, shot.height));
+  let width = Math.min(request.scale === 'native' ? shot.width : shot.screen.width, request.maxWidth ?? Infinity, sideCap);
+  width = Math.max(1, Math.min(shot.width, Math.round(width)));
+  let qualityStep = 0;
+  let encodes = 0;
+  let pixels: Promise<Pixels> | undefined;
+  // The first encoding reads the PNG directly (the common case: it fits); retries share one decoded copy.
+  const source = async () =>
+    encodes++ === 0 ? sharp(shot.png) : fromPixels(await (pixels ??= sharp(shot.png).raw().toBuffer({ resolveWithObject: true })));
+  for (;;) {
+    const height = Math.max(1, Math.round((shot.height * width) / shot.width));
+    const quality = JPEG_QUALITIES[qualityStep];
+    const data =
+      request.format === 'png' && width === shot.width
+        ? shot.png
+        : await encode(await source(), request.format, width === shot.width ? undefined : { width, height }, quality);
+    const mimeType = request.format === 'png' ? 'image/png' : 'image/jpeg';
+    const result = { data, format: request.format, mimeType, width, height, pixelsPerPoint: width / shot.screen.width } as const;
+    if (data.length <= budget.maxBytes) return result;
+    if (request.format === 'jpeg' && qualityStep < JPEG_QUALITIES.length - 1) {
+      qualityStep += 1;
+      continue;
+    }
+    // Unreachable with the default budget: 64 × 2,000 pixels stay far below 700 KB in either format.
+    if (width <= MIN_SCREENSHOT_WIDTH) return result;
+    const shrink = Math.min(MAX_SHRINK, Math.sqrt(budget.maxBytes / data.length));
+    width = Math.max(MIN_SCREENSHOT_WIDTH, Math.floor(width * shrink));
+  }
+}
+
+function fromPixels({ data, info }: Pixels): sharp.Sharp {
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
+/** `size` when the image must be resized. */
+async function encode(source: sharp.Sharp, format: ScreenshotFormat, size: { width: number; height: number } | undefined, quality: number): Promise<Buffer> {
+  const image = size ? source.resize(size.width, size.height, { fit: 'fill' }) : source;
+  return format === 'png' ? image.png().toBuffer() : image.flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
+}
+
+/** How image pixels map to tap points, in words a model can use. */
+export function describePixelMapping(pixelsPerPoint: number): string {
+  if (Math.abs(pixelsPerPoint - 1) < 1e-6) return '1 image pixel = 1 point: tap the pixel coordinates you see';
+  const ratio = Number(pixelsPerPoint.toFixed(3));
+  return `1 point = ${ratio} image pixels: divide image coordinates by ${ratio} to get tap points`;
+}
