@@ -38,9 +38,9 @@ function parseRecord(raw: string | undefined): LockRecord | undefined {
   if (raw === undefined) return undefined;
   try {
     const record = JSON.parse(raw) as Partial<LockRecord>;
-    return typeof record.instanceId === 'string' && typeof record.expiresAt === 'number' && typeof record.pid === 'number'
-      ? (record as LockRecord)
-      : undefined;
+    const { instanceId, expiresAt, pid } = record;
+    const complete = typeof instanceId === 'string' && typeof expiresAt === 'number' && typeof pid === 'number';
+    return complete ? (record as LockRecord) : undefined;
   } catch {
     return undefined;
   }
@@ -94,7 +94,12 @@ async function takeOver(file: string, stale: string, mine: string, now: number):
  * container gets the same pid); one whose lease ran out is taken over. The file is only ever created or
  * replaced whole (a complete temp file, then `link` or `rename`): a reader never sees it empty or half-written.
  */
-export async function claimDeviceLock(file: string, record: LockRecord, now: number, renewMarginMs = 0): Promise<LockClaim> {
+export async function claimDeviceLock(
+  file: string,
+  record: LockRecord,
+  now: number,
+  renewMarginMs = 0,
+): Promise<LockClaim> {
   await mkdir(path.dirname(file), { recursive: true });
   const mine = `${file}.${randomUUID()}.tmp`;
   await writeFile(mine, JSON.stringify(record), { flag: 'wx' });
@@ -181,16 +186,18 @@ export async function openDeviceLease(options: DeviceLeaseOptions): Promise<Devi
   /** One claim; the first one's failure (say an unwritable data directory) fails the start-up. */
   const claim = async (first: boolean): Promise<void> => {
     const now = lease.now();
-    const record: LockRecord = { ...ownerOf(lease.instance), instanceId: lease.instance.id, deviceId, expiresAt: now + lease.leaseMs };
+    const { instance, leaseMs } = lease;
+    const record: LockRecord = { ...ownerOf(instance), instanceId: instance.id, deviceId, expiresAt: now + leaseMs };
     let next = lease.renewMs;
     try {
       const result = await claimDeviceLock(file, record, now, lease.renewMs);
       if (result.held) {
-        if (holder) logger?.info({ deviceId, previousOwner: ownerOf(holder) }, 'took the device over: its previous owner is gone');
+        if (holder) logger?.info({ deviceId, previousOwner: ownerOf(holder) }, 'took the device over');
         held = true;
         holder = undefined;
       } else {
-        if (!holder) logger?.warn({ deviceId, owner: ownerOf(result.holder), file }, 'the device is held by another Apex process');
+        const owner = ownerOf(result.holder);
+        if (!holder) logger?.warn({ deviceId, owner, file }, 'another process holds the device');
         held = false;
         holder = result.holder;
         // Look again the moment that lease would run out, if that comes before the next regular look.

@@ -143,7 +143,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     lease,
     get tasks() {
       if (!tasks) {
-        const created = createTaskService({ context: { hub, perception }, dataDir, env, logger, lease, planners: config?.tasks?.planners });
+        const planners = config?.tasks?.planners;
+        const created = createTaskService({ context: { hub, perception }, dataDir, env, logger, lease, planners });
         services.push(() => created.close());
         tasks = created;
       }
