@@ -163,7 +163,12 @@ export class TaskService {
     for (const task of running) task.controller.abort(SHUTDOWN);
     const grace = new Promise<void>((resolve) => setTimeout(resolve, this.options.closeGraceMs ?? 15_000).unref());
     await Promise.race([Promise.all(running.map((task) => task.done)), grace]);
-    this.store.releaseLease();
+    try {
+      this.store.releaseLease();
+    } catch (error) {
+      // Then peers wait out the lease before adopting the queued tasks.
+      this.options.logger?.warn({ err: error }, 'giving the task lease up failed');
+    }
     this.store.close();
   }
 
