@@ -2,7 +2,7 @@ export { createRuntime, EMBEDDED_DEVICE_ID, EMBEDDED_DEVICE_NAME } from './runti
 export type { Runtime, RuntimeDevice, RuntimeOptions } from './runtime';
 export { loadConfig, parseConfig, ApexConfigSchema, DeviceConfigSchema, WdaDeviceConfigSchema, AppiumDeviceConfigSchema } from './config';
 export type { ApexConfig, DeviceConfig, WdaDeviceConfig, AppiumDeviceConfig } from './config';
-export { acquireDeviceLock, lockFileFor } from './device-lock';
-export type { DeviceLock, LockOwner } from './device-lock';
+export { claimDeviceLock, lockFileFor, openDeviceLease, releaseDeviceLock } from './device-lock';
+export type { DeviceLease, DeviceLeaseOptions, LockClaim, LockRecord } from './device-lock';
 export { createLogger } from './logger';
 export type { Logger } from './logger';

@@ -1,11 +1,11 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DeviceHub, type DeviceHubOptions } from '@apex/hub';
+import { DeviceHub, resolveLease, type DeviceHubOptions, type Lease, type LeaseOptions } from '@apex/hub';
 import { Perception } from '@apex/perception';
 import { createTaskService, type TaskService } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
-import { acquireDeviceLock } from './device-lock';
+import { openDeviceLease } from './device-lock';
 import { addressOf, lockTargetOf, registrationFor } from './drivers';
 import { createLogger, type Logger } from './logger';
 
@@ -22,6 +22,8 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** Hub settings (back-off, default limits), mainly for tests. */
   hub?: Omit<DeviceHubOptions, 'logger'>;
+  /** Ownership of phones and tasks: lease period, renewal and clock (15 s / 5 s by default), mainly for tests. */
+  lease?: Omit<LeaseOptions, 'instance'>;
 }
 
 /** A device as the runtime set it up. */
@@ -32,7 +34,7 @@ export interface RuntimeDevice {
   driver: DeviceConfig['driver'];
   /** The device's automation server (`url` of a wda entry, `serverUrl` of an appium entry). */
   url: string;
-  /** True when no ownership lock was taken (config `shared`, or the embedded phone this process owns anyway). */
+  /** True when no ownership lease is kept (config `shared`, or the embedded phone this process owns anyway). */
   shared: boolean;
   embedded: boolean;
 }
@@ -48,6 +50,8 @@ export interface Runtime {
   readonly config?: ApexConfig;
   readonly dataDir: string;
   readonly logger: Logger;
+  /** This process as an owner (a random instance id) and its lease settings, for phones and tasks alike. */
+  readonly lease: Lease;
   /**
    * Agent tasks, kept in SQLite under `dataDir`. Created on first use (queued tasks of an earlier run resume
    * then), so commands that never touch tasks never open the store; closed before perception and the hub.
@@ -58,7 +62,7 @@ export interface Runtime {
    * hub). This is where later services (perception's OCR pool, the task service) attach themselves.
    */
   onClose(close: () => Promise<void> | void): void;
-  /** Closes services, the hub (drivers and sessions), the embedded phone, and releases device locks. */
+  /** Closes services, the hub (drivers and sessions), the embedded phone, and gives the phones' leases up. */
   close(): Promise<void>;
 }
 
@@ -68,8 +72,9 @@ function resolveDataDir(options: RuntimeOptions, env: NodeJS.ProcessEnv, config?
 
 /**
  * The composition root: configuration → drivers → hub (or the embedded virtual iPhone, registered through
- * the same driver a real phone uses). Device ownership is taken here; if anything fails, whatever was
- * started is undone before the error leaves.
+ * the same driver a real phone uses). Device ownership is taken here: a phone another Apex process holds is
+ * registered anyway, listed `busy` with its owner, and taken over when that process's lease lapses. If
+ * anything fails, whatever was started is undone before the error leaves.
  */
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const env = options.env ?? process.env;
@@ -77,6 +82,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const configPath = options.configPath ?? (env.APEX_CONFIG ? env.APEX_CONFIG : undefined);
   const config = configPath ? await loadConfig(configPath) : undefined;
   const dataDir = resolveDataDir(options, env, config);
+  const lease = resolveLease(options.lease);
 
   const closers: (() => Promise<void> | void)[] = [];
   const closeAll = async () => {
@@ -96,12 +102,14 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     if (config) {
       for (const device of config.devices) {
         const shared = device.shared ?? false;
+        const registration = registrationFor(device);
         if (!shared) {
           const target = lockTargetOf(device);
-          const lock = await acquireDeviceLock(dataDir, device.id, target.url, target.phone);
-          closers.push(() => lock.release());
+          const deviceLease = await openDeviceLease({ dataDir, deviceId: device.id, ...target, lease, logger });
+          closers.push(() => deviceLease.close());
+          registration.heldBy = () => deviceLease.heldBy();
         }
-        hub.register(registrationFor(device));
+        hub.register(registration);
         devices.push({ id: device.id, name: device.name ?? device.id, driver: device.driver, url: addressOf(device), shared, embedded: false });
       }
     } else {
@@ -132,9 +140,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     config,
     dataDir,
     logger,
+    lease,
     get tasks() {
       if (!tasks) {
-        const created = createTaskService({ context: { hub, perception }, dataDir, env, logger, planners: config?.tasks?.planners });
+        const planners = config?.tasks?.planners;
+        const created = createTaskService({ context: { hub, perception }, dataDir, env, logger, lease, planners });
         services.push(() => created.close());
         tasks = created;
       }

@@ -41,7 +41,7 @@ function table(reports: DeviceReport[]): string {
  * `apex devices`: lists the configured devices (or the embedded virtual iPhone) with their state, and
  * model/OS for those that answer. Exit 0 when the list was produced (offline devices included); 2 for a
  * bad configuration (a usage problem, listing the bad fields); 1 when the runtime cannot start (e.g. a
- * device owned by another Apex process).
+ * data directory that cannot be written). A device another Apex process holds is listed `busy`, naming it.
  */
 export const devicesCommand: CommandImpl = {
   options: { config: { type: 'string' }, json: { type: 'boolean' } },

@@ -4,7 +4,6 @@ export * from './goal/intents';
 export { parseGoal, GRAMMAR_SUMMARY, type ParseResult } from './goal/parse-goal';
 export * from './store/task-store';
 export { SqliteTaskStore, DATABASE_FILE, type SqliteTaskStoreOptions } from './store/sqlite-task-store';
-export { currentOwner, ownerAlive } from './store/process-owner';
 export { ScreenshotStore, type ScreenshotRetention, type StoredScreenshot } from './store/screenshot-store';
 export * from './agent/planner';
 export type { Observation } from './agent/observation';

@@ -78,15 +78,14 @@ describe('apex devices (spawned as a process)', () => {
     expect(stderr).toMatch(/colour/);
   });
 
-  it('exits 1 with device_busy naming the owner when another process holds the device', async () => {
+  it('lists a device another process holds as busy, naming the owner, and exits 0', async () => {
     const file = path.join(dir, 'owned.json');
     await writeFile(file, JSON.stringify({ devices: [{ id: 'iphone-owned', driver: 'wda', url: iphone.url }] }));
     const owner = await createRuntime({ configPath: file, env: {}, dataDir: path.join(dir, 'data'), logger: createLogger({ level: 'silent' }) });
     try {
-      const { code, stdout, stderr } = await apex('devices', '--config', file);
-      expect(code).toBe(1);
-      expect(stdout).toBe('');
-      expect(stderr).toMatch(new RegExp(`device_busy: .*iphone-owned.*pid ${process.pid}`));
+      const { code, stdout } = await apex('devices', '--config', file);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(new RegExp(`^iphone-owned\\s+iphone-owned\\s+busy\\s+.*in use by another Apex process \\(pid ${process.pid}`, 'm'));
     } finally {
       await owner.close();
     }

@@ -8,6 +8,13 @@ import { rejectionOf } from '@apex/errors/testing';
 
 const quietLogger = createLogger({ level: 'silent' });
 
+async function until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('runtime', () => {
   let dir: string;
@@ -81,16 +88,22 @@ describe('runtime', () => {
     );
   });
 
-  it('gives a device to one runtime: a second gets device_busy naming the owner, until the first closes', async () => {
+  it('gives a device to one runtime: a second lists it busy with its owner, answers device_busy, and takes it over once the first closes', async () => {
     const file = await writeConfig('owned.json', { devices: [{ id: 'iphone-a', driver: 'wda', url: iphone.url }] });
-    const first = await open({ configPath: file });
-    const error = await rejectionOf(open({ configPath: file }));
+    const lease = { leaseMs: 1_000, renewMs: 100 };
+    const first = await open({ configPath: file, lease });
+    const second = await open({ configPath: file, lease });
+    expect(second.hub.list()).toEqual([
+      expect.objectContaining({ id: 'iphone-a', state: 'busy', owner: { pid: process.pid, host: os.hostname(), since: first.lease.instance.since } }),
+    ]);
+    const error = await rejectionOf(tap(second.hub, 'iphone-a', { x: 10, y: 300 }));
     expect(error.code).toBe('device_busy');
     expect(error.message).toContain(`pid ${process.pid}`);
     expect(error.message).toContain('iphone-a');
+    await tap(first.hub, 'iphone-a', { x: 10, y: 300 });
     await first.close();
-    const second = await open({ configPath: file });
-    expect(second.hub.list()).toHaveLength(1);
+    await until(() => second.hub.summary('iphone-a').state === 'online', 'the take-over');
+    await tap(second.hub, 'iphone-a', { x: 10, y: 300 });
   });
 
   it('lets several runtimes share a device marked shared', async () => {

@@ -1,15 +1,17 @@
 /**
  * Run by restart.spec.ts as a separate process (node --import tsx): starts the runtime (embedded virtual
- * iPhone, slowed down) and a task service on the data dir it is given, queues tasks, reports progress on
- * stdout as JSON lines, and waits to be killed with SIGKILL mid-task.
+ * iPhone, slowed down) and a task service on the data dir it is given (with the task lease period given in
+ * ms), queues tasks, reports progress on stdout as JSON lines, and waits to be killed with SIGKILL mid-task.
  */
 import { createLogger, createRuntime } from '@apex/runtime';
 import { createTaskService } from '@apex/tasks';
 
 async function main(): Promise<void> {
   const dataDir = process.argv[2];
+  const leaseMs = Number(process.argv[3]);
   const runtime = await createRuntime({ dataDir, env: {}, logger: createLogger({ level: 'silent' }) });
-  const tasks = createTaskService({ context: { hub: runtime.hub, perception: runtime.perception }, dataDir, env: {} });
+  const lease = { leaseMs, renewMs: leaseMs / 4 };
+  const tasks = createTaskService({ context: { hub: runtime.hub, perception: runtime.perception }, dataDir, env: {}, lease });
   const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
   const quick = tasks.start({ goal: 'open Settings' });

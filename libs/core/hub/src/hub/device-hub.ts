@@ -1,10 +1,15 @@
 import { ApexError, invalidArgument, toApexError } from '@apex/errors';
 import type { ScreenGeometry, DeviceDriver, Platform } from '@apex/port';
+import type { LeaseOwner } from '../lease';
+import { assertNotHeldElsewhere, type HeldBy } from './device-access';
 import { Backoff, type BackoffOptions } from './backoff';
 import { SerialQueue } from './serial-queue';
 import { deviceTimeout, withTimeout } from './with-timeout';
 
-/** `busy` while an action runs; `offline` after a connection failure, until a probe or a call succeeds. */
+/**
+ * `busy` while an action runs or while another Apex process holds the device; `offline` after a connection
+ * failure, until a probe or a call succeeds.
+ */
 export type DeviceState = 'online' | 'offline' | 'busy';
 
 export interface DeviceSummary {
@@ -12,6 +17,8 @@ export interface DeviceSummary {
   name: string;
   platform: Platform;
   state: DeviceState;
+  /** The other Apex process that holds the device (then `state` is `busy`). */
+  owner?: LeaseOwner;
 }
 
 export interface DeviceRegistration {
@@ -22,6 +29,8 @@ export interface DeviceRegistration {
   actionTimeoutMs?: number;
   /** Limit for slow actions (screenshots, UI tree). Default: the hub's (30 s), never below actionTimeoutMs. */
   slowActionTimeoutMs?: number;
+  /** Who holds the device when another process does: it is then listed `busy` and calls get `device_busy`. */
+  heldBy?: HeldBy;
 }
 
 export interface RunOptions {
@@ -60,6 +69,7 @@ interface DeviceSlot {
   readonly driver: DeviceDriver;
   readonly actionTimeoutMs: number;
   readonly slowActionTimeoutMs: number;
+  readonly heldBy?: HeldBy;
   readonly queue: SerialQueue;
   readonly backoff: Backoff;
   health: 'online' | 'offline';
@@ -117,6 +127,7 @@ export class DeviceHub {
         registration.slowActionTimeoutMs ?? this.defaultSlowActionTimeoutMs,
         actionTimeoutMs,
       ),
+      heldBy: registration.heldBy,
       queue: new SerialQueue(),
       backoff: new Backoff(this.options.backoff),
       health: 'online',
@@ -179,6 +190,7 @@ export class DeviceHub {
     try {
       slot = this.slot(deviceId);
       this.assertOpen(slot);
+      assertNotHeldElsewhere(slot.id, slot.heldBy);
       this.assertNotBackingOff(slot);
     } catch (error) {
       return Promise.reject(error);
@@ -274,6 +286,8 @@ export class DeviceHub {
   }
 
   private summarize(slot: DeviceSlot): DeviceSummary {
+    const owner = slot.heldBy?.();
+    if (owner) return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: 'busy', owner };
     const state: DeviceState = slot.health === 'offline' ? 'offline' : slot.running > 0 ? 'busy' : 'online';
     return { id: slot.id, name: slot.name, platform: slot.driver.platform, state };
   }

@@ -7,6 +7,7 @@ const deviceSummary = z.object({
   platform: z.enum(['ios', 'android']),
   state: z.enum(['online', 'offline', 'busy']),
   name: z.string(),
+  owner: z.object({ pid: z.number().int(), host: z.string(), since: z.string() }).optional(),
 });
 
 export const listDevicesOperation = defineOperation({

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApexError } from '@apex/errors';
 import { DEVICE_OPERATIONS } from '@apex/operations';
@@ -199,8 +199,8 @@ describe('TaskService', () => {
   });
 
   it('after a crash marks running tasks interrupted and runs the queued ones', async () => {
-    // Written by a process that is gone (its owner id names no live process).
-    const store = new SqliteTaskStore(dir, { owner: 'crashed-process' });
+    // Written by a process that is gone: it holds no lease.
+    const store = new SqliteTaskStore(dir);
     const base = { deviceId: 'phone-a', planner: 'offline', maxSteps: 20, timeoutMs: 60_000, createdAt: new Date().toISOString(), steps: [] };
     store.insert({ ...base, id: 'was-running', goal: 'open Settings', status: 'running', startedAt: new Date().toISOString() });
     store.insert({ ...base, id: 'was-queued', goal: 'open Notes', status: 'queued' });
@@ -213,16 +213,56 @@ describe('TaskService', () => {
     expect(phones['phone-a'].state.app).toBe('notes');
   });
 
+  describe('while it runs, a peer whose lease runs out', () => {
+    const lease = { leaseMs: 3_000, renewMs: 1_000 };
+    const base = { deviceId: 'phone-a', planner: 'offline', maxSteps: 20, timeoutMs: 60_000, steps: [] };
+    /** Another process on the same data dir; its pid is this live one's, as with a zombie or a reused pid. */
+    const peerStore = () =>
+      new SqliteTaskStore(dir, { lease: { ...lease, instance: { id: 'peer', pid: process.pid, host: hostname(), since: new Date().toISOString() } } });
+    afterEach(() => jest.useRealTimers());
+
+    it('has its running task failed (interrupted) the moment its lease expires, not before', async () => {
+      jest.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00.000Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+      const peer = peerStore();
+      peer.renewLease();
+      peer.insert({ ...base, id: 'peer-running', goal: 'open Settings', status: 'queued', createdAt: new Date().toISOString() });
+      peer.startRun('peer-running', new Date().toISOString());
+      const tasks = open({ lease });
+      for (let i = 0; i < 5; i += 1) {
+        jest.advanceTimersByTime(1_000);
+        peer.renewLease();
+        expect(tasks.get('peer-running').status).toBe('running');
+      }
+      peer.close();
+      // The peer stops renewing (it died): its lease ends 3 s after its last renewal.
+      jest.advanceTimersByTime(2_999);
+      expect(tasks.get('peer-running').status).toBe('running');
+      jest.advanceTimersByTime(2);
+      expect(tasks.get('peer-running')).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
+    });
+
+    it('has its queued tasks adopted and run here, without a restart', async () => {
+      const peer = new SqliteTaskStore(dir, {
+        lease: { leaseMs: 200, renewMs: 50, instance: { id: 'peer', pid: process.pid, host: hostname(), since: new Date().toISOString() } },
+      });
+      peer.renewLease();
+      peer.insert({ ...base, id: 'peer-queued', goal: 'open Notes', status: 'queued', createdAt: new Date().toISOString() });
+      peer.close();
+      const tasks = open({ lease: { leaseMs: 200, renewMs: 50 } });
+      const done = await tasks.whenSettled('peer-queued');
+      expect(done.status).toBe('succeeded');
+      expect(phones['phone-a'].state.app).toBe('notes');
+    });
+  });
+
   it('shares a data dir with another live process: each runs its own tasks, and a cancel reaches across', async () => {
-    const alive = () => true;
-    const mine = open({ store: { owner: 'process-a', isAlive: alive } });
+    const mine = open();
     const otherPhones = { 'phone-a': new ScriptedPhone() };
     const other = new TaskService({
       dataDir: dir,
       devices: scriptedDevices(otherPhones),
       planners: new PlannerRegistry({}, DEVICE_OPERATIONS),
       agent: { settlePollMs: 1 },
-      store: { owner: 'process-b', isAlive: alive },
     });
     try {
       const gate = deferred();

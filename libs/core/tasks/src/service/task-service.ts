@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { ApexError, invalidInput, toPublicError } from '@apex/errors';
+import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
 import { runAgent, SHUTDOWN, type AgentOptions, type AgentOutcome } from '../agent/agent-loop';
 import { FINAL_STATUSES, TASK_LIMITS, type Task, type TaskStep, type TaskSummary } from '../model/task';
 import { listTasksInputSchema, startTaskInputSchema, taskIdSchema, type ListTasksInput, type StartTaskInput } from '../model/schemas';
 import type { PlannerRegistry } from '../planners/planner-registry';
 import { ScreenshotStore, type ScreenshotRetention } from '../store/screenshot-store';
-import { SqliteTaskStore, type SqliteTaskStoreOptions } from '../store/sqlite-task-store';
+import { SqliteTaskStore } from '../store/sqlite-task-store';
 import type { TaskStore } from '../store/task-store';
 import type { TaskDevices } from './task-devices';
 
@@ -28,8 +29,8 @@ export interface TaskServiceOptions {
   screenshots?: ScreenshotRetention & { enabled?: boolean };
   /** Tuning of the agent loop (settling, loop detection, OCR in observations). */
   agent?: Pick<AgentOptions, 'settleMaxObservations' | 'settlePollMs' | 'repeatLimit' | 'observeWithOcr'>;
-  /** Which process owns the tasks this service creates, and how to tell that an owner is gone (tests). */
-  store?: SqliteTaskStoreOptions;
+  /** This process as the owner of its tasks (the runtime's instance), the lease period and the clock. */
+  lease?: LeaseOptions;
   /** How long close() lets running tasks reach a step boundary (default 15 s). */
   closeGraceMs?: number;
   logger?: TaskLogger;
@@ -45,8 +46,9 @@ export const SCREENSHOTS_DIR = 'screenshots';
 
 /**
  * Agent tasks: created queued, run one at a time per device (the rest wait in order), persisted as they go.
- * On start-up, tasks that a process which is gone left `running` become `failed` (`interrupted`), and its
- * queued tasks are adopted and run. Processes sharing a data directory each run their own tasks.
+ * Processes sharing a data directory each run their own tasks and renew a lease in the store while they live.
+ * At start-up and whenever another process's lease runs out, the `running` tasks of a process whose lease has
+ * expired become `failed` (`interrupted`), and its queued tasks are adopted and run here.
  */
 export class TaskService {
   readonly store: TaskStore;
@@ -54,15 +56,16 @@ export class TaskService {
   private readonly waiting = new Map<string, string[]>();
   private readonly running = new Map<string, RunningTask>();
   private readonly settledListeners = new Map<string, Array<(task: Task) => void>>();
+  private readonly lease: Lease;
+  private leaseTimer?: NodeJS.Timeout;
+  private renewedAt = 0;
   private closed = false;
 
   constructor(private readonly options: TaskServiceOptions) {
-    this.store = new SqliteTaskStore(options.dataDir, options.store);
+    this.lease = resolveLease(options.lease);
+    this.store = new SqliteTaskStore(options.dataDir, { lease: this.lease });
     this.screenshots = new ScreenshotStore(join(options.dataDir, SCREENSHOTS_DIR), options.screenshots);
-    const interrupted = this.store.failInterrupted(now());
-    if (interrupted.length > 0) options.logger?.warn({ taskIds: interrupted }, 'tasks interrupted by a restart were marked failed');
-    for (const task of this.store.adoptQueued()) this.enqueue(task.deviceId, task.id);
-    for (const deviceId of [...this.waiting.keys()]) queueMicrotask(() => this.pump(deviceId));
+    this.keepLease();
   }
 
   /** Creates a task and queues it on its device. Bad input creates nothing. */
@@ -155,11 +158,59 @@ export class TaskService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.leaseTimer);
     const running = [...this.running.values()];
     for (const task of running) task.controller.abort(SHUTDOWN);
     const grace = new Promise<void>((resolve) => setTimeout(resolve, this.options.closeGraceMs ?? 15_000).unref());
     await Promise.race([Promise.all(running.map((task) => task.done)), grace]);
+    try {
+      this.store.releaseLease();
+    } catch (error) {
+      // Then peers wait out the lease before adopting the queued tasks.
+      this.options.logger?.warn({ err: error }, 'giving the task lease up failed');
+    }
     this.store.close();
+  }
+
+  /**
+   * Renews this process's lease when due, recovers the tasks of processes whose lease has run out, and
+   * schedules itself again: at the next renewal or the moment another process's lease expires, if sooner.
+   */
+  private keepLease(): void {
+    if (this.closed) return;
+    try {
+      if (this.lease.now() >= this.renewedAt + this.lease.renewMs) {
+        this.store.renewLease();
+        this.renewedAt = this.lease.now();
+      }
+      this.recoverOrphans();
+    } catch (error) {
+      this.options.logger?.warn({ err: error }, 'renewing the task lease failed; retrying');
+    }
+    let wakeAt = this.renewedAt + this.lease.renewMs;
+    try {
+      // +1: a lease is over once `expires_at <= now`.
+      wakeAt = Math.min(wakeAt, (this.store.nextLeaseExpiry() ?? Infinity) + 1);
+    } catch {
+      // The renewal schedule stands.
+    }
+    this.leaseTimer = setTimeout(() => this.keepLease(), Math.max(0, wakeAt - this.lease.now()));
+    this.leaseTimer.unref();
+  }
+
+  private recoverOrphans(): void {
+    const interrupted = this.store.failInterrupted(now());
+    if (interrupted.length > 0) {
+      this.options.logger?.warn({ taskIds: interrupted }, 'tasks of a stopped process marked failed (interrupted)');
+    }
+    const adopted = this.store.adoptQueued();
+    if (adopted.length > 0) {
+      this.options.logger?.info({ taskIds: adopted.map((t) => t.id) }, 'adopted the queued tasks of a stopped process');
+    }
+    for (const task of adopted) {
+      this.enqueue(task.deviceId, task.id);
+      queueMicrotask(() => this.pump(task.deviceId));
+    }
   }
 
   private enqueue(deviceId: string, taskId: string): void {
@@ -189,8 +240,8 @@ export class TaskService {
 
   private async execute(taskId: string, signal: AbortSignal): Promise<void> {
     const task = this.store.get(taskId);
-    if (!task || task.status !== 'queued') return;
-    this.store.update(taskId, { status: 'running', startedAt: now() });
+    // Only a queued task this process still owns (a peer may have adopted it while this one hung).
+    if (!task || !this.store.startRun(taskId, now())) return;
     this.options.logger?.info({ taskId, deviceId: task.deviceId }, 'task started');
     let outcome: AgentOutcome;
     try {

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Task, TaskStep } from '../model/task';
 import { hostname } from 'node:os';
-import { currentOwner, ownerAlive } from './process-owner';
 import { ScreenshotStore } from './screenshot-store';
 import { SqliteTaskStore } from './sqlite-task-store';
 
@@ -80,48 +79,87 @@ describe('SqliteTaskStore', () => {
     store.close();
   });
 
-  it('keeps everything across a reopen and marks tasks left running as interrupted', () => {
-    const first = new SqliteTaskStore(dir, { owner: 'crashed' });
-    first.insert(task('done', { status: 'succeeded', result: 'ok' }));
-    first.insert(task('mid'));
-    first.update('mid', { status: 'running', startedAt: '2026-01-01T00:00:01.000Z' });
-    first.appendStep('mid', step(0));
-    first.insert(task('waiting'));
-    first.close();
+  describe('ownership by lease', () => {
+    let clock: number;
+    const now = () => clock;
+    beforeEach(() => {
+      clock = Date.parse('2026-01-01T00:00:00.000Z');
+    });
+    /** A store for the instance `id`; by default its pid is this live process's, as with a zombie or a reused pid. */
+    const storeOf = (id: string, pid = process.pid) =>
+      new SqliteTaskStore(dir, { lease: { instance: { id, pid, host: hostname(), since: new Date(clock).toISOString() }, leaseMs: 1_000, renewMs: 300, now } });
 
-    const second = new SqliteTaskStore(dir, { owner: 'restarted', isAlive: (owner) => owner !== 'crashed' });
-    expect(second.failInterrupted('2026-01-01T00:01:00.000Z')).toEqual(['mid']);
-    const mid = second.get('mid');
-    expect(mid?.status).toBe('failed');
-    expect(mid?.error?.reason).toBe('interrupted');
-    expect(mid?.finishedAt).toBe('2026-01-01T00:01:00.000Z');
-    expect(mid?.steps).toEqual([step(0)]);
-    expect(second.get('done')?.result).toBe('ok');
-    expect(second.adoptQueued().map((t) => t.id)).toEqual(['waiting']);
-    expect(second.failInterrupted('2026-01-01T00:02:00.000Z')).toEqual([]);
-    second.close();
-  });
+    it('keeps everything across a reopen; tasks of an owner whose lease expired are interrupted or adopted, whatever its pid', () => {
+      const first = storeOf('crashed');
+      first.renewLease();
+      first.insert(task('done', { status: 'succeeded', result: 'ok' }));
+      first.insert(task('mid'));
+      expect(first.startRun('mid', '2026-01-01T00:00:01.000Z')).toBe(true);
+      first.appendStep('mid', step(0));
+      first.insert(task('waiting'));
+      first.close();
 
-  it('leaves the tasks of another live process alone', () => {
-    const other = new SqliteTaskStore(dir, { owner: 'other' });
-    other.insert(task('theirs-running'));
-    other.update('theirs-running', { status: 'running' });
-    other.insert(task('theirs-queued'));
-    const mine = new SqliteTaskStore(dir, { owner: 'me', isAlive: (owner) => owner === 'other' });
-    mine.insert(task('mine-queued'));
-    expect(mine.failInterrupted('2026-01-01T00:01:00.000Z')).toEqual([]);
-    expect(mine.adoptQueued().map((t) => t.id)).toEqual(['mine-queued']);
-    expect(mine.get('theirs-running')?.status).toBe('running');
-    other.close();
-    mine.close();
-  });
+      // The lease names a pid that is alive (this process): while it is current, the tasks are left alone.
+      const second = storeOf('restarted');
+      second.renewLease();
+      clock += 999;
+      expect(second.nextLeaseExpiry()).toBe(Date.parse('2026-01-01T00:00:01.000Z'));
+      expect(second.failInterrupted('2026-01-01T00:00:59.000Z')).toEqual([]);
+      expect(second.adoptQueued()).toEqual([]);
 
-  it('tells live and gone processes apart by pid on this host', () => {
-    expect(ownerAlive(currentOwner())).toBe(true);
-    expect(ownerAlive(`${process.ppid}@${hostname()}`)).toBe(true);
-    expect(ownerAlive(`2147483646@${hostname()}`)).toBe(false);
-    expect(ownerAlive('1234@some-other-host')).toBe(true);
-    expect(ownerAlive('garbage')).toBe(false);
+      clock += 1;
+      expect(second.failInterrupted('2026-01-01T00:01:00.000Z')).toEqual(['mid']);
+      const mid = second.get('mid');
+      expect(mid?.status).toBe('failed');
+      expect(mid?.error?.reason).toBe('interrupted');
+      expect(mid?.finishedAt).toBe('2026-01-01T00:01:00.000Z');
+      expect(mid?.steps).toEqual([step(0)]);
+      expect(second.get('done')?.result).toBe('ok');
+      expect(second.adoptQueued().map((t) => t.id)).toEqual(['waiting']);
+      // The expired lease is gone with its tasks; nothing is recovered twice.
+      expect(second.nextLeaseExpiry()).toBeUndefined();
+      expect(second.failInterrupted('2026-01-01T00:02:00.000Z')).toEqual([]);
+      expect(second.adoptQueued()).toEqual([]);
+      expect(second.startRun('waiting', '2026-01-01T00:02:00.000Z')).toBe(true);
+      second.close();
+    });
+
+    it('leaves the tasks of a process that keeps renewing its lease alone', () => {
+      const other = storeOf('other', 2147483646);
+      other.renewLease();
+      other.insert(task('theirs-running'));
+      other.startRun('theirs-running', '2026-01-01T00:00:01.000Z');
+      other.insert(task('theirs-queued'));
+      const mine = storeOf('me');
+      mine.renewLease();
+      mine.insert(task('mine-queued'));
+      for (let i = 0; i < 5; i += 1) {
+        clock += 600;
+        other.renewLease();
+        expect(mine.failInterrupted(new Date(clock).toISOString())).toEqual([]);
+        expect(mine.adoptQueued()).toEqual([]);
+      }
+      expect(mine.get('theirs-running')?.status).toBe('running');
+      // Only the owner starts its queued tasks.
+      expect(mine.startRun('theirs-queued', '2026-01-01T00:00:05.000Z')).toBe(false);
+      expect(mine.startRun('mine-queued', '2026-01-01T00:00:05.000Z')).toBe(true);
+      other.close();
+      mine.close();
+    });
+
+    it('treats a task whose owner has no lease at all (released, or written by an older Apex) as orphaned', () => {
+      const gone = storeOf('released');
+      gone.renewLease();
+      gone.insert(task('left-running'));
+      gone.startRun('left-running', '2026-01-01T00:00:01.000Z');
+      gone.insert(task('left-queued'));
+      gone.releaseLease();
+      gone.close();
+      const mine = storeOf('me');
+      expect(mine.failInterrupted('2026-01-01T00:00:02.000Z')).toEqual(['left-running']);
+      expect(mine.adoptQueued().map((t) => t.id)).toEqual(['left-queued']);
+      mine.close();
+    });
   });
 });
 

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
 import type { Task, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
-import { currentOwner, ownerAlive } from './process-owner';
 import type { TaskFilter, TaskPatch, TaskStore } from './task-store';
 
 export const DATABASE_FILE = 'tasks.db';
@@ -39,6 +39,13 @@ CREATE TABLE IF NOT EXISTS steps (
   screenshot_ref TEXT,
   PRIMARY KEY (task_id, idx)
 );
+CREATE TABLE IF NOT EXISTS leases (
+  instance_id TEXT PRIMARY KEY,
+  pid INTEGER NOT NULL,
+  host TEXT NOT NULL,
+  since TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
 `;
 
 interface TaskRow {
@@ -69,21 +76,23 @@ interface StepRow {
 }
 
 export interface SqliteTaskStoreOptions {
-  /** The process that runs the tasks it creates (default this one, `pid@host`). */
-  owner?: string;
-  /** Whether a task's owning process still runs (default: a signal-0 probe of its pid on this host). */
-  isAlive?: (owner: string) => boolean;
+  /** This process as the owner of the tasks it creates, its lease period and clock (default: a new instance). */
+  lease?: LeaseOptions;
 }
 
-/** Tasks and their steps in one SQLite file (WAL) in the data directory. Every write commits at once. */
+/**
+ * Tasks and their steps in one SQLite file (WAL) in the data directory. Every write commits at once. A task's
+ * `owner` is the instance id of the process that runs it; that process keeps a row in `leases` whose
+ * `expires_at` it pushes forward while it lives. A task whose owner has no unexpired lease belongs to nobody.
+ */
 export class SqliteTaskStore implements TaskStore {
   private readonly db: Database.Database;
+  private readonly lease: Lease;
   private readonly owner: string;
-  private readonly isAlive: (owner: string) => boolean;
 
   constructor(dataDir: string, options: SqliteTaskStoreOptions = {}) {
-    this.owner = options.owner ?? currentOwner();
-    this.isAlive = options.isAlive ?? ownerAlive;
+    this.lease = resolveLease(options.lease);
+    this.owner = this.lease.instance.id;
     mkdirSync(dataDir, { recursive: true });
     this.db = new Database(join(dataDir, DATABASE_FILE), { timeout: 5_000 });
     this.db.pragma('journal_mode = WAL');
@@ -193,6 +202,34 @@ export class SqliteTaskStore implements TaskStore {
     return rows.map(summaryFrom);
   }
 
+  renewLease(): void {
+    const { instance, leaseMs, now } = this.lease;
+    this.db
+      .prepare(
+        `INSERT INTO leases (instance_id, pid, host, since, expires_at) VALUES (@id, @pid, @host, @since, @expiresAt)
+         ON CONFLICT (instance_id) DO UPDATE SET expires_at = excluded.expires_at`,
+      )
+      .run({ ...instance, expiresAt: now() + leaseMs });
+  }
+
+  releaseLease(): void {
+    this.db.prepare('DELETE FROM leases WHERE instance_id = ?').run(this.owner);
+  }
+
+  nextLeaseExpiry(): number | undefined {
+    const row = this.db
+      .prepare('SELECT MIN(expires_at) AS at FROM leases WHERE instance_id != ? AND expires_at > ?')
+      .get(this.owner, this.lease.now()) as { at: number | null };
+    return row.at ?? undefined;
+  }
+
+  startRun(id: string, startedAt: string): boolean {
+    const claimed = this.db
+      .prepare(`UPDATE tasks SET status = 'running', started_at = ? WHERE id = ? AND status = 'queued' AND owner = ?`)
+      .run(startedAt, id, this.owner);
+    return claimed.changes === 1;
+  }
+
   failInterrupted(now: string): string[] {
     const error: TaskError = {
       code: 'internal',
@@ -200,8 +237,10 @@ export class SqliteTaskStore implements TaskStore {
       reason: 'interrupted',
     };
     return this.db.transaction(() => {
-      const rows = this.db.prepare(`SELECT id, owner FROM tasks WHERE status = 'running' ORDER BY seq`).all() as { id: string; owner: string }[];
-      const gone = rows.filter((row) => row.owner !== this.owner && !this.isAlive(row.owner)).map((row) => row.id);
+      const rows = this.db
+        .prepare(`SELECT id FROM tasks t WHERE status = 'running' AND ${NO_LIVE_OWNER} ORDER BY seq`)
+        .all(this.leaseArgs()) as { id: string }[];
+      const gone = rows.map((row) => row.id);
       const mark = this.db.prepare(`UPDATE tasks SET status = 'failed', finished_at = ?, error_json = ? WHERE id = ? AND status = 'running'`);
       for (const id of gone) mark.run(now, JSON.stringify(error), id);
       return gone;
@@ -219,20 +258,33 @@ export class SqliteTaskStore implements TaskStore {
 
   adoptQueued(): TaskSummary[] {
     return this.db.transaction(() => {
-      const rows = this.db.prepare(`SELECT id, owner FROM tasks WHERE status = 'queued' ORDER BY seq`).all() as { id: string; owner: string }[];
-      const adopt = this.db.prepare(`UPDATE tasks SET owner = ? WHERE id = ?`);
-      for (const row of rows) if (row.owner !== this.owner && !this.isAlive(row.owner)) adopt.run(this.owner, row.id);
-      const mine = this.db
-        .prepare(`SELECT t.*, 0 AS step_count FROM tasks t WHERE status = 'queued' AND owner = ? ORDER BY seq ASC`)
-        .all(this.owner) as TaskRow[];
-      return mine.map(summaryFrom);
+      const args = this.leaseArgs();
+      const rows = this.db
+        .prepare(`SELECT t.*, 0 AS step_count FROM tasks t WHERE status = 'queued' AND ${NO_LIVE_OWNER} ORDER BY seq ASC`)
+        .all(args) as TaskRow[];
+      const adopt = this.db.prepare('UPDATE tasks SET owner = ? WHERE id = ?');
+      for (const row of rows) adopt.run(this.owner, row.id);
+      // Expired leases that no longer own a running task have nothing left to tell.
+      this.db
+        .prepare(`DELETE FROM leases WHERE instance_id != @me AND expires_at <= @now
+                  AND NOT EXISTS (SELECT 1 FROM tasks WHERE owner = leases.instance_id AND status = 'running')`)
+        .run(args);
+      return rows.map(summaryFrom);
     }).immediate();
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
+
+  private leaseArgs(): { me: string; now: number } {
+    return { me: this.owner, now: this.lease.now() };
+  }
 }
+
+/** A task (`t`) whose owner is another process with no unexpired lease: a pid proves nothing, a lease does. */
+const NO_LIVE_OWNER = `t.owner != @me
+  AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.instance_id = t.owner AND l.expires_at > @now)`;
 
 function taskFrom(row: TaskRow): Omit<Task, 'steps'> {
   const task: Omit<Task, 'steps'> = {

@@ -30,15 +30,23 @@ export interface TaskStore {
   list(filter?: TaskFilter): TaskSummary[];
   /** Queued tasks, oldest first. */
   queued(): TaskSummary[];
+  /** Writes or pushes forward this process's lease: while it is unexpired, this process owns its tasks. */
+  renewLease(): void;
+  /** Drops this process's lease (on close): its queued tasks are anyone's to adopt at once. */
+  releaseLease(): void;
+  /** When the next lease of another process runs out (ms since the epoch), if any does. */
+  nextLeaseExpiry(): number | undefined;
+  /** Moves one of this process's queued tasks to `running`; false if it is no longer queued or no longer ours. */
+  startRun(id: string, startedAt: string): boolean;
   /**
-   * Marks `running` tasks whose process is gone `failed` with reason `interrupted` (after a crash or a kill);
-   * returns their ids. Tasks of a process that still runs are left alone.
+   * Marks `running` tasks whose owner's lease has expired (or is missing) `failed` with reason `interrupted`
+   * (after a crash, a kill or a hang); returns their ids. Tasks of a process whose lease is current are left alone.
    */
   failInterrupted(now: string): string[];
   /** Asks whichever process runs the task to stop it at its next step boundary. */
   requestCancel(id: string): void;
   isCancelRequested(id: string): boolean;
-  /** Takes over the queued tasks of processes that are gone; returns every queued task this one owns, oldest first. */
+  /** Takes over the queued tasks of processes whose lease has expired; returns the tasks it took, oldest first. */
   adoptQueued(): TaskSummary[];
   close(): void;
 }
