@@ -7,20 +7,20 @@ import { parseInput } from './validate';
 export async function launchApp(hub: DeviceHub, deviceId: string | undefined, appId: string): Promise<void> {
   const parsed = parseInput(AppIdSchema, appId, 'app id');
   const id = hub.resolve(deviceId);
-  await hub.run(id, 'launch an app', (driver) => driver.launchApp(parsed));
+  await hub.run(id, 'launch an app', (driver, signal) => driver.launchApp(parsed, signal));
 }
 
 /** Resolves to false when the app was not running. */
 export async function terminateApp(hub: DeviceHub, deviceId: string | undefined, appId: string): Promise<boolean> {
   const parsed = parseInput(AppIdSchema, appId, 'app id');
   const id = hub.resolve(deviceId);
-  return hub.run(id, 'terminate an app', (driver) => driver.terminateApp(parsed));
+  return hub.run(id, 'terminate an app', (driver, signal) => driver.terminateApp(parsed, signal));
 }
 
 export async function pressButton(hub: DeviceHub, deviceId: string | undefined, button: HardwareButton): Promise<void> {
   const parsed = parseInput(HardwareButtonSchema, button, 'button');
   const id = hub.resolve(deviceId);
-  await hub.run(id, 'press a button', (driver) => driver.pressButton(parsed));
+  await hub.run(id, 'press a button', (driver, signal) => driver.pressButton(parsed, signal));
 }
 
 /**
@@ -34,5 +34,5 @@ export async function listApps(hub: DeviceHub, deviceId?: string): Promise<Insta
       hint: 'Launch an app by its id instead.',
     });
   }
-  return hub.run(id, 'list apps', async (driver) => (driver.listApps ? driver.listApps() : []));
+  return hub.run(id, 'list apps', async (driver, signal) => (driver.listApps ? driver.listApps(signal) : []));
 }

@@ -12,7 +12,7 @@ export function listDevices(hub: DeviceHub): DeviceSummary[] {
 
 export async function deviceStatus(hub: DeviceHub, deviceId?: string): Promise<DeviceStatus> {
   const id = hub.resolve(deviceId);
-  const status = await hub.run(id, 'read the device status', (driver) => driver.status());
+  const status = await hub.run(id, 'read the device status', (driver, signal) => driver.status(signal));
   hub.noteScreen(id, status.screen);
   const { platform: _platform, name: deviceName, ...rest } = status;
   const result: DeviceStatus = { ...hub.summary(id), ...rest };

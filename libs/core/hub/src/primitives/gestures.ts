@@ -14,7 +14,7 @@ export async function tap(hub: DeviceHub, deviceId: string | undefined, point: P
   const parsed = parseInput(PointSchema, point, 'tap point');
   const id = hub.resolve(deviceId);
   await assertOnScreen(hub, id, [{ point: parsed, path: '' }]);
-  await hub.run(id, 'tap', (driver) => driver.tap({ x: parsed.x, y: parsed.y }));
+  await hub.run(id, 'tap', (driver, signal) => driver.tap({ x: parsed.x, y: parsed.y }, signal));
 }
 
 /** Keeps a computed point inside the screen (half a point from the edge). */
@@ -57,5 +57,5 @@ export async function swipe(hub: DeviceHub, deviceId: string | undefined, args: 
     ]);
     gesture = { from: parsed.from, to: parsed.to, durationMs: parsed.durationMs ?? DEFAULT_SWIPE_MS };
   }
-  await hub.run(id, 'swipe', (driver) => driver.swipe(gesture));
+  await hub.run(id, 'swipe', (driver, signal) => driver.swipe(gesture, signal));
 }

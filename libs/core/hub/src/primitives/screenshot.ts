@@ -22,7 +22,7 @@ export interface Screenshot {
 }
 
 async function captureRaw(hub: DeviceHub, id: string): Promise<RawScreenshot & { screen: ScreenGeometry }> {
-  const raw = await hub.run(id, 'take a screenshot', (driver) => driver.screenshot(), { slow: true });
+  const raw = await hub.run(id, 'take a screenshot', (driver, signal) => driver.screenshot(signal), { slow: true });
   // The capture is the truth about the current orientation: keep the cached geometry in step with it.
   const screen = { width: Math.round(raw.width / raw.scale), height: Math.round(raw.height / raw.scale), scale: raw.scale };
   hub.noteScreen(id, screen);

@@ -6,5 +6,5 @@ import { parseInput } from './validate';
 export async function inputText(hub: DeviceHub, deviceId: string | undefined, args: { text: string; submit?: boolean }): Promise<void> {
   const parsed = parseInput(InputTextSchema, args, 'text input');
   const id = hub.resolve(deviceId);
-  await hub.run(id, 'type text', (driver) => driver.typeText({ text: parsed.text, submit: parsed.submit ?? false }));
+  await hub.run(id, 'type text', (driver, signal) => driver.typeText({ text: parsed.text, submit: parsed.submit ?? false }, signal));
 }

@@ -4,5 +4,5 @@ import type { UiNode } from '@apex/port';
 /** The current screen's normalized element tree. */
 export async function getUiTree(hub: DeviceHub, deviceId?: string): Promise<UiNode> {
   const id = hub.resolve(deviceId);
-  return hub.run(id, 'read the screen elements', (driver) => driver.uiTree(), { slow: true });
+  return hub.run(id, 'read the screen elements', (driver, signal) => driver.uiTree(signal), { slow: true });
 }
