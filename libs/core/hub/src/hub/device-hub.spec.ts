@@ -97,7 +97,8 @@ describe('DeviceHub queue', () => {
       driver.behave('tap', (_point, signal) => untilAborted(signal as AbortSignal));
       hub.register({ id: 'a', driver, actionTimeoutMs: 1_000 });
       const stuck = codeOf(hub.run('a', 'stuck', (d, signal) => d.tap({ x: 1, y: 1 }, signal)));
-      const next = hub.run('a', 'next', (d, signal) => d.swipe({ from: { x: 1, y: 1 }, to: { x: 2, y: 2 }, durationMs: 50 }, signal));
+      const gesture = { from: { x: 1, y: 1 }, to: { x: 2, y: 2 }, durationMs: 50 };
+      const next = hub.run('a', 'next', (d, signal) => d.swipe(gesture, signal));
       await jest.advanceTimersByTimeAsync(1_000);
       expect(await stuck).toBe('device_timeout');
       await next;
@@ -107,7 +108,7 @@ describe('DeviceHub queue', () => {
     }
   });
 
-  it('rejects the caller at the limit, but holds the device until a call that ignores the abort really ends', async () => {
+  it('rejects the caller at the limit, yet holds the device until a call that ignores the abort ends', async () => {
     jest.useFakeTimers();
     try {
       hub = new DeviceHub();
@@ -196,11 +197,12 @@ describe('DeviceHub bounded queue and callers that give up', () => {
   it('withdraws a queued action whose caller gives up: it never runs, and frees its place', async () => {
     const running = blockedDevice({ maxWaitingActions: 1 });
     const caller = new AbortController();
-    const givenUp = press({ signal: caller.signal }).catch((e: unknown) => e as ApexError);
+    const givenUp = press({ signal: caller.signal }).catch((e: unknown) => e);
     expect(await codeOf(press())).toBe('device_busy');
     caller.abort();
-    const error = await givenUp;
-    expect(error).toMatchObject({ code: 'device_timeout', message: expect.stringMatching(/gave up on "press home" on device a before it started/) });
+    const error = (await givenUp) as ApexError;
+    expect(error.code).toBe('device_timeout');
+    expect(error.message).toMatch(/gave up on "press home" on device a before it started/);
     const kept = press(); // the place is free again
     gate.resolve();
     await Promise.all([running, kept]);
@@ -227,11 +229,14 @@ describe('DeviceHub bounded queue and callers that give up', () => {
     driver.behave('tap', (_point, signal) => untilAborted(signal as AbortSignal));
     hub.register({ id: 'a', driver });
     const caller = new AbortController();
-    const running = hub.run('a', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal), { signal: caller.signal }).catch((e: unknown) => e);
+    const running = hub
+      .run('a', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal), { signal: caller.signal })
+      .catch((e: unknown) => e);
     await new Promise((r) => setImmediate(r));
     expect(driver.callsOf('tap')).toHaveLength(1);
     caller.abort();
-    expect(await running).toMatchObject({ code: 'device_timeout', message: expect.stringMatching(/gave up .* before it finished/) });
+    const error = (await running) as ApexError;
+    expect([error.code, error.message]).toEqual(['device_timeout', expect.stringMatching(/before it finished/)]);
     expect(driver.callsOf('tap')[0].signal.aborted).toBe(true);
     await press();
     expect(driver.events).toEqual(['start:tap', 'end:tap', 'start:pressButton', 'end:pressButton']);

@@ -300,7 +300,8 @@ export class DeviceHub {
 
   private assertRoom(slot: DeviceSlot): void {
     if (slot.queue.waitingCount < this.maxWaitingActions) return;
-    throw new ApexError('device_busy', `Device ${slot.id} is saturated: ${slot.queue.waitingCount} actions are already waiting.`, {
+    const waiting = slot.queue.waitingCount;
+    throw new ApexError('device_busy', `Device ${slot.id} is saturated: ${waiting} actions are already waiting.`, {
       hint: 'The device is saturated: wait for the pending actions to finish, then retry with fewer at a time.',
       retryable: true,
     });
