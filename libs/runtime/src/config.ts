@@ -15,11 +15,11 @@ const DeviceIdSchema = z
 
 const TimeoutsSchema = z
   .object({
-    /** One action (tap, swipe, …). Default 15 s. */
+    /** One action (tap, swipe, …). Default: TIMEOUT_DEFAULTS.actionMs of @apex/hub. */
     actionMs: z.number().int().min(100).max(600_000).optional(),
-    /** Screenshots and the UI tree. Default 30 s (never below actionMs). */
+    /** Screenshots and the UI tree (never below actionMs). Default: TIMEOUT_DEFAULTS.slowActionMs. */
     slowActionMs: z.number().int().min(100).max(600_000).optional(),
-    /** TCP connect to the device. Default 3 s. */
+    /** TCP connect to the device. Default: TIMEOUT_DEFAULTS.connectMs. */
     connectMs: z.number().int().min(100).max(60_000).optional(),
   })
   .strict();

@@ -3,51 +3,33 @@ import { createAppiumDriver } from '@apex/driver-appium';
 import { createWdaDriver } from '@apex/driver-wda';
 import type { DeviceConfig } from './config';
 
-const DEFAULT_ACTION_MS = 15_000;
-const DEFAULT_SLOW_ACTION_MS = 30_000;
-const DEFAULT_CONNECT_MS = 3_000;
-
 /**
  * The one place that names concrete drivers: a device entry of the configuration → a hub registration.
- * The driver's own request bounds sit just inside the hub's action limits, so a slow device surfaces as
- * the driver's `device_timeout` and the hub's limit is the safety net.
+ * The action limits go to the hub, which owns them (and aborts a driver call that outlives them); a driver
+ * gets only its connect bound. Limits left out of the entry take the defaults of TIMEOUT_DEFAULTS.
  */
 export function registrationFor(device: DeviceConfig): DeviceRegistration {
-  const actionMs = device.timeouts?.actionMs ?? DEFAULT_ACTION_MS;
-  const slowMs = Math.max(device.timeouts?.slowActionMs ?? DEFAULT_SLOW_ACTION_MS, actionMs);
+  const limits = {
+    id: device.id,
+    name: device.name ?? device.id,
+    actionTimeoutMs: device.timeouts?.actionMs,
+    slowActionTimeoutMs: device.timeouts?.slowActionMs,
+  };
+  const connectTimeoutMs = device.timeouts?.connectMs;
   switch (device.driver) {
-    case 'wda': {
+    case 'wda':
+      return { ...limits, driver: createWdaDriver({ deviceId: device.id, url: device.url, connectTimeoutMs }) };
+    case 'appium':
       return {
-        id: device.id,
-        name: device.name ?? device.id,
-        actionTimeoutMs: actionMs,
-        slowActionTimeoutMs: slowMs,
-        driver: createWdaDriver({
-          deviceId: device.id,
-          url: device.url,
-          requestTimeoutMs: actionMs,
-          slowRequestTimeoutMs: slowMs,
-          connectTimeoutMs: device.timeouts?.connectMs ?? DEFAULT_CONNECT_MS,
-        }),
-      };
-    }
-    case 'appium': {
-      return {
-        id: device.id,
-        name: device.name ?? device.id,
-        actionTimeoutMs: actionMs,
-        slowActionTimeoutMs: slowMs,
+        ...limits,
         driver: createAppiumDriver({
           deviceId: device.id,
           serverUrl: device.serverUrl,
           capabilities: device.capabilities,
-          requestTimeoutMs: actionMs,
-          slowRequestTimeoutMs: slowMs,
-          connectTimeoutMs: device.timeouts?.connectMs ?? DEFAULT_CONNECT_MS,
+          connectTimeoutMs,
           sessionStartTimeoutMs: device.timeouts?.sessionStartMs,
         }),
       };
-    }
   }
 }
 

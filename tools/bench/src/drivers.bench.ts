@@ -14,11 +14,13 @@ import type { Section, SectionResult } from './support/section';
 import { round, summarize } from './support/stats';
 
 const POINT = { x: 5, y: 30 };
+/** Nothing here gives up on a call. */
+const LIVE = new AbortController().signal;
 const OPERATIONS: Record<string, (driver: DeviceDriver) => Promise<unknown>> = {
-  tap: (driver) => driver.tap(POINT),
-  screenshot: (driver) => driver.screenshot(),
-  'UI tree': (driver) => driver.uiTree(),
-  status: (driver) => driver.status(),
+  tap: (driver) => driver.tap(POINT, LIVE),
+  screenshot: (driver) => driver.screenshot(LIVE),
+  'UI tree': (driver) => driver.uiTree(LIVE),
+  status: (driver) => driver.status(LIVE),
 };
 
 export const driversSection: Section = {
@@ -59,8 +61,8 @@ export const driversSection: Section = {
       }
       return result;
     } finally {
-      await appium.close?.();
-      await wda.close?.();
+      await appium.close(LIVE);
+      await wda.close(LIVE);
       await server.close();
       await iphone.close();
     }

@@ -136,13 +136,14 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
               await raw.get('/screenshot');
             },
           };
+          const live = new AbortController().signal;
           const viaDriver: Record<string, () => Promise<unknown>> = {
-            tap: () => driver.tap(POINT),
-            screenshot: () => driver.screenshot(),
-            'UI tree': () => driver.uiTree(),
-            'find_text (tree)': () => driver.uiTree(),
-            'find_text (OCR, new pixels each call)': () => driver.screenshot(),
-            'describe_screen (unchanged screen)': () => Promise.all([driver.status(), driver.uiTree(), driver.screenshot()]),
+            tap: () => driver.tap(POINT, live),
+            screenshot: () => driver.screenshot(live),
+            'UI tree': () => driver.uiTree(live),
+            'find_text (tree)': () => driver.uiTree(live),
+            'find_text (OCR, new pixels each call)': () => driver.screenshot(live),
+            'describe_screen (unchanged screen)': () => Promise.all([driver.status(live), driver.uiTree(live), driver.screenshot(live)]),
           };
           const viaHub: Record<string, () => Promise<unknown>> = {
             tap: () => tap(stack.hub, id, POINT),

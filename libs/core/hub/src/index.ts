@@ -2,4 +2,5 @@ export * from './hub/device-hub';
 export * from './hub/backoff';
 export * from './hub/device-access';
 export * from './lease';
+export { TIMEOUT_DEFAULTS } from '@apex/port';
 export * from './primitives';

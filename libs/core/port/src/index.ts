@@ -1,3 +1,4 @@
 export * from './geometry';
 export * from './ui-node';
 export * from './port';
+export * from './timeouts';

@@ -60,26 +60,30 @@ export interface InstalledApp extends AppRef {
 }
 
 /**
- * The port every driver implements, in neutral words. Units are points. Each method must finish or throw
- * an `ApexError` within the driver's configured timeout. Optional members are abilities some platforms
- * lack; callers reach them through the hub, which answers `unsupported_operation` when absent.
+ * The port every driver implements, in neutral words. Units are points. Every call takes an `AbortSignal`
+ * as its last argument: when it aborts (the hub's time limit ran out, or the caller gave up) the driver stops
+ * the call, down to its HTTP request, and rejects promptly. Drivers bound only their connect; the hub owns
+ * the time limits. Optional members are abilities some platforms lack; callers reach them through the hub,
+ * which answers `unsupported_operation` when absent.
  */
 export interface DeviceDriver {
   readonly platform: Platform;
-  status(): Promise<DriverStatus>;
-  screenshot(): Promise<RawScreenshot>;
-  tap(point: Point): Promise<void>;
-  swipe(gesture: SwipeGesture): Promise<void>;
-  typeText(request: TypeTextRequest): Promise<void>;
-  pressButton(button: HardwareButton): Promise<void>;
-  launchApp(appId: string): Promise<void>;
+  status(signal: AbortSignal): Promise<DriverStatus>;
+  /** The screen in points and its scale, for the current orientation: cheap (one round trip at most). */
+  screen(signal: AbortSignal): Promise<ScreenGeometry>;
+  screenshot(signal: AbortSignal): Promise<RawScreenshot>;
+  tap(point: Point, signal: AbortSignal): Promise<void>;
+  swipe(gesture: SwipeGesture, signal: AbortSignal): Promise<void>;
+  typeText(request: TypeTextRequest, signal: AbortSignal): Promise<void>;
+  pressButton(button: HardwareButton, signal: AbortSignal): Promise<void>;
+  launchApp(appId: string, signal: AbortSignal): Promise<void>;
   /** Resolves to false when the app was not running. */
-  terminateApp(appId: string): Promise<boolean>;
-  listApps?(): Promise<InstalledApp[]>;
+  terminateApp(appId: string, signal: AbortSignal): Promise<boolean>;
+  listApps?(signal: AbortSignal): Promise<InstalledApp[]>;
   /** The root of the current screen's normalized tree. */
-  uiTree(): Promise<UiNode>;
+  uiTree(signal: AbortSignal): Promise<UiNode>;
   /** Cheap reachability probe used by the hub's health checks. */
-  ping?(): Promise<void>;
-  /** Releases sessions and sockets. */
-  close?(): Promise<void>;
+  ping?(signal: AbortSignal): Promise<void>;
+  /** Releases sessions and sockets (best effort, until the signal aborts). */
+  close?(signal: AbortSignal): Promise<void>;
 }

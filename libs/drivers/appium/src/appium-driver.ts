@@ -1,4 +1,17 @@
-import type { DeviceDriver, DriverStatus, HardwareButton, InstalledApp, Platform, Point, RawScreenshot, SwipeGesture, TypeTextRequest, UiNode } from '@apex/port';
+import {
+  TIMEOUT_DEFAULTS,
+  type DeviceDriver,
+  type DriverStatus,
+  type HardwareButton,
+  type InstalledApp,
+  type Platform,
+  type Point,
+  type RawScreenshot,
+  type ScreenGeometry,
+  type SwipeGesture,
+  type TypeTextRequest,
+  type UiNode,
+} from '@apex/port';
 import { invalidInput } from '@apex/errors';
 import { WebDriverHttpClient } from '@apex/webdriver-http';
 import { z } from 'zod';
@@ -20,12 +33,8 @@ export interface AppiumDriverOptions {
    * to XCUITest / UiAutomator2; names without a vendor prefix get `appium:`.
    */
   capabilities: Record<string, unknown>;
-  /** Bound on one request (default 15 s). Keep it at or below the hub's action timeout. */
-  requestTimeoutMs?: number;
   /** Bound on one TCP connect to the server (default 3 s). */
   connectTimeoutMs?: number;
-  /** Bound on screenshots and the UI tree (default 30 s). */
-  slowRequestTimeoutMs?: number;
   /**
    * Bound on creating a session (default 120 s): on a Mac the server may build and start the on-device agent
    * first. A caller that gives up earlier (the hub's action limit) leaves the creation running for the next call.
@@ -33,25 +42,26 @@ export interface AppiumDriverOptions {
   sessionStartTimeoutMs?: number;
 }
 
+const DEFAULT_SESSION_START_MS = 120_000;
+
 const OptionsSchema = z.object({
   deviceId: z.string().min(1),
   serverUrl: z.url({ protocol: /^https?$/ }),
   capabilities: z.record(z.string(), z.unknown()),
-  requestTimeoutMs: z.number().int().positive().optional(),
   connectTimeoutMs: z.number().int().positive().optional(),
-  slowRequestTimeoutMs: z.number().int().positive().optional(),
   sessionStartTimeoutMs: z.number().int().positive().optional(),
 });
 
 /**
  * A DeviceDriver that drives a phone through an Appium server over the W3C WebDriver protocol: iOS with the
  * XCUITest driver (run here against the virtual iPhone), Android with UiAutomator2 (mapped, not run here).
- * Units are points (dp on Android). Every failure leaves as an ApexError (errors.ts) with the same codes as
+ * Units are points (dp on Android). Every call ends when its signal aborts; the driver bounds only the
+ * connect and the session creation. Every failure leaves as an ApexError (errors.ts) with the same codes as
  * the direct driver; the server's text stays in `cause`.
  */
 export class AppiumDriver implements DeviceDriver {
   readonly platform: Platform;
-  readonly listApps?: () => Promise<InstalledApp[]>;
+  readonly listApps?: (signal: AbortSignal) => Promise<InstalledApp[]>;
   private readonly client: WebDriverHttpClient;
   private readonly session: AppiumSession;
   private readonly commands: PlatformCommands;
@@ -61,70 +71,71 @@ export class AppiumDriver implements DeviceDriver {
     if (!parsed.success) throw invalidInput(parsed.error.issues, 'driver options');
     const { capabilities, platform } = checkedCapabilities(options.capabilities);
     this.platform = platform;
-    const connectTimeoutMs = options.connectTimeoutMs ?? 3_000;
     this.client = new WebDriverHttpClient({
       baseUrl: options.serverUrl,
-      requestTimeoutMs: options.requestTimeoutMs ?? 15_000,
-      connectTimeoutMs,
+      connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs,
     });
     this.session = new AppiumSession(this.client, {
       capabilities: sessionCapabilities(capabilities, platform),
-      startTimeoutMs: options.sessionStartTimeoutMs ?? 120_000,
+      startTimeoutMs: options.sessionStartTimeoutMs ?? DEFAULT_SESSION_START_MS,
+      // A new session after a lost one may be another boot of the device: forget its scale.
+      onRenewed: () => {
+        ctx.scale = undefined;
+      },
     });
-    const ctx: AppiumContext = {
-      deviceId: options.deviceId,
-      session: this.session,
-      slowTimeoutMs: options.slowRequestTimeoutMs ?? 30_000,
-      probeTimeoutMs: Math.max(connectTimeoutMs, 3_000),
-    };
+    const ctx: AppiumContext = { deviceId: options.deviceId, session: this.session };
     this.commands = platform === 'ios' ? iosCommands(ctx) : androidCommands(ctx);
     const listApps = this.commands.listApps;
-    if (listApps) this.listApps = () => this.guard('list the running apps', listApps);
+    if (listApps) this.listApps = (signal) => this.guard('list the running apps', () => listApps(signal));
   }
 
-  status(): Promise<DriverStatus> {
-    return this.guard('read its status', () => this.commands.status());
+  status(signal: AbortSignal): Promise<DriverStatus> {
+    return this.guard('read its status', () => this.commands.status(signal));
   }
 
-  screenshot(): Promise<RawScreenshot> {
-    return this.guard('take a screenshot', () => this.commands.screenshot());
+  screen(signal: AbortSignal): Promise<ScreenGeometry> {
+    return this.guard('read the screen size', () => this.commands.screen(signal));
   }
 
-  tap(point: Point): Promise<void> {
-    return this.guard('tap', () => this.commands.tap(point));
+  screenshot(signal: AbortSignal): Promise<RawScreenshot> {
+    return this.guard('take a screenshot', () => this.commands.screenshot(signal));
   }
 
-  swipe(gesture: SwipeGesture): Promise<void> {
-    return this.guard('swipe', () => this.commands.swipe(gesture));
+  tap(point: Point, signal: AbortSignal): Promise<void> {
+    return this.guard('tap', () => this.commands.tap(point, signal));
   }
 
-  typeText(request: TypeTextRequest): Promise<void> {
-    return this.guard('type text', () => this.commands.typeText(request));
+  swipe(gesture: SwipeGesture, signal: AbortSignal): Promise<void> {
+    return this.guard('swipe', () => this.commands.swipe(gesture, signal));
   }
 
-  pressButton(button: HardwareButton): Promise<void> {
-    return this.guard(`press the ${button} button`, () => this.commands.pressButton(button));
+  typeText(request: TypeTextRequest, signal: AbortSignal): Promise<void> {
+    return this.guard('type text', () => this.commands.typeText(request, signal));
   }
 
-  launchApp(appId: string): Promise<void> {
-    return this.guard(`launch ${appId}`, () => this.commands.launchApp(appId));
+  pressButton(button: HardwareButton, signal: AbortSignal): Promise<void> {
+    return this.guard(`press the ${button} button`, () => this.commands.pressButton(button, signal));
   }
 
-  terminateApp(appId: string): Promise<boolean> {
-    return this.guard(`terminate ${appId}`, () => this.commands.terminateApp(appId));
+  launchApp(appId: string, signal: AbortSignal): Promise<void> {
+    return this.guard(`launch ${appId}`, () => this.commands.launchApp(appId, signal));
   }
 
-  uiTree(): Promise<UiNode> {
-    return this.guard('read the screen elements', () => this.commands.uiTree());
+  terminateApp(appId: string, signal: AbortSignal): Promise<boolean> {
+    return this.guard(`terminate ${appId}`, () => this.commands.terminateApp(appId, signal));
   }
 
-  ping(): Promise<void> {
-    return this.guard('answer a health check', () => this.commands.ping());
+  uiTree(signal: AbortSignal): Promise<UiNode> {
+    return this.guard('read the screen elements', () => this.commands.uiTree(signal));
+  }
+
+  ping(signal: AbortSignal): Promise<void> {
+    return this.guard('answer a health check', () => this.commands.ping(signal));
   }
 
   /** Ends the session on the server (best effort) and closes the kept-alive sockets. */
-  async close(): Promise<void> {
-    await this.session.end();
+  async close(signal: AbortSignal): Promise<void> {
+    await this.session.end(signal);
     this.client.close();
   }
 

@@ -24,9 +24,9 @@ export function touchSwipeActions(from: Point, to: Point, durationMs: number) {
   };
 }
 
-export async function performSwipe(ctx: AppiumContext, gesture: SwipeGesture, factor = 1): Promise<void> {
+export async function performSwipe(ctx: AppiumContext, gesture: SwipeGesture, signal: AbortSignal, factor = 1): Promise<void> {
   const scaled = (p: Point): Point => ({ x: Math.round(p.x * factor * 100) / 100, y: Math.round(p.y * factor * 100) / 100 });
-  await ctx.session.send({ method: 'POST', path: '/actions', body: touchSwipeActions(scaled(gesture.from), scaled(gesture.to), gesture.durationMs) });
+  await ctx.session.send({ method: 'POST', path: '/actions', body: touchSwipeActions(scaled(gesture.from), scaled(gesture.to), gesture.durationMs), signal });
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -38,8 +38,8 @@ export function pngSize(png: Buffer): { width: number; height: number } | undefi
 }
 
 /** `GET /screenshot`: a base64 PNG in device pixels. */
-export async function readScreenshotPng(ctx: AppiumContext): Promise<{ png: Buffer; width: number; height: number }> {
-  const value = await ctx.session.send({ method: 'GET', path: '/screenshot', idempotent: true, timeoutMs: ctx.slowTimeoutMs });
+export async function readScreenshotPng(ctx: AppiumContext, signal: AbortSignal): Promise<{ png: Buffer; width: number; height: number }> {
+  const value = await ctx.session.send({ method: 'GET', path: '/screenshot', idempotent: true, signal });
   const png = typeof value === 'string' ? Buffer.from(value, 'base64') : Buffer.alloc(0);
   const size = pngSize(png);
   if (!size) throw new WebDriverMalformedReply(200, 'GET /screenshot', 'the value is not a base64 PNG');
@@ -47,15 +47,15 @@ export async function readScreenshotPng(ctx: AppiumContext): Promise<{ png: Buff
 }
 
 /** `GET /source`: the page source as a string. */
-export async function readSource(ctx: AppiumContext): Promise<string> {
-  const value = await ctx.session.send({ method: 'GET', path: '/source', idempotent: true, timeoutMs: ctx.slowTimeoutMs });
+export async function readSource(ctx: AppiumContext, signal: AbortSignal): Promise<string> {
+  const value = await ctx.session.send({ method: 'GET', path: '/source', idempotent: true, signal });
   if (typeof value !== 'string') throw new WebDriverMalformedReply(200, 'GET /source', 'the value is not a string');
   return value;
 }
 
 /** `GET /window/rect`: the current window in the server's units (orientation-aware). */
-export async function readWindowSize(ctx: AppiumContext, timeoutMs?: number): Promise<{ width: number; height: number } | undefined> {
-  const value = (await ctx.session.send({ method: 'GET', path: '/window/rect', idempotent: true, timeoutMs })) as {
+export async function readWindowSize(ctx: AppiumContext, signal: AbortSignal): Promise<{ width: number; height: number } | undefined> {
+  const value = (await ctx.session.send({ method: 'GET', path: '/window/rect', idempotent: true, signal })) as {
     width?: unknown;
     height?: unknown;
   } | null;

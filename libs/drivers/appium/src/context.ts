@@ -7,11 +7,10 @@ export interface AppiumContext {
   readonly deviceId: string;
   /** Every command goes through the session (the server has no session-less device routes). */
   readonly session: AppiumSession;
-  /** Bound on the slow reads (screenshot, source). */
-  readonly slowTimeoutMs: number;
-  /** Bound on a reachability probe. */
-  readonly probeTimeoutMs: number;
-  /** Pixels per point (iOS) or per density-independent pixel (Android), read once from the device. */
+  /**
+   * Pixels per point (iOS) or per density-independent pixel (Android), read once per session: forgotten when
+   * a session replaces a lost one.
+   */
   scale?: number;
   /** The device's fixed facts (model, name, OS), read once; `failedAt` when the server could not read them. */
   deviceInfo?: { facts?: Record<string, unknown>; failedAt?: number };
@@ -20,11 +19,11 @@ export interface AppiumContext {
 export interface MobileOptions {
   /** A read: may be re-sent after a closed kept-alive socket. */
   idempotent?: boolean;
-  timeoutMs?: number;
+  signal: AbortSignal;
 }
 
 /** Runs one of the platform driver's `mobile:` extension commands (`POST /execute/sync`). */
-export function mobile(ctx: AppiumContext, name: string, args?: Record<string, unknown>, options: MobileOptions = {}): Promise<unknown> {
+export function mobile(ctx: AppiumContext, name: string, args: Record<string, unknown> | undefined, options: MobileOptions): Promise<unknown> {
   const script = `mobile: ${name}`;
   return ctx.session.send({
     method: 'POST',
@@ -52,10 +51,10 @@ export async function optional<T>(read: () => Promise<T>): Promise<T | undefined
 const DEVICE_INFO_RETRY_MS = 60_000;
 
 /** `mobile: deviceInfo`, read once per driver (the facts do not change); a failure is retried after a minute. */
-export async function deviceInfo(ctx: AppiumContext): Promise<Record<string, unknown> | undefined> {
+export async function deviceInfo(ctx: AppiumContext, signal: AbortSignal): Promise<Record<string, unknown> | undefined> {
   const known = ctx.deviceInfo;
   if (known?.facts || (known?.failedAt !== undefined && Date.now() - known.failedAt < DEVICE_INFO_RETRY_MS)) return known.facts;
-  const facts = asRecord(await optional(() => mobile(ctx, 'deviceInfo', undefined, { idempotent: true })));
+  const facts = asRecord(await optional(() => mobile(ctx, 'deviceInfo', undefined, { idempotent: true, signal })));
   ctx.deviceInfo = facts ? { facts } : { failedAt: Date.now() };
   return facts;
 }

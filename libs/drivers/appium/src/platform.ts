@@ -6,5 +6,5 @@ import type { DeviceDriver } from '@apex/port';
  */
 export type PlatformCommands = Omit<DeviceDriver, 'platform' | 'close' | 'ping'> & {
   /** Cheap round trip to the device itself (not only to the server). */
-  ping(): Promise<void>;
+  ping(signal: AbortSignal): Promise<void>;
 };

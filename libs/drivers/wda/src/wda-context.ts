@@ -6,8 +6,6 @@ export interface WdaContext {
   readonly deviceId: string;
   readonly client: WebDriverHttpClient;
   readonly session: WdaSession;
-  /** Bound on the slow reads (screenshot, source). */
-  readonly slowTimeoutMs: number;
-  /** Pixels per point, read once from the device. */
+  /** Pixels per point, from the last screen read; forgotten when the session is re-created (another boot). */
   scale?: number;
 }

@@ -1,4 +1,16 @@
-import type { DeviceDriver, DriverStatus, HardwareButton, InstalledApp, Point, RawScreenshot, SwipeGesture, TypeTextRequest, UiNode } from '@apex/port';
+import {
+  TIMEOUT_DEFAULTS,
+  type DeviceDriver,
+  type DriverStatus,
+  type HardwareButton,
+  type InstalledApp,
+  type Point,
+  type RawScreenshot,
+  type ScreenGeometry,
+  type SwipeGesture,
+  type TypeTextRequest,
+  type UiNode,
+} from '@apex/port';
 import { WebDriverHttpClient } from '@apex/webdriver-http';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
@@ -15,86 +27,85 @@ export interface WdaDriverOptions {
   deviceId: string;
   /** Where the device's automation server listens, e.g. http://127.0.0.1:8100. */
   url: string;
-  /** Bound on one request (default 15 s). Keep it at or below the hub's action timeout. */
-  requestTimeoutMs?: number;
   /** Bound on one TCP connect (default 3 s): an unreachable phone fails fast as offline. */
   connectTimeoutMs?: number;
-  /** Bound on screenshots and the UI tree (default 30 s). */
-  slowRequestTimeoutMs?: number;
 }
 
 /**
- * A DeviceDriver for an iPhone through its WebDriverAgent HTTP server. Units are points. Every failure
- * leaves as an ApexError (see errors.ts); the protocol's text stays in `cause`.
+ * A DeviceDriver for an iPhone through its WebDriverAgent HTTP server. Units are points. Every call ends
+ * when its signal aborts (the request's socket is closed); the only bound of its own is the connect. Every
+ * failure leaves as an ApexError (see errors.ts); the protocol's text stays in `cause`.
  */
 export class WdaDriver implements DeviceDriver {
   readonly platform = 'ios' as const;
   private readonly ctx: WdaContext;
   private readonly client: WebDriverHttpClient;
   private readonly session: WdaSession;
-  private readonly slowTimeoutMs: number;
-  private readonly connectTimeoutMs: number;
 
   constructor(private readonly options: WdaDriverOptions) {
-    this.connectTimeoutMs = options.connectTimeoutMs ?? 3_000;
-    this.slowTimeoutMs = options.slowRequestTimeoutMs ?? 30_000;
     this.client = new WebDriverHttpClient({
       baseUrl: options.url,
-      requestTimeoutMs: options.requestTimeoutMs ?? 15_000,
-      connectTimeoutMs: this.connectTimeoutMs,
+      connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs,
     });
-    this.session = new WdaSession(this.client);
-    this.ctx = { deviceId: options.deviceId, client: this.client, session: this.session, slowTimeoutMs: this.slowTimeoutMs };
+    // A new session after a lost one may be another boot of the device: forget its scale.
+    this.session = new WdaSession(this.client, () => {
+      this.ctx.scale = undefined;
+    });
+    this.ctx = { deviceId: options.deviceId, client: this.client, session: this.session };
   }
 
-  status(): Promise<DriverStatus> {
-    return this.guard('read its status', () => device.status(this.ctx));
+  status(signal: AbortSignal): Promise<DriverStatus> {
+    return this.guard('read its status', () => device.status(this.ctx, signal));
   }
 
-  screenshot(): Promise<RawScreenshot> {
-    return this.guard('take a screenshot', () => screen.screenshot(this.ctx));
+  screen(signal: AbortSignal): Promise<ScreenGeometry> {
+    return this.guard('read the screen size', () => screen.screenGeometry(this.ctx, signal));
   }
 
-  tap(point: Point): Promise<void> {
-    return this.guard('tap', () => gestures.tap(this.ctx, point));
+  screenshot(signal: AbortSignal): Promise<RawScreenshot> {
+    return this.guard('take a screenshot', () => screen.screenshot(this.ctx, signal));
   }
 
-  swipe(gesture: SwipeGesture): Promise<void> {
-    return this.guard('swipe', () => gestures.swipe(this.ctx, gesture));
+  tap(point: Point, signal: AbortSignal): Promise<void> {
+    return this.guard('tap', () => gestures.tap(this.ctx, point, signal));
   }
 
-  typeText(request: TypeTextRequest): Promise<void> {
-    return this.guard('type text', () => keyboard.typeText(this.ctx, request));
+  swipe(gesture: SwipeGesture, signal: AbortSignal): Promise<void> {
+    return this.guard('swipe', () => gestures.swipe(this.ctx, gesture, signal));
   }
 
-  pressButton(button: HardwareButton): Promise<void> {
-    return this.guard(`press the ${button} button`, () => device.pressButton(this.ctx, button));
+  typeText(request: TypeTextRequest, signal: AbortSignal): Promise<void> {
+    return this.guard('type text', () => keyboard.typeText(this.ctx, request, signal));
   }
 
-  launchApp(appId: string): Promise<void> {
-    return this.guard(`launch ${appId}`, () => apps.launchApp(this.ctx, appId));
+  pressButton(button: HardwareButton, signal: AbortSignal): Promise<void> {
+    return this.guard(`press the ${button} button`, () => device.pressButton(this.ctx, button, signal));
   }
 
-  terminateApp(appId: string): Promise<boolean> {
-    return this.guard(`terminate ${appId}`, () => apps.terminateApp(this.ctx, appId));
+  launchApp(appId: string, signal: AbortSignal): Promise<void> {
+    return this.guard(`launch ${appId}`, () => apps.launchApp(this.ctx, appId, signal));
+  }
+
+  terminateApp(appId: string, signal: AbortSignal): Promise<boolean> {
+    return this.guard(`terminate ${appId}`, () => apps.terminateApp(this.ctx, appId, signal));
   }
 
   /** Running apps only: the protocol cannot enumerate installed apps. */
-  listApps(): Promise<InstalledApp[]> {
-    return this.guard('list the running apps', () => apps.listRunningApps(this.ctx));
+  listApps(signal: AbortSignal): Promise<InstalledApp[]> {
+    return this.guard('list the running apps', () => apps.listRunningApps(this.ctx, signal));
   }
 
-  uiTree(): Promise<UiNode> {
-    return this.guard('read the screen elements', () => source.uiTree(this.ctx));
+  uiTree(signal: AbortSignal): Promise<UiNode> {
+    return this.guard('read the screen elements', () => source.uiTree(this.ctx, signal));
   }
 
-  ping(): Promise<void> {
-    return this.guard('answer a health check', () => device.ping(this.ctx, this.connectTimeoutMs));
+  ping(signal: AbortSignal): Promise<void> {
+    return this.guard('answer a health check', () => device.ping(this.ctx, signal));
   }
 
   /** Ends the session (best effort) and closes the kept-alive sockets. */
-  async close(): Promise<void> {
-    await this.session.end();
+  async close(signal: AbortSignal): Promise<void> {
+    await this.session.end(signal);
     this.client.close();
   }
 

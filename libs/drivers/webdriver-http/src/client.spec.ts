@@ -37,6 +37,8 @@ describe('parseEnvelope', () => {
 });
 
 describe('WebDriverHttpClient over real HTTP', () => {
+  /** A signal that never aborts. */
+  const live = new AbortController().signal;
   let server: http.Server;
   let baseUrl: string;
   const sockets = new Set<import('node:net').Socket>();
@@ -67,10 +69,10 @@ describe('WebDriverHttpClient over real HTTP', () => {
         res.end(JSON.stringify({ value: { echo: body }, sessionId: null }));
       });
     };
-    const client = new WebDriverHttpClient({ baseUrl, requestTimeoutMs: 5_000, connectTimeoutMs: 2_000 });
+    const client = new WebDriverHttpClient({ baseUrl, connectTimeoutMs: 2_000 });
     try {
-      await client.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 } });
-      const reply = await client.send({ method: 'GET', path: '/status' });
+      await client.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 }, signal: live });
+      const reply = await client.send({ method: 'GET', path: '/status', signal: live });
       expect(reply.value).toEqual({ echo: '' });
       expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
         ['POST', '/wda/tap', '{"x":1,"y":2}'],
@@ -82,11 +84,11 @@ describe('WebDriverHttpClient over real HTTP', () => {
     }
   });
 
-  it('bounds the whole request: a silent server is a response_timeout', async () => {
+  it('reads an abort by a time limit as a response_timeout', async () => {
     handler = () => undefined; // never answers
-    const client = new WebDriverHttpClient({ baseUrl, requestTimeoutMs: 200, connectTimeoutMs: 2_000 });
+    const client = new WebDriverHttpClient({ baseUrl, connectTimeoutMs: 2_000 });
     try {
-      const error = await client.send({ method: 'GET', path: '/status' }).catch((e: unknown) => e);
+      const error = await client.send({ method: 'GET', path: '/status', signal: AbortSignal.timeout(100) }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WebDriverTransportError);
       expect((error as WebDriverTransportError).failure).toBe('response_timeout');
     } finally {
@@ -99,9 +101,9 @@ describe('WebDriverHttpClient over real HTTP', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const client = new WebDriverHttpClient({ baseUrl: `http://127.0.0.1:${port}`, requestTimeoutMs: 2_000, connectTimeoutMs: 1_000 });
+    const client = new WebDriverHttpClient({ baseUrl: `http://127.0.0.1:${port}`, connectTimeoutMs: 1_000 });
     try {
-      const error = await client.send({ method: 'GET', path: '/status' }).catch((e: unknown) => e);
+      const error = await client.send({ method: 'GET', path: '/status', signal: live }).catch((e: unknown) => e);
       expect((error as WebDriverTransportError).failure).toBe('refused');
     } finally {
       client.close();
@@ -110,23 +112,51 @@ describe('WebDriverHttpClient over real HTTP', () => {
 
   it('reports a dropped connection as reset', async () => {
     handler = (req) => req.socket.destroy();
-    const client = new WebDriverHttpClient({ baseUrl, requestTimeoutMs: 2_000, connectTimeoutMs: 1_000 });
+    const client = new WebDriverHttpClient({ baseUrl, connectTimeoutMs: 1_000 });
     try {
-      const error = await client.send({ method: 'POST', path: '/wda/tap', body: {} }).catch((e: unknown) => e);
+      const error = await client.send({ method: 'POST', path: '/wda/tap', body: {}, signal: live }).catch((e: unknown) => e);
       expect((error as WebDriverTransportError).failure).toBe('reset');
     } finally {
       client.close();
     }
   });
 
-  it('honours an AbortSignal', async () => {
-    handler = () => undefined;
-    const client = new WebDriverHttpClient({ baseUrl, requestTimeoutMs: 10_000, connectTimeoutMs: 1_000 });
+  it('an abort ends the request at once: the call rejects and the server sees its socket close', async () => {
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
+    let serverSocketClosed!: Promise<void>;
+    handler = (req) => {
+      serverSocketClosed = new Promise<void>((resolve) => req.socket.once('close', () => resolve()));
+      arrived(); // ... and never answers
+    };
+    // No connect bound could end this: only the abort can.
+    const client = new WebDriverHttpClient({ baseUrl, connectTimeoutMs: 60_000 });
     try {
       const controller = new AbortController();
-      const pending = client.send({ method: 'GET', path: '/status', signal: controller.signal }).catch((e: unknown) => e);
-      setTimeout(() => controller.abort(), 20);
-      expect(((await pending) as WebDriverTransportError).failure).toBe('aborted');
+      const pending = client.send({ method: 'POST', path: '/wda/tap', body: {}, signal: controller.signal }).catch((e: unknown) => e);
+      await requestArrived;
+      controller.abort();
+      const error = await pending;
+      expect(error).toBeInstanceOf(WebDriverTransportError);
+      expect((error as WebDriverTransportError).failure).toBe('aborted');
+      await serverSocketClosed;
+    } finally {
+      client.close();
+    }
+  });
+
+  it('does not send a request whose signal has already aborted', async () => {
+    let requests = 0;
+    handler = (_req, res) => {
+      requests += 1;
+      res.end(JSON.stringify({ value: null }));
+    };
+    const client = new WebDriverHttpClient({ baseUrl, connectTimeoutMs: 1_000 });
+    try {
+      const error = await client.send({ method: 'POST', path: '/wda/tap', body: {}, signal: AbortSignal.abort() }).catch((e: unknown) => e);
+      expect((error as WebDriverTransportError).failure).toBe('aborted');
+      await client.send({ method: 'GET', path: '/status', signal: new AbortController().signal });
+      expect(requests).toBe(1);
     } finally {
       client.close();
     }
@@ -146,16 +176,16 @@ describe('WebDriverHttpClient over real HTTP', () => {
       res.setHeader('Content-Type', 'application/json;charset=UTF-8');
       res.end(JSON.stringify({ value: attempts, sessionId: null }));
     };
-    const client = new WebDriverHttpClient({ baseUrl, requestTimeoutMs: 5_000, connectTimeoutMs: 2_000 });
+    const client = new WebDriverHttpClient({ baseUrl, connectTimeoutMs: 2_000 });
     try {
-      await client.send({ method: 'GET', path: '/status' });
+      await client.send({ method: 'GET', path: '/status', signal: live });
       attempts = 0;
-      const read = await client.send({ method: 'GET', path: '/status', idempotent: true });
+      const read = await client.send({ method: 'GET', path: '/status', idempotent: true, signal: live });
       expect(attempts).toBe(2);
       expect(read.value).toBe(2);
 
       attempts = 0;
-      const error = await client.send({ method: 'POST', path: '/wda/tap', body: {} }).catch((e: unknown) => e);
+      const error = await client.send({ method: 'POST', path: '/wda/tap', body: {}, signal: live }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WebDriverTransportError);
       expect(error).toMatchObject({ failure: 'reset', reusedSocket: true });
       expect(attempts).toBe(1);
@@ -171,10 +201,10 @@ describe('WebDriverHttpClient over real HTTP', () => {
       res.statusCode = 404;
       res.end(JSON.stringify({ value: { error: 'unknown method', message: 'Method is not implemented', stacktrace: 'at x' } }));
     };
-    const client = new WebDriverHttpClient({ baseUrl: `${baseUrl}/wd/hub/`, requestTimeoutMs: 5_000, connectTimeoutMs: 2_000 });
+    const client = new WebDriverHttpClient({ baseUrl: `${baseUrl}/wd/hub/`, connectTimeoutMs: 2_000 });
     try {
       const error = await client
-        .send({ method: 'POST', path: '/session/S/execute/sync', body: {}, label: 'mobile: tap' })
+        .send({ method: 'POST', path: '/session/S/execute/sync', body: {}, label: 'mobile: tap', signal: live })
         .catch((e: unknown) => e);
       expect(urls).toEqual(['/wd/hub/session/S/execute/sync']);
       expect(error).toBeInstanceOf(WebDriverProtocolError);

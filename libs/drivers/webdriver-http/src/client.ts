@@ -8,9 +8,12 @@ export interface WebDriverRequest {
   /** Path from the server root, e.g. `/status` or `/session/ID/screenshot`; may carry a query string. */
   path: string;
   body?: unknown;
-  /** Overrides the client's request timeout for this call. */
-  timeoutMs?: number;
-  signal?: AbortSignal;
+  /**
+   * Ends the request when it aborts (the socket is destroyed) and rejects with `aborted`, or with
+   * `response_timeout` when its reason is a `TimeoutError` (e.g. `AbortSignal.timeout`). The client itself
+   * bounds only the connect: whoever owns the call owns its time limit.
+   */
+  signal: AbortSignal;
   /**
    * A read with no effect on the device: it may be sent again when a kept-alive socket turned out to be
    * closed. Mutations are never re-sent after a transport failure: they may have arrived.
@@ -29,17 +32,15 @@ export interface WebDriverReply {
 export interface WebDriverHttpClientOptions {
   /** e.g. http://127.0.0.1:8100 (a base path such as /wd/hub is kept). */
   baseUrl: string;
-  /** Whole request, from sending to the last byte of the reply. */
-  requestTimeoutMs: number;
-  /** TCP connect only. */
+  /** TCP connect only; the rest of a request is bounded by its signal. */
   connectTimeoutMs: number;
   /** Largest reply accepted (screenshots and sources are the big ones). */
   maxReplyBytes?: number;
 }
 
 /**
- * JSON over HTTP/1.1 to a WebDriver-style server, with keep-alive, a connect bound, a whole-request bound
- * and AbortSignal support. Resolves with the success envelope; throws WebDriverProtocolError (error
+ * JSON over HTTP/1.1 to a WebDriver-style server, with keep-alive, a connect bound and an AbortSignal on
+ * every request. Resolves with the success envelope; throws WebDriverProtocolError (error
  * envelope), WebDriverMalformedReply (not the envelope) or WebDriverTransportError (no complete answer).
  */
 export class WebDriverHttpClient {
@@ -54,7 +55,7 @@ export class WebDriverHttpClient {
     try {
       return await this.sendOnce(request);
     } catch (error) {
-      if (request.idempotent && error instanceof WebDriverTransportError && error.failure === 'reset' && error.reusedSocket) {
+      if (request.idempotent && !request.signal.aborted && error instanceof WebDriverTransportError && error.failure === 'reset' && error.reusedSocket) {
         return this.sendOnce(request);
       }
       throw error;
@@ -68,36 +69,38 @@ export class WebDriverHttpClient {
   private sendOnce(request: WebDriverRequest): Promise<WebDriverReply> {
     const url = new URL(this.base.pathname.replace(/\/$/, '') + request.path, this.base);
     const payload = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
-    const timeoutMs = request.timeoutMs ?? this.options.requestTimeoutMs;
     const maxBytes = this.options.maxReplyBytes ?? 128 * 1024 * 1024;
     const route = `${request.method} ${url.pathname}${request.label ? ` (${request.label})` : ''}`;
-
+    const { signal } = request;
     return new Promise<WebDriverReply>((resolve, reject) => {
+      if (signal.aborted) {
+        reject(abortFailure(signal, route, false));
+        return;
+      }
       let settled = false;
       let connectTimer: NodeJS.Timeout | undefined;
-      const finish = (error: unknown, reply?: WebDriverReply) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(totalTimer);
-        clearTimeout(connectTimer);
-        if (reply) resolve(reply);
-        else reject(error);
-      };
-
       const req = http.request(url, {
         method: request.method,
         agent: this.agent,
-        signal: request.signal,
         headers: {
           Accept: 'application/json',
           ...(payload ? { 'Content-Type': 'application/json;charset=UTF-8', 'Content-Length': payload.length } : {}),
         },
       });
-
-      const totalTimer = setTimeout(() => {
-        req.destroy(new WebDriverTransportError('response_timeout', `${route}: no complete reply within ${timeoutMs} ms`, req.reusedSocket));
-      }, timeoutMs);
-
+      const finish = (error: unknown, reply?: WebDriverReply) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(connectTimer);
+        signal.removeEventListener('abort', onAbort);
+        if (reply) resolve(reply);
+        else reject(error);
+      };
+      // Destroying the request closes its socket: the server sees the client go, nothing is left running here.
+      const onAbort = () => {
+        finish(abortFailure(signal, route, req.reusedSocket));
+        req.destroy();
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
       req.on('socket', (socket) => {
         if (!socket.connecting) return;
         connectTimer = setTimeout(() => {
@@ -105,9 +108,7 @@ export class WebDriverHttpClient {
         }, this.options.connectTimeoutMs);
         socket.once('connect', () => clearTimeout(connectTimer));
       });
-
       req.on('error', (error) => finish(classifyNodeError(error, req.reusedSocket)));
-
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -130,10 +131,18 @@ export class WebDriverHttpClient {
           }
         });
       });
-
       req.end(payload);
     });
   }
+}
+
+/** A request ended by its signal: `response_timeout` when the reason is a time limit, else `aborted`. */
+function abortFailure(signal: AbortSignal, route: string, reusedSocket: boolean): WebDriverTransportError {
+  const reason: unknown = signal.reason;
+  const timedOut = (reason as { name?: unknown } | null)?.name === 'TimeoutError';
+  return timedOut
+    ? new WebDriverTransportError('response_timeout', `${route}: no complete reply in time`, reusedSocket, { cause: reason })
+    : new WebDriverTransportError('aborted', `${route}: the request was cancelled`, reusedSocket, { cause: reason });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

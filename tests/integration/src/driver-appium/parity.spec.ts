@@ -11,6 +11,9 @@ import {
   type VirtualIPhone,
 } from '@apex/virtual-device';
 
+/** Nothing here gives up on a call. */
+const live = new AbortController().signal;
+
 function flatten(node: UiNode): UiNode[] {
   return [node, ...node.children.flatMap(flatten)];
 }
@@ -28,15 +31,15 @@ describe('driver-appium and driver-wda see the same screen the same way', () => 
     appium = createAppiumDriver({ deviceId: 'same-phone', serverUrl: server.url, capabilities: iosCapabilities(iphone.url) });
   });
   afterAll(async () => {
-    await appium?.close();
-    await wda?.close();
+    await appium?.close(live);
+    await wda?.close(live);
     await server?.close();
     await iphone?.close();
   });
-  beforeEach(() => appium.pressButton('home'));
+  beforeEach(() => appium.pressButton('home', live));
 
   async function expectSameTree(): Promise<UiNode> {
-    const [direct, viaServer] = await Promise.all([wda.uiTree(), appium.uiTree()]);
+    const [direct, viaServer] = await Promise.all([wda.uiTree(live), appium.uiTree(live)]);
     expect(viaServer).toEqual(direct);
     return viaServer;
   }
@@ -51,29 +54,29 @@ describe('driver-appium and driver-wda see the same screen the same way', () => 
     ['an alert over a map (Maps)', MAPS_BUNDLE_ID, 'alert'],
     ['a text editor (Notes)', NOTES_BUNDLE_ID, 'textField'],
   ] as const)('%s', async (_what, bundleId, role) => {
-    await appium.launchApp(bundleId);
+    await appium.launchApp(bundleId, live);
     expect(iphone.phone.activeApp().bundleId).toBe(bundleId);
     const tree = await expectSameTree();
     expect(flatten(tree).some((n) => n.role === role)).toBe(true);
   });
 
   it('a focused text field with the keyboard up and typed text (Safari)', async () => {
-    await appium.launchApp(SAFARI_BUNDLE_ID);
-    const field = flatten(await appium.uiTree()).find((n) => n.role === 'textField' && n.visible) as UiNode;
-    await appium.tap(centerOf(field.bounds));
-    await appium.typeText({ text: 'same tree' });
+    await appium.launchApp(SAFARI_BUNDLE_ID, live);
+    const field = flatten(await appium.uiTree(live)).find((n) => n.role === 'textField' && n.visible) as UiNode;
+    await appium.tap(centerOf(field.bounds), live);
+    await appium.typeText({ text: 'same tree' }, live);
     const tree = await expectSameTree();
     expect(flatten(tree).some((n) => n.role === 'keyboard')).toBe(true);
     expect(flatten(tree).find((n) => n.role === 'textField' && n.visible)?.value).toContain('same tree');
   });
 
   it('the same status and the same pixels', async () => {
-    await appium.launchApp(SETTINGS_BUNDLE_ID);
-    const [direct, viaServer] = await Promise.all([wda.status(), appium.status()]);
+    await appium.launchApp(SETTINGS_BUNDLE_ID, live);
+    const [direct, viaServer] = await Promise.all([wda.status(live), appium.status(live)]);
     // The server cannot read the model and name on Linux (see the driver README): only those may be missing.
     const { model: _model, name: _name, ...comparable } = direct;
     expect(viaServer).toEqual(comparable);
-    const [shotDirect, shotViaServer] = await Promise.all([wda.screenshot(), appium.screenshot()]);
+    const [shotDirect, shotViaServer] = await Promise.all([wda.screenshot(live), appium.screenshot(live)]);
     expect(shotViaServer.png.equals(shotDirect.png)).toBe(true);
     expect({ ...shotViaServer, png: undefined }).toEqual({ ...shotDirect, png: undefined });
   });
@@ -82,8 +85,8 @@ describe('driver-appium and driver-wda see the same screen the same way', () => 
     // The phone holds one session: each driver's session call replaces the other's, so the reads below keep
     // forcing the server-side session to be rebuilt while other requests of the same driver are pending.
     for (let round = 0; round < 5; round += 1) {
-      await appium.launchApp(SETTINGS_BUNDLE_ID);
-      const results = await Promise.allSettled([wda.status(), appium.status(), wda.screenshot(), appium.screenshot(), appium.uiTree()]);
+      await appium.launchApp(SETTINGS_BUNDLE_ID, live);
+      const results = await Promise.allSettled([wda.status(live), appium.status(live), wda.screenshot(live), appium.screenshot(live), appium.uiTree(live)]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     }
   });

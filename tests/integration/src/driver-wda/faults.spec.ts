@@ -25,7 +25,7 @@ describe('driver-wda through the hub: device faults over real HTTP', () => {
 
   beforeEach(async () => {
     iphone.faults.reset();
-    driver = createWdaDriver({ deviceId: id, url: iphone.url, requestTimeoutMs: 1_000, connectTimeoutMs: 1_000 });
+    driver = createWdaDriver({ deviceId: id, url: iphone.url, connectTimeoutMs: 1_000 });
     hub = new DeviceHub({ backoff: { initialMs: 100, maxMs: 400 } });
     hub.register({ id, driver, actionTimeoutMs: 1_000 });
     await hub.screen(id);
@@ -64,7 +64,7 @@ describe('driver-wda through the hub: device faults over real HTTP', () => {
     expect(driver.sessionId).not.toBe(before);
   });
 
-  it('slow device: device_timeout after the configured limit, then the queue moves on', async () => {
+  it("slow device: device_timeout at the hub's limit, then the queue moves on", async () => {
     iphone.faults.setLatency(5_000);
     const error = await rejectionOf(tap(hub, id, { x: 10, y: 300 }));
     expect(error.code).toBe('device_timeout');

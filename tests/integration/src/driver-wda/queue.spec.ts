@@ -15,7 +15,7 @@ describe('driver-wda through the hub: queueing over real HTTP', () => {
     phoneA = await startVirtualIPhone({ port: 0 });
     phoneB = await startVirtualIPhone({ port: 0 });
     proxyA = await new RecordingProxy(phoneA.url).start();
-    hub = new DeviceHub({ backgroundProbes: false });
+    hub = new DeviceHub({ backgroundProbes: false, maxWaitingActions: 100 });
     hub.register({ id: 'a', driver: createWdaDriver({ deviceId: 'a', url: proxyA.url }) });
     hub.register({ id: 'b', driver: createWdaDriver({ deviceId: 'b', url: phoneB.url }) });
     await hub.screen('a');

@@ -18,17 +18,17 @@ describe('a device held by another process', () => {
       { id: 'held', name: 'held', platform: 'ios', state: 'busy', owner: holder },
       { id: 'free', name: 'free', platform: 'ios', state: 'online' },
     ]);
-    const error = await rejectionOf(hub.run('held', 'tap', (d) => d.tap({ x: 1, y: 1 })));
+    const error = await rejectionOf(hub.run('held', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)));
     expect(error.code).toBe('device_busy');
     expect(error.retryable).toBe(true);
     expect(error.message).toContain('pid 4242 on mac-mini, since 2026-01-01T00:00:00.000Z');
     expect(driver.calls).toEqual([]);
     // The other devices are unaffected.
-    await hub.run('free', 'tap', (d) => d.tap({ x: 1, y: 1 }));
+    await hub.run('free', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal));
 
     holder = undefined;
     expect(hub.summary('held')).toEqual({ id: 'held', name: 'held', platform: 'ios', state: 'online' });
-    await hub.run('held', 'tap', (d) => d.tap({ x: 2, y: 2 }));
+    await hub.run('held', 'tap', (d, signal) => d.tap({ x: 2, y: 2 }, signal));
     expect(driver.calls.map((c) => c.method)).toEqual(['tap']);
   });
 });

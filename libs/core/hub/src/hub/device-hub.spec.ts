@@ -10,6 +10,11 @@ function deferred<T = void>() {
   return { promise, resolve };
 }
 
+/** A driver call that ends only when its signal aborts, rejecting with the signal's reason. */
+function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+}
+
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
@@ -24,16 +29,16 @@ describe('DeviceHub queue', () => {
   afterEach(() => hub.close());
 
   it('runs 100 concurrent actions on one device in FIFO order, never interleaved', async () => {
-    hub = new DeviceHub();
+    hub = new DeviceHub({ maxWaitingActions: 100 });
     const driver = new FakeDriver();
     hub.register({ id: 'a', driver });
     const log: string[] = [];
     const actions = Array.from({ length: 100 }, (_, i) =>
-      hub.run('a', `action ${i}`, async (d) => {
+      hub.run('a', `action ${i}`, async (d, signal) => {
         log.push(`start ${i}`);
         // Yield several times so an interleaving queue would show it.
         for (let k = 0; k < 3; k += 1) await new Promise((r) => setImmediate(r));
-        await d.tap({ x: i, y: i });
+        await d.tap({ x: i, y: i }, signal);
         log.push(`end ${i}`);
         return i;
       }),
@@ -60,17 +65,72 @@ describe('DeviceHub queue', () => {
     expect(hub.summary('a').state).toBe('online');
   });
 
-  it('times out an action with device_timeout and moves on to the next one', async () => {
-    hub = new DeviceHub();
-    hub.register({ id: 'a', driver: new FakeDriver(), actionTimeoutMs: 50 });
-    const never = new Promise<void>(() => undefined);
-    const stuck = hub.run('a', 'stuck', async () => never);
-    const next = hub.run('a', 'next', async () => 'next ran');
-    const error = await stuck.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApexError);
-    expect((error as ApexError).code).toBe('device_timeout');
-    expect((error as ApexError).message).toMatch(/Device a did not finish "stuck"/);
-    expect(await next).toBe('next ran');
+  it('times out an action with device_timeout, aborting its driver call, and moves on to the next one', async () => {
+    jest.useFakeTimers();
+    try {
+      hub = new DeviceHub();
+      const driver = new FakeDriver();
+      driver.behave('tap', (_point, signal) => untilAborted(signal as AbortSignal));
+      hub.register({ id: 'a', driver, actionTimeoutMs: 1_000 });
+      const stuck = hub.run('a', 'stuck', (d, signal) => d.tap({ x: 1, y: 1 }, signal)).catch((e: unknown) => e);
+      const next = hub.run('a', 'next', async () => 'next ran');
+      await jest.advanceTimersByTimeAsync(999);
+      expect(driver.callsOf('tap')[0].signal.aborted).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      const error = (await stuck) as ApexError;
+      expect(error).toBeInstanceOf(ApexError);
+      expect(error.code).toBe('device_timeout');
+      expect(error.message).toMatch(/Device a did not finish "stuck" within 1000 ms/);
+      // The hub's timeout is the driver call's abort reason: one timer, not two racing.
+      expect(driver.callsOf('tap')[0].signal.reason).toBe(error);
+      expect(await next).toBe('next ran');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('starts the next action only once a timed-out call that ends on abort has settled', async () => {
+    jest.useFakeTimers();
+    try {
+      hub = new DeviceHub();
+      const driver = new FakeDriver();
+      driver.behave('tap', (_point, signal) => untilAborted(signal as AbortSignal));
+      hub.register({ id: 'a', driver, actionTimeoutMs: 1_000 });
+      const stuck = codeOf(hub.run('a', 'stuck', (d, signal) => d.tap({ x: 1, y: 1 }, signal)));
+      const gesture = { from: { x: 1, y: 1 }, to: { x: 2, y: 2 }, durationMs: 50 };
+      const next = hub.run('a', 'next', (d, signal) => d.swipe(gesture, signal));
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(await stuck).toBe('device_timeout');
+      await next;
+      expect(driver.events).toEqual(['start:tap', 'end:tap', 'start:swipe', 'end:swipe']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('rejects the caller at the limit, yet holds the device until a call that ignores the abort ends', async () => {
+    jest.useFakeTimers();
+    try {
+      hub = new DeviceHub();
+      const driver = new FakeDriver();
+      const late = deferred();
+      driver.behave('tap', () => late.promise); // ignores its signal
+      hub.register({ id: 'a', driver, actionTimeoutMs: 1_000 });
+      const stuck = codeOf(hub.run('a', 'stuck', (d, signal) => d.tap({ x: 1, y: 1 }, signal)));
+      const next = hub.run('a', 'next', (d, signal) => d.pressButton('home', signal));
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(await stuck).toBe('device_timeout');
+      // Long after the limit the late call still runs: nothing else may reach the device meanwhile.
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(driver.events).toEqual(['start:tap']);
+      expect(hub.summary('a').state).toBe('busy');
+      late.resolve();
+      await next;
+      expect(driver.events).toEqual(['start:tap', 'end:tap', 'start:pressButton', 'end:pressButton']);
+      expect(hub.summary('a').state).toBe('online');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('does not let a failing action poison the queue', async () => {
@@ -90,6 +150,99 @@ describe('DeviceHub queue', () => {
   });
 });
 
+describe('DeviceHub bounded queue and callers that give up', () => {
+  let hub: DeviceHub;
+  let driver: FakeDriver;
+  let gate: ReturnType<typeof deferred<void>>;
+  afterEach(async () => {
+    gate.resolve();
+    await hub.close();
+  });
+
+  /** A device whose first action (a tap) blocks until `gate` opens. */
+  function blockedDevice(options: ConstructorParameters<typeof DeviceHub>[0] = {}): Promise<unknown> {
+    hub = new DeviceHub({ backgroundProbes: false, ...options });
+    driver = new FakeDriver();
+    gate = deferred();
+    driver.behave('tap', () => gate.promise);
+    hub.register({ id: 'a', driver });
+    return hub.run('a', 'blocking tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal));
+  }
+
+  const press = (options: { signal?: AbortSignal } = {}) =>
+    hub.run('a', 'press home', (d, signal) => d.pressButton('home', signal), options);
+
+  it('refuses more than 32 waiting actions by default with a retryable device_busy', async () => {
+    const running = blockedDevice();
+    const waiting = Array.from({ length: 32 }, () => press());
+    const refused = (await press().catch((e: unknown) => e)) as ApexError;
+    expect(refused).toBeInstanceOf(ApexError);
+    expect(refused).toMatchObject({ code: 'device_busy', retryable: true });
+    expect(refused.hint).toMatch(/saturated/);
+    gate.resolve();
+    await running;
+    await Promise.all(waiting);
+    expect(driver.callsOf('pressButton')).toHaveLength(32);
+    await press(); // room again once the queue drained
+  });
+
+  it('takes the bound from DeviceHubOptions', async () => {
+    const running = blockedDevice({ maxWaitingActions: 2 });
+    const waiting = [press(), press()];
+    expect(await codeOf(press())).toBe('device_busy');
+    gate.resolve();
+    await Promise.all([running, ...waiting]);
+  });
+
+  it('withdraws a queued action whose caller gives up: it never runs, and frees its place', async () => {
+    const running = blockedDevice({ maxWaitingActions: 1 });
+    const caller = new AbortController();
+    const givenUp = press({ signal: caller.signal }).catch((e: unknown) => e);
+    expect(await codeOf(press())).toBe('device_busy');
+    caller.abort();
+    const error = (await givenUp) as ApexError;
+    expect(error.code).toBe('device_timeout');
+    expect(error.message).toMatch(/gave up on "press home" on device a before it started/);
+    const kept = press(); // the place is free again
+    gate.resolve();
+    await Promise.all([running, kept]);
+    expect(driver.callsOf('pressButton')).toHaveLength(1);
+  });
+
+  it("rejects a caller that gives up with the signal's reason when that is an ApexError", async () => {
+    const running = blockedDevice();
+    const caller = new AbortController();
+    const givenUp = press({ signal: caller.signal }).catch((e: unknown) => e);
+    const reason = new ApexError('device_busy', 'The client went away.');
+    caller.abort(reason);
+    expect(await givenUp).toBe(reason);
+    expect(await codeOf(press({ signal: AbortSignal.abort() }))).toBe('device_timeout');
+    gate.resolve();
+    await running;
+    expect(driver.callsOf('pressButton')).toEqual([]);
+  });
+
+  it('aborts the driver call of a running action whose caller gives up, and rejects the caller at once', async () => {
+    hub = new DeviceHub({ backgroundProbes: false });
+    driver = new FakeDriver();
+    gate = deferred();
+    driver.behave('tap', (_point, signal) => untilAborted(signal as AbortSignal));
+    hub.register({ id: 'a', driver });
+    const caller = new AbortController();
+    const running = hub
+      .run('a', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal), { signal: caller.signal })
+      .catch((e: unknown) => e);
+    await new Promise((r) => setImmediate(r));
+    expect(driver.callsOf('tap')).toHaveLength(1);
+    caller.abort();
+    const error = (await running) as ApexError;
+    expect([error.code, error.message]).toEqual(['device_timeout', expect.stringMatching(/before it finished/)]);
+    expect(driver.callsOf('tap')[0].signal.aborted).toBe(true);
+    await press();
+    expect(driver.events).toEqual(['start:tap', 'end:tap', 'start:pressButton', 'end:pressButton']);
+  });
+});
+
 describe('DeviceHub health', () => {
   let hub: DeviceHub;
   afterEach(() => hub.close());
@@ -100,24 +253,24 @@ describe('DeviceHub health', () => {
     const driver = new FakeDriver();
     hub.register({ id: 'a', driver });
     driver.offline = true;
-    expect(await codeOf(hub.run('a', 'tap', (d) => d.tap({ x: 1, y: 1 })))).toBe('device_offline');
+    expect(await codeOf(hub.run('a', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('device_offline');
     expect(hub.summary('a').state).toBe('offline');
 
     const callsBefore = driver.calls.length;
-    expect(await codeOf(hub.run('a', 'tap', (d) => d.tap({ x: 1, y: 1 })))).toBe('device_offline');
+    expect(await codeOf(hub.run('a', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('device_offline');
     expect(driver.calls.length).toBe(callsBefore); // failed fast, the driver was not called
 
     now += 250; // back-off expired: the next call tries the device again, which is still down
-    expect(await codeOf(hub.run('a', 'tap', (d) => d.tap({ x: 1, y: 1 })))).toBe('device_offline');
+    expect(await codeOf(hub.run('a', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('device_offline');
     expect(driver.calls.length).toBe(callsBefore + 1);
 
     now += 250; // the back-off doubled to 500 ms: still failing fast
-    expect(await codeOf(hub.run('a', 'tap', (d) => d.tap({ x: 1, y: 1 })))).toBe('device_offline');
+    expect(await codeOf(hub.run('a', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('device_offline');
     expect(driver.calls.length).toBe(callsBefore + 1);
 
     driver.offline = false;
     now += 250;
-    await hub.run('a', 'tap', (d) => d.tap({ x: 1, y: 1 }));
+    await hub.run('a', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal));
     expect(hub.summary('a').state).toBe('online');
   });
 
@@ -127,7 +280,7 @@ describe('DeviceHub health', () => {
     const driver = new FakeDriver();
     hub.register({ id: 'a', driver });
     driver.offline = true;
-    const attempt = () => codeOf(hub.run('a', 'x', (d) => d.tap({ x: 1, y: 1 })));
+    const attempt = () => codeOf(hub.run('a', 'x', (d, signal) => d.tap({ x: 1, y: 1 }, signal)));
     const delays: number[] = [];
     expect(await attempt()).toBe('device_offline');
     for (let i = 0; i < 5; i += 1) {
@@ -156,7 +309,7 @@ describe('DeviceHub health', () => {
       const driver = new FakeDriver();
       hub.register({ id: 'a', driver });
       driver.offline = true;
-      expect(await codeOf(hub.run('a', 'tap', (d) => d.tap({ x: 1, y: 1 })))).toBe('device_offline');
+      expect(await codeOf(hub.run('a', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('device_offline');
       await jest.advanceTimersByTimeAsync(250);
       expect(driver.callsOf('ping').length).toBe(1);
       expect(hub.summary('a').state).toBe('offline');
@@ -181,13 +334,36 @@ describe('DeviceHub health', () => {
   });
 
   it('keeps a device online after a timeout or a device error', async () => {
-    hub = new DeviceHub({ backgroundProbes: false });
-    hub.register({ id: 'a', driver: new FakeDriver(), actionTimeoutMs: 20 });
-    await codeOf(hub.run('a', 'stuck', () => new Promise(() => undefined)));
-    await codeOf(hub.run('a', 'err', async () => {
-      throw new ApexError('device_error', 'x');
-    }));
-    expect(hub.summary('a').state).toBe('online');
+    jest.useFakeTimers();
+    try {
+      hub = new DeviceHub({ backgroundProbes: false });
+      hub.register({ id: 'a', driver: new FakeDriver(), actionTimeoutMs: 20 });
+      const stuck = codeOf(hub.run('a', 'stuck', (_d, signal) => untilAborted(signal)));
+      await jest.advanceTimersByTimeAsync(20);
+      expect(await stuck).toBe('device_timeout');
+      await codeOf(hub.run('a', 'err', async () => {
+        throw new ApexError('device_error', 'x');
+      }));
+      expect(hub.summary('a').state).toBe('online');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('bounds a probe by the probe limit, aborting the ping, and counts a silent device as offline', async () => {
+    jest.useFakeTimers();
+    try {
+      hub = new DeviceHub({ backgroundProbes: false, probeTimeoutMs: 500 });
+      const driver = new FakeDriver();
+      driver.behave('ping', (signal) => untilAborted(signal as AbortSignal));
+      hub.register({ id: 'a', driver });
+      const state = hub.probe('a');
+      await jest.advanceTimersByTimeAsync(500);
+      expect(await state).toBe('offline');
+      expect(driver.callsOf('ping')[0].signal.aborted).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 
@@ -252,14 +428,15 @@ describe('DeviceHub lookup', () => {
     expect(first).toEqual({ width: 390, height: 844, scale: 3 });
     expect(second).toEqual(first);
     await hub.screen('a');
-    expect(driver.callsOf('status').length).toBe(1);
+    expect(driver.callsOf('screen').length).toBe(1);
+    expect(driver.callsOf('status')).toEqual([]); // the cheap read, not the full status
 
     driver.offline = true;
-    await codeOf(hub.run('a', 'x', (d) => d.tap({ x: 1, y: 1 })));
+    await codeOf(hub.run('a', 'x', (d, signal) => d.tap({ x: 1, y: 1 }, signal)));
     driver.offline = false;
-    driver.screen = { width: 844, height: 390, scale: 3 };
+    driver.geometry = { width: 844, height: 390, scale: 3 };
     now += 1_000;
-    await hub.run('a', 'x', (d) => d.tap({ x: 1, y: 1 }));
+    await hub.run('a', 'x', (d, signal) => d.tap({ x: 1, y: 1 }, signal));
     expect(await hub.screen('a')).toEqual({ width: 844, height: 390, scale: 3 });
     await hub.close();
     expect(driver.closed).toBe(true);

@@ -1,10 +1,10 @@
 import { ApexError, invalidArgument, toApexError } from '@apex/errors';
-import type { ScreenGeometry, DeviceDriver, Platform } from '@apex/port';
+import { TIMEOUT_DEFAULTS, type ScreenGeometry, type DeviceDriver, type Platform } from '@apex/port';
 import type { LeaseOwner } from '../lease';
+import { ActionQueue } from './action-queue';
 import { assertNotHeldElsewhere, type HeldBy } from './device-access';
 import { Backoff, type BackoffOptions } from './backoff';
-import { SerialQueue } from './serial-queue';
-import { deviceTimeout, withTimeout } from './with-timeout';
+import { callWithin, deviceTimeout, gaveUp, type Outcome } from './deadline';
 
 /**
  * `busy` while an action runs or while another Apex process holds the device; `offline` after a connection
@@ -38,7 +38,16 @@ export interface RunOptions {
   slow?: boolean;
   /** Overrides the limit for this one action. */
   timeoutMs?: number;
+  /**
+   * The caller giving up (a client that disconnected or cancelled): while queued the action is withdrawn and
+   * never runs; while running, its driver call is aborted. Either way the caller is rejected at once, with the
+   * signal's reason when that is an ApexError.
+   */
+  signal?: AbortSignal;
 }
+
+/** What `run()` hands an action: the device's driver, and the signal to pass to every call on it. */
+export type DeviceAction<T> = (driver: DeviceDriver, signal: AbortSignal) => Promise<T>;
 
 /** The optional abilities of the port, for `supports()`. */
 export type OptionalAbility = 'listApps' | 'ping';
@@ -50,12 +59,16 @@ export interface HubLogger {
 }
 
 export interface DeviceHubOptions {
+  /** Default of a device's `actionTimeoutMs` (TIMEOUT_DEFAULTS.actionMs). */
   defaultActionTimeoutMs?: number;
+  /** Default of a device's `slowActionTimeoutMs` (TIMEOUT_DEFAULTS.slowActionMs). */
   defaultSlowActionTimeoutMs?: number;
   /** Reconnect back-off for offline devices: 250 ms doubling up to 10 s by default. */
   backoff?: BackoffOptions;
-  /** Limit of one health probe. Default 3 s. */
+  /** Limit of one health probe (TIMEOUT_DEFAULTS.probeMs). */
   probeTimeoutMs?: number;
+  /** Actions that may wait behind the running one, per device; more are refused with `device_busy`. Default 32. */
+  maxWaitingActions?: number;
   /** Probe offline devices in the background on the back-off schedule (default true). */
   backgroundProbes?: boolean;
   logger?: HubLogger;
@@ -70,7 +83,7 @@ interface DeviceSlot {
   readonly actionTimeoutMs: number;
   readonly slowActionTimeoutMs: number;
   readonly heldBy?: HeldBy;
-  readonly queue: SerialQueue;
+  readonly queue: ActionQueue;
   readonly backoff: Backoff;
   health: 'online' | 'offline';
   running: number;
@@ -82,30 +95,33 @@ interface DeviceSlot {
   probeTimer?: NodeJS.Timeout;
 }
 
-const DEFAULT_ACTION_TIMEOUT_MS = 15_000;
-const DEFAULT_SLOW_ACTION_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_WAITING_ACTIONS = 32;
 
 /**
  * Owns the devices: registers and finds them, tracks their health, and runs every action of one device
- * through that device's FIFO queue (never interleaved on one device; different devices in parallel).
+ * through that device's bounded FIFO queue (never interleaved on one device; different devices in parallel).
  *
- * When an action times out, the queue moves on; the late reply is discarded. A device goes offline when an
- * action fails with `device_offline`; while its back-off runs, calls fail fast with `device_offline`, and the
- * first call (or background probe) after the back-off tries the device again.
+ * The hub owns the time limits. When an action's limit runs out, its caller gets `device_timeout` at once and
+ * the driver call is aborted through its signal; the next action starts only once that call has settled, so
+ * two actions never overlap on a device, even a slow one. A device goes offline when an action fails with
+ * `device_offline`; while its back-off runs, calls fail fast with `device_offline`, and the first call (or
+ * background probe) after the back-off tries the device again.
  */
 export class DeviceHub {
   private readonly slots = new Map<string, DeviceSlot>();
   private readonly defaultActionTimeoutMs: number;
   private readonly defaultSlowActionTimeoutMs: number;
   private readonly probeTimeoutMs: number;
+  private readonly maxWaitingActions: number;
   private readonly backgroundProbes: boolean;
   private readonly now: () => number;
   private closed = false;
 
   constructor(private readonly options: DeviceHubOptions = {}) {
-    this.defaultActionTimeoutMs = options.defaultActionTimeoutMs ?? DEFAULT_ACTION_TIMEOUT_MS;
-    this.defaultSlowActionTimeoutMs = options.defaultSlowActionTimeoutMs ?? DEFAULT_SLOW_ACTION_TIMEOUT_MS;
-    this.probeTimeoutMs = options.probeTimeoutMs ?? 3_000;
+    this.defaultActionTimeoutMs = options.defaultActionTimeoutMs ?? TIMEOUT_DEFAULTS.actionMs;
+    this.defaultSlowActionTimeoutMs = options.defaultSlowActionTimeoutMs ?? TIMEOUT_DEFAULTS.slowActionMs;
+    this.probeTimeoutMs = options.probeTimeoutMs ?? TIMEOUT_DEFAULTS.probeMs;
+    this.maxWaitingActions = options.maxWaitingActions ?? DEFAULT_MAX_WAITING_ACTIONS;
     this.backgroundProbes = options.backgroundProbes ?? true;
     this.now = options.now ?? Date.now;
   }
@@ -128,7 +144,7 @@ export class DeviceHub {
         actionTimeoutMs,
       ),
       heldBy: registration.heldBy,
-      queue: new SerialQueue(),
+      queue: new ActionQueue(),
       backoff: new Backoff(this.options.backoff),
       health: 'online',
       running: 0,
@@ -182,37 +198,37 @@ export class DeviceHub {
   }
 
   /**
-   * Runs `fn` on the device's FIFO queue, within the device's action timeout (`device_timeout`), and
-   * tracks the device's health from the outcome. Anything thrown that is not an ApexError becomes `internal`.
+   * Runs `fn` on the device's FIFO queue, within the device's action limit (`device_timeout`), and tracks
+   * the device's health from the outcome. `fn` must pass its signal to every driver call: it aborts when the
+   * limit runs out or the caller gives up (`options.signal`). With the queue full, `device_busy` at once.
+   * Anything thrown that is not an ApexError becomes `internal`.
    */
-  run<T>(deviceId: string, action: string, fn: (driver: DeviceDriver) => Promise<T>, options: RunOptions = {}): Promise<T> {
+  run<T>(deviceId: string, action: string, fn: DeviceAction<T>, options: RunOptions = {}): Promise<T> {
     let slot: DeviceSlot;
     try {
       slot = this.slot(deviceId);
       this.assertOpen(slot);
       assertNotHeldElsewhere(slot.id, slot.heldBy);
       this.assertNotBackingOff(slot);
+      this.assertRoom(slot);
     } catch (error) {
       return Promise.reject(error);
     }
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(gaveUp(slot.id, action, signal, false));
     const timeoutMs = options.timeoutMs ?? (options.slow ? slot.slowActionTimeoutMs : slot.actionTimeoutMs);
-    return slot.queue.push(async () => {
-      this.assertOpen(slot);
-      this.assertNotBackingOff(slot);
-      slot.running += 1;
-      try {
-        const value = await withTimeout(Promise.resolve().then(() => fn(slot.driver)), timeoutMs, () =>
-          deviceTimeout(slot.id, action, timeoutMs),
+    return new Promise<T>((resolve, reject) => {
+      let withdraw = () => false;
+      const onQueuedAbort = () => {
+        if (signal && withdraw()) reject(gaveUp(slot.id, action, signal, false));
+      };
+      signal?.addEventListener('abort', onQueuedAbort, { once: true });
+      withdraw = slot.queue.enqueue(async () => {
+        signal?.removeEventListener('abort', onQueuedAbort);
+        await this.runNow(slot, action, fn, timeoutMs, signal, (outcome) =>
+          outcome.ok ? resolve(outcome.value) : reject(outcome.error),
         );
-        this.markOnline(slot);
-        return value;
-      } catch (error) {
-        const apex = toApexError(error);
-        if (apex.code === 'device_offline') this.markOffline(slot, apex);
-        throw apex;
-      } finally {
-        slot.running -= 1;
-      }
+      });
     });
   }
 
@@ -223,21 +239,19 @@ export class DeviceHub {
   async probe(deviceId: string): Promise<DeviceState> {
     const slot = this.slot(deviceId);
     this.assertOpen(slot);
-    await slot.queue
-      .push(() => this.probeNow(slot))
-      .catch(() => undefined);
+    await new Promise<void>((resolve) => slot.queue.enqueue(() => this.probeNow(slot, resolve)));
     return this.summarize(slot).state;
   }
 
-  /** Cached screen geometry (points + scale), fetched with `status()` once and refreshed after a reconnect. */
+  /** Cached screen geometry (points + scale), read with the driver's `screen()` and again after a reconnect. */
   async screen(deviceId: string): Promise<ScreenGeometry> {
     const slot = this.slot(deviceId);
     if (slot.screen) return slot.screen;
     if (!slot.screenFetch) {
-      slot.screenFetch = this.run(deviceId, 'read the screen size', (driver) => driver.status())
-        .then((status) => {
-          slot.screen = status.screen;
-          return status.screen;
+      slot.screenFetch = this.run(deviceId, 'read the screen size', (driver, signal) => driver.screen(signal))
+        .then((screen) => {
+          slot.screen = { width: screen.width, height: screen.height, scale: screen.scale };
+          return slot.screen;
         })
         .finally(() => {
           slot.screenFetch = undefined;
@@ -256,7 +270,7 @@ export class DeviceHub {
     this.slot(deviceId).screen = undefined;
   }
 
-  /** Waits for queued actions to settle, stops probes and closes every driver. */
+  /** Waits for queued actions to settle, stops probes and closes every driver (each within the probe limit). */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -266,7 +280,7 @@ export class DeviceHub {
     await Promise.all(
       slots.map(async (slot) => {
         try {
-          await slot.driver.close?.();
+          await slot.driver.close?.(AbortSignal.timeout(this.probeTimeoutMs));
         } catch (error) {
           this.options.logger?.warn({ deviceId: slot.id, err: error }, 'closing the device driver failed');
         }
@@ -298,6 +312,15 @@ export class DeviceHub {
     }
   }
 
+  private assertRoom(slot: DeviceSlot): void {
+    if (slot.queue.waitingCount < this.maxWaitingActions) return;
+    const waiting = slot.queue.waitingCount;
+    throw new ApexError('device_busy', `Device ${slot.id} is saturated: ${waiting} actions are already waiting.`, {
+      hint: 'The device is saturated: wait for the pending actions to finish, then retry with fewer at a time.',
+      retryable: true,
+    });
+  }
+
   private assertNotBackingOff(slot: DeviceSlot): void {
     if (slot.health !== 'offline' || this.now() >= slot.retryAt) return;
     const seconds = Math.max(1, Math.ceil((slot.retryAt - this.now()) / 1000));
@@ -311,17 +334,70 @@ export class DeviceHub {
     );
   }
 
-  private async probeNow(slot: DeviceSlot): Promise<void> {
-    const driver = slot.driver;
+  /** `report` hears the outcome as it is known; the returned promise settles with the driver call. */
+  private async runNow<T>(
+    slot: DeviceSlot,
+    action: string,
+    fn: DeviceAction<T>,
+    timeoutMs: number,
+    callerSignal: AbortSignal | undefined,
+    report: (outcome: Outcome<T>) => void,
+  ): Promise<void> {
     try {
-      const probe = driver.ping ? driver.ping() : driver.status().then(() => undefined);
-      await withTimeout(probe, this.probeTimeoutMs, () => deviceTimeout(slot.id, 'health check', this.probeTimeoutMs));
-      this.markOnline(slot);
+      this.assertOpen(slot);
+      this.assertNotBackingOff(slot);
     } catch (error) {
-      const apex = toApexError(error);
-      if (apex.code === 'device_offline' || apex.code === 'device_timeout') this.markOffline(slot, apex);
-      throw apex;
+      report({ ok: false, error });
+      return;
     }
+    if (callerSignal?.aborted) {
+      report({ ok: false, error: gaveUp(slot.id, action, callerSignal, false) });
+      return;
+    }
+    slot.running += 1;
+    let outcome: Outcome<T> | undefined;
+    try {
+      outcome = await callWithin(
+        (signal) => fn(slot.driver, signal),
+        {
+          timeoutMs,
+          onTimeout: () => deviceTimeout(slot.id, action, timeoutMs),
+          callerSignal,
+          onGiveUp: callerSignal && (() => gaveUp(slot.id, action, callerSignal, true)),
+        },
+        (reason) => report({ ok: false, error: reason }),
+      );
+    } finally {
+      slot.running -= 1;
+    }
+    if (!outcome) return;
+    if (outcome.ok) {
+      this.markOnline(slot);
+      report(outcome);
+      return;
+    }
+    const apex = toApexError(outcome.error);
+    if (apex.code === 'device_offline') this.markOffline(slot, apex);
+    report({ ok: false, error: apex });
+  }
+
+  private async probeNow(slot: DeviceSlot, onDone?: () => void): Promise<void> {
+    const driver = slot.driver;
+    const settle = (outcome: Outcome<void>) => {
+      if (outcome.ok) {
+        this.markOnline(slot);
+      } else {
+        const apex = toApexError(outcome.error);
+        if (apex.code === 'device_offline' || apex.code === 'device_timeout') this.markOffline(slot, apex);
+      }
+      onDone?.();
+    };
+    const outcome = await callWithin(
+      (signal) => (driver.ping ? driver.ping(signal) : driver.status(signal).then(() => undefined)),
+      { timeoutMs: this.probeTimeoutMs, onTimeout: () => deviceTimeout(slot.id, 'health check', this.probeTimeoutMs) },
+      (reason) => settle({ ok: false, error: reason }),
+    );
+    if (outcome) settle(outcome);
   }
 
   private markOnline(slot: DeviceSlot): void {
@@ -352,7 +428,7 @@ export class DeviceHub {
     slot.probeTimer = setTimeout(() => {
       slot.probeTimer = undefined;
       if (this.closed || slot.health !== 'offline') return;
-      slot.queue.push(() => this.probeNow(slot)).catch(() => undefined);
+      slot.queue.enqueue(() => this.probeNow(slot));
     }, delay);
     slot.probeTimer.unref();
   }

@@ -6,16 +6,16 @@ import type { HardwareButton, InstalledApp } from '@apex/port';
 export type AppId = string;
 
 export async function launchApp(hub: DeviceHub, deviceId: string, appId: AppId): Promise<void> {
-  await hub.run(deviceId, 'launch an app', (driver) => driver.launchApp(appId));
+  await hub.run(deviceId, 'launch an app', (driver, signal) => driver.launchApp(appId, signal));
 }
 
 /** Resolves to false when the app was not running. */
 export async function terminateApp(hub: DeviceHub, deviceId: string, appId: AppId): Promise<boolean> {
-  return hub.run(deviceId, 'terminate an app', (driver) => driver.terminateApp(appId));
+  return hub.run(deviceId, 'terminate an app', (driver, signal) => driver.terminateApp(appId, signal));
 }
 
 export async function pressButton(hub: DeviceHub, deviceId: string, button: HardwareButton): Promise<void> {
-  await hub.run(deviceId, 'press a button', (driver) => driver.pressButton(button));
+  await hub.run(deviceId, 'press a button', (driver, signal) => driver.pressButton(button, signal));
 }
 
 /**
@@ -28,5 +28,5 @@ export async function listApps(hub: DeviceHub, deviceId: string): Promise<Instal
       hint: 'Launch an app by its id instead.',
     });
   }
-  return hub.run(deviceId, 'list apps', async (driver) => (driver.listApps ? driver.listApps() : []));
+  return hub.run(deviceId, 'list apps', async (driver, signal) => (driver.listApps ? driver.listApps(signal) : []));
 }

@@ -11,7 +11,7 @@ export function listDevices(hub: DeviceHub): DeviceSummary[] {
 }
 
 export async function deviceStatus(hub: DeviceHub, deviceId: string): Promise<DeviceStatus> {
-  const status = await hub.run(deviceId, 'read the device status', (driver) => driver.status());
+  const status = await hub.run(deviceId, 'read the device status', (driver, signal) => driver.status(signal));
   hub.noteScreen(deviceId, status.screen);
   const { platform: _platform, name: deviceName, ...rest } = status;
   const result: DeviceStatus = { ...hub.summary(deviceId), ...rest };

@@ -14,7 +14,7 @@ const DEFAULT_SWIPE_MS = 300;
 
 export async function tap(hub: DeviceHub, deviceId: string, point: Point): Promise<void> {
   await assertOnScreen(hub, deviceId, [{ point, path: '' }]);
-  await hub.run(deviceId, 'tap', (driver) => driver.tap({ x: point.x, y: point.y }));
+  await hub.run(deviceId, 'tap', (driver, signal) => driver.tap({ x: point.x, y: point.y }, signal));
 }
 
 /** Keeps a computed point inside the screen (half a point from the edge). */
@@ -53,5 +53,5 @@ export async function swipe(hub: DeviceHub, deviceId: string, args: SwipeArgs): 
     ]);
     gesture = { from: args.from, to: args.to, durationMs: args.durationMs ?? DEFAULT_SWIPE_MS };
   }
-  await hub.run(deviceId, 'swipe', (driver) => driver.swipe(gesture));
+  await hub.run(deviceId, 'swipe', (driver, signal) => driver.swipe(gesture, signal));
 }

@@ -41,12 +41,12 @@ describe('primitives', () => {
       expect(error.issues?.map((i) => i.path)).toEqual([path]);
       expect(error.message).toMatch(/390×844 points/);
       expect(driver.callsOf('tap')).toEqual([]);
-      expect(driver.callsOf('status').length).toBe(2);
+      expect(driver.callsOf('screen').length).toBe(2);
     });
 
     it('accepts a point that is on screen after the phone rotated', async () => {
       await hub.screen('phone');
-      driver.screen = { width: 844, height: 390, scale: 3 };
+      driver.geometry = { width: 844, height: 390, scale: 3 };
       await tap(hub, 'phone', { x: 800, y: 100 });
       expect(driver.callsOf('tap').map((c) => c.args[0])).toEqual([{ x: 800, y: 100 }]);
     });

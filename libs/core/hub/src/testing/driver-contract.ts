@@ -69,6 +69,21 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
       expect(status.screen.scale).toBeGreaterThanOrEqual(1);
     });
 
+    it('reads the screen geometry cheaply, the same as its status reports', async () => {
+      hub.invalidateScreen(id);
+      const screen = await hub.screen(id);
+      expect(screen).toEqual((await deviceStatus(hub, id)).screen);
+    });
+
+    it('ends a call when its signal aborts, with device_timeout, and serves the next call', async () => {
+      const controller = new AbortController();
+      const pending = codeOf(fixture.driver.uiTree(controller.signal));
+      controller.abort();
+      expect(await pending).toBe('device_timeout');
+      expect(await codeOf(fixture.driver.screen(AbortSignal.abort()))).toBe('device_timeout');
+      expect((await getUiTree(hub, id)).role).toBe('app');
+    });
+
     it('captures the screen as a native PNG whose size and scale give the screen in points', async () => {
       const screen = await hub.screen(id);
       const shot = await captureScreen(hub, id);

@@ -3,6 +3,7 @@ import type { Point, ScreenGeometry, DeviceDriver, DriverStatus, HardwareButton,
 
 export type FakeMethod =
   | 'status'
+  | 'screen'
   | 'screenshot'
   | 'tap'
   | 'swipe'
@@ -16,7 +17,9 @@ export type FakeMethod =
 
 export interface FakeCall {
   method: FakeMethod;
+  /** The arguments before the signal. */
   args: unknown[];
+  signal: AbortSignal;
 }
 
 export interface FakeDriverOptions {
@@ -38,28 +41,30 @@ const TINY_PNG = Buffer.from(
  * An in-memory driver for unit tests of the hub and the primitives (queueing, health, validation). It is
  * not a device model: integration tests use a driver over the virtual iPhone instead.
  *
- * Every call is recorded in `calls`, and `events` logs `start:<method>` / `end:<method>` around each one.
- * `behave(method, fn)` replaces a method's body (e.g. to delay, fail, or block on a promise); `offline`
- * makes every call fail with `device_offline`.
+ * Every call is recorded in `calls` (with its signal), and `events` logs `start:<method>` / `end:<method>`
+ * around each one. `behave(method, fn)` replaces a method's body (e.g. to delay, fail, or block on a
+ * promise); it gets the call's arguments and then its signal, and may honour or ignore it. `offline` makes
+ * every call fail with `device_offline`. A call whose signal has already aborted rejects with its reason.
  */
 export class FakeDriver implements DeviceDriver {
   readonly platform: Platform;
-  screen: ScreenGeometry;
+  /** What `screen()` and `status()` report; set it to model a rotation. */
+  geometry: ScreenGeometry;
   offline = false;
   readonly calls: FakeCall[] = [];
   readonly events: string[] = [];
   closed = false;
-  listApps?: () => Promise<InstalledApp[]>;
-  ping?: () => Promise<void>;
+  listApps?: (signal: AbortSignal) => Promise<InstalledApp[]>;
+  ping?: (signal: AbortSignal) => Promise<void>;
   private readonly behaviours = new Map<FakeMethod, (...args: unknown[]) => Promise<unknown>>();
 
   constructor(options: FakeDriverOptions = {}) {
     this.platform = options.platform ?? 'ios';
-    this.screen = options.screen ?? { width: 390, height: 844, scale: 3 };
+    this.geometry = options.screen ?? { width: 390, height: 844, scale: 3 };
     if (!options.withoutListApps) {
-      this.listApps = () => this.call('listApps', [], async () => [{ appId: 'com.example.fake', running: true }]);
+      this.listApps = (signal) => this.call('listApps', [], signal, async () => [{ appId: 'com.example.fake', running: true }]);
     }
-    if (!options.withoutPing) this.ping = () => this.call('ping', [], async () => undefined);
+    if (!options.withoutPing) this.ping = (signal) => this.call('ping', [], signal, async () => undefined);
   }
 
   /** Replaces the body of one method; pass undefined to restore the default. */
@@ -73,43 +78,47 @@ export class FakeDriver implements DeviceDriver {
     return this.calls.filter((c) => c.method === method);
   }
 
-  status(): Promise<DriverStatus> {
-    return this.call('status', [], async () => ({ platform: this.platform, screen: { ...this.screen }, osVersion: '17.5', model: 'Fake Phone' }));
+  status(signal: AbortSignal): Promise<DriverStatus> {
+    return this.call('status', [], signal, async () => ({ platform: this.platform, screen: { ...this.geometry }, osVersion: '17.5', model: 'Fake Phone' }));
   }
 
-  screenshot(): Promise<RawScreenshot> {
-    return this.call('screenshot', [], async () => ({ png: TINY_PNG, width: 1, height: 1, scale: 1 }));
+  screen(signal: AbortSignal): Promise<ScreenGeometry> {
+    return this.call('screen', [], signal, async () => ({ ...this.geometry }));
   }
 
-  tap(point: Point): Promise<void> {
-    return this.call('tap', [point], async () => undefined);
+  screenshot(signal: AbortSignal): Promise<RawScreenshot> {
+    return this.call('screenshot', [], signal, async () => ({ png: TINY_PNG, width: 1, height: 1, scale: 1 }));
   }
 
-  swipe(gesture: SwipeGesture): Promise<void> {
-    return this.call('swipe', [gesture], async () => undefined);
+  tap(point: Point, signal: AbortSignal): Promise<void> {
+    return this.call('tap', [point], signal, async () => undefined);
   }
 
-  typeText(request: TypeTextRequest): Promise<void> {
-    return this.call('typeText', [request], async () => undefined);
+  swipe(gesture: SwipeGesture, signal: AbortSignal): Promise<void> {
+    return this.call('swipe', [gesture], signal, async () => undefined);
   }
 
-  pressButton(button: HardwareButton): Promise<void> {
-    return this.call('pressButton', [button], async () => undefined);
+  typeText(request: TypeTextRequest, signal: AbortSignal): Promise<void> {
+    return this.call('typeText', [request], signal, async () => undefined);
   }
 
-  launchApp(appId: string): Promise<void> {
-    return this.call('launchApp', [appId], async () => undefined);
+  pressButton(button: HardwareButton, signal: AbortSignal): Promise<void> {
+    return this.call('pressButton', [button], signal, async () => undefined);
   }
 
-  terminateApp(appId: string): Promise<boolean> {
-    return this.call('terminateApp', [appId], async () => true);
+  launchApp(appId: string, signal: AbortSignal): Promise<void> {
+    return this.call('launchApp', [appId], signal, async () => undefined);
   }
 
-  uiTree(): Promise<UiNode> {
-    return this.call('uiTree', [], async () => ({
+  terminateApp(appId: string, signal: AbortSignal): Promise<boolean> {
+    return this.call('terminateApp', [appId], signal, async () => true);
+  }
+
+  uiTree(signal: AbortSignal): Promise<UiNode> {
+    return this.call('uiTree', [], signal, async () => ({
       id: 'root',
       role: 'app' as const,
-      bounds: { x: 0, y: 0, width: this.screen.width, height: this.screen.height },
+      bounds: { x: 0, y: 0, width: this.geometry.width, height: this.geometry.height },
       enabled: true,
       visible: true,
       selected: false,
@@ -122,13 +131,14 @@ export class FakeDriver implements DeviceDriver {
     this.closed = true;
   }
 
-  private async call<T>(method: FakeMethod, args: unknown[], fallback: () => Promise<T>): Promise<T> {
-    this.calls.push({ method, args });
+  private async call<T>(method: FakeMethod, args: unknown[], signal: AbortSignal, fallback: () => Promise<T>): Promise<T> {
+    this.calls.push({ method, args, signal });
     this.events.push(`start:${method}`);
     try {
       if (this.offline) throw new ApexError('device_offline', 'The fake device is offline.');
+      signal.throwIfAborted();
       const behaviour = this.behaviours.get(method);
-      return behaviour ? ((await behaviour(...args)) as T) : await fallback();
+      return behaviour ? ((await behaviour(...args, signal)) as T) : await fallback();
     } finally {
       this.events.push(`end:${method}`);
     }

@@ -11,7 +11,7 @@ import { normalizeAndroidSource } from './source';
  * no Android device or emulator on this machine, so only the pure parts (the source normalizer) are tested.
  *
  * Units: the server speaks device pixels everywhere (bounds, gestures, window rect); Apex speaks
- * density-independent pixels (dp). scale = display density (dpi) / 160, read once with
+ * density-independent pixels (dp). scale = display density (dpi) / 160, read once per session with
  * `mobile: getDisplayDensity`; points in are multiplied by it, rects out divided by it.
  */
 
@@ -21,9 +21,9 @@ const KEYCODE_ENTER = 66;
 /** `mobile: queryAppState` answer for a package that is not installed. */
 const APP_STATE_NOT_INSTALLED = 0;
 
-async function scaleOf(ctx: AppiumContext): Promise<number> {
+async function scaleOf(ctx: AppiumContext, signal: AbortSignal): Promise<number> {
   if (ctx.scale) return ctx.scale;
-  const density = positiveNumber(await mobile(ctx, 'getDisplayDensity', undefined, { idempotent: true }));
+  const density = positiveNumber(await mobile(ctx, 'getDisplayDensity', undefined, { idempotent: true, signal }));
   if (density === undefined) throw new WebDriverMalformedReply(200, 'mobile: getDisplayDensity', 'not a positive number');
   ctx.scale = density / 160;
   return ctx.scale;
@@ -31,9 +31,10 @@ async function scaleOf(ctx: AppiumContext): Promise<number> {
 
 const toPixels = (point: Point, scale: number) => ({ x: Math.round(point.x * scale), y: Math.round(point.y * scale) });
 
-async function screenGeometry(ctx: AppiumContext): Promise<ScreenGeometry> {
-  const scale = await scaleOf(ctx);
-  const size = await readWindowSize(ctx);
+/** The window rect (follows rotation) in dp, with the scale known for the session. */
+async function screenGeometry(ctx: AppiumContext, signal: AbortSignal): Promise<ScreenGeometry> {
+  const scale = await scaleOf(ctx, signal);
+  const size = await readWindowSize(ctx, signal);
   if (!size) throw new WebDriverMalformedReply(200, 'GET /window/rect', 'no window size');
   return { width: Math.round((size.width / scale) * 100) / 100, height: Math.round((size.height / scale) * 100) / 100, scale };
 }
@@ -53,14 +54,14 @@ function batteryState(code: unknown): BatteryState['state'] {
   }
 }
 
-async function status(ctx: AppiumContext): Promise<DriverStatus> {
-  const read = (name: string) => optional(() => mobile(ctx, name, undefined, { idempotent: true }));
+async function status(ctx: AppiumContext, signal: AbortSignal): Promise<DriverStatus> {
+  const read = (name: string) => optional(() => mobile(ctx, name, undefined, { idempotent: true, signal }));
   const [screen, facts, currentPackage, locked, orientation, battery] = await Promise.all([
-    screenGeometry(ctx),
-    deviceInfo(ctx),
+    screenGeometry(ctx, signal),
+    deviceInfo(ctx, signal),
     read('getCurrentPackage'),
     read('isLocked'),
-    optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true })),
+    optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true, signal })),
     read('batteryInfo'),
   ]);
   const result: DriverStatus = { platform: 'android', screen };
@@ -80,53 +81,53 @@ async function status(ctx: AppiumContext): Promise<DriverStatus> {
   return result;
 }
 
-async function screenshot(ctx: AppiumContext): Promise<RawScreenshot> {
-  const [shot, scale] = await Promise.all([readScreenshotPng(ctx), scaleOf(ctx)]);
+async function screenshot(ctx: AppiumContext, signal: AbortSignal): Promise<RawScreenshot> {
+  const [shot, scale] = await Promise.all([readScreenshotPng(ctx, signal), scaleOf(ctx, signal)]);
   return { ...shot, scale };
 }
 
-async function uiTree(ctx: AppiumContext): Promise<UiNode> {
-  const [xml, scale] = await Promise.all([readSource(ctx), scaleOf(ctx)]);
+async function uiTree(ctx: AppiumContext, signal: AbortSignal): Promise<UiNode> {
+  const [xml, scale] = await Promise.all([readSource(ctx, signal), scaleOf(ctx, signal)]);
   return normalizeAndroidSource(xml, ctx.deviceId, scale);
 }
 
 /** `mobile: clickGesture` at a point (pixels). */
-async function tap(ctx: AppiumContext, point: Point): Promise<void> {
-  await mobile(ctx, 'clickGesture', toPixels(point, await scaleOf(ctx)));
+async function tap(ctx: AppiumContext, point: Point, signal: AbortSignal): Promise<void> {
+  await mobile(ctx, 'clickGesture', toPixels(point, await scaleOf(ctx, signal)), { signal });
 }
 
 /** W3C touch actions (pixels): the documented coordinate swipe; `mobile: swipeGesture` only knows regions. */
-async function swipe(ctx: AppiumContext, gesture: SwipeGesture): Promise<void> {
-  await performSwipe(ctx, gesture, await scaleOf(ctx));
+async function swipe(ctx: AppiumContext, gesture: SwipeGesture, signal: AbortSignal): Promise<void> {
+  await performSwipe(ctx, gesture, signal, await scaleOf(ctx, signal));
 }
 
 /** `mobile: type` types into the focused input; it answers false when the text could not be sent. Enter submits. */
-async function typeText(ctx: AppiumContext, request: TypeTextRequest): Promise<void> {
+async function typeText(ctx: AppiumContext, request: TypeTextRequest, signal: AbortSignal): Promise<void> {
   if (request.text) {
-    const sent = await mobile(ctx, 'type', { text: request.text });
+    const sent = await mobile(ctx, 'type', { text: request.text }, { signal });
     if (sent === false) {
       throw new ApexError('element_not_found', `Device ${ctx.deviceId}: no text field has keyboard focus, so nothing was typed.`, {
         hint: 'Tap the text field first, then type.',
       });
     }
   }
-  if (request.submit) await mobile(ctx, 'pressKey', { keycode: KEYCODE_ENTER });
+  if (request.submit) await mobile(ctx, 'pressKey', { keycode: KEYCODE_ENTER }, { signal });
 }
 
-async function pressButton(ctx: AppiumContext, button: HardwareButton): Promise<void> {
-  await mobile(ctx, 'pressKey', { keycode: KEYCODES[button] });
+async function pressButton(ctx: AppiumContext, button: HardwareButton, signal: AbortSignal): Promise<void> {
+  await mobile(ctx, 'pressKey', { keycode: KEYCODES[button] }, { signal });
 }
 
 /**
  * `mobile: activateApp` starts the package's launcher activity (or brings it to the front). Its failure text
  * is not a stable contract, so a failure is followed by `mobile: queryAppState`: 0 means not installed.
  */
-async function launchApp(ctx: AppiumContext, appId: string): Promise<void> {
+async function launchApp(ctx: AppiumContext, appId: string, signal: AbortSignal): Promise<void> {
   try {
-    await mobile(ctx, 'activateApp', { appId });
+    await mobile(ctx, 'activateApp', { appId }, { signal });
   } catch (error) {
     if (!(error instanceof WebDriverProtocolError)) throw error;
-    const state = await optional(() => mobile(ctx, 'queryAppState', { appId }, { idempotent: true }));
+    const state = await optional(() => mobile(ctx, 'queryAppState', { appId }, { idempotent: true, signal }));
     if (state === APP_STATE_NOT_INSTALLED) {
       throw new ApexError('app_not_found', `Device ${ctx.deviceId} has no app "${appId}" it can launch.`, {
         hint: 'Check the package name (for example com.android.settings).',
@@ -137,24 +138,25 @@ async function launchApp(ctx: AppiumContext, appId: string): Promise<void> {
   }
 }
 
-async function terminateApp(ctx: AppiumContext, appId: string): Promise<boolean> {
-  return (await mobile(ctx, 'terminateApp', { appId })) === true;
+async function terminateApp(ctx: AppiumContext, appId: string, signal: AbortSignal): Promise<boolean> {
+  return (await mobile(ctx, 'terminateApp', { appId }, { signal })) === true;
 }
 
 export function androidCommands(ctx: AppiumContext): PlatformCommands {
   return {
-    status: () => status(ctx),
-    screenshot: () => screenshot(ctx),
-    tap: (point) => tap(ctx, point),
-    swipe: (gesture) => swipe(ctx, gesture),
-    typeText: (request) => typeText(ctx, request),
-    pressButton: (button) => pressButton(ctx, button),
-    launchApp: (appId) => launchApp(ctx, appId),
-    terminateApp: (appId) => terminateApp(ctx, appId),
+    status: (signal) => status(ctx, signal),
+    screen: (signal) => screenGeometry(ctx, signal),
+    screenshot: (signal) => screenshot(ctx, signal),
+    tap: (point, signal) => tap(ctx, point, signal),
+    swipe: (gesture, signal) => swipe(ctx, gesture, signal),
+    typeText: (request, signal) => typeText(ctx, request, signal),
+    pressButton: (button, signal) => pressButton(ctx, button, signal),
+    launchApp: (appId, signal) => launchApp(ctx, appId, signal),
+    terminateApp: (appId, signal) => terminateApp(ctx, appId, signal),
     // No listApps: UiAutomator2 has no documented command that lists packages without `mobile: shell`.
-    uiTree: () => uiTree(ctx),
-    ping: async () => {
-      await readWindowSize(ctx, ctx.probeTimeoutMs);
+    uiTree: (signal) => uiTree(ctx, signal),
+    ping: async (signal) => {
+      await readWindowSize(ctx, signal);
     },
   };
 }

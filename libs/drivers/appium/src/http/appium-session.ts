@@ -1,4 +1,10 @@
-import { isInvalidSession, WebDriverMalformedReply, type HttpMethod, type WebDriverHttpClient } from '@apex/webdriver-http';
+import {
+  isInvalidSession,
+  WebDriverMalformedReply,
+  WebDriverTransportError,
+  type HttpMethod,
+  type WebDriverHttpClient,
+} from '@apex/webdriver-http';
 
 export interface SessionRequest {
   method: HttpMethod;
@@ -7,8 +13,8 @@ export interface SessionRequest {
   body?: unknown;
   /** A read: may be re-sent after a closed kept-alive socket. */
   idempotent?: boolean;
-  timeoutMs?: number;
   label?: string;
+  signal: AbortSignal;
 }
 
 export interface AppiumSessionOptions {
@@ -16,8 +22,8 @@ export interface AppiumSessionOptions {
   capabilities: { alwaysMatch: Record<string, unknown>; firstMatch: Record<string, unknown>[] };
   /** Bound on creating a session (the server may have to start the on-device agent first). */
   startTimeoutMs: number;
-  /** Bound on ending a session. */
-  endTimeoutMs?: number;
+  /** Hears when a session replaced a lost one: what was learnt about the device may be stale. */
+  onRenewed?: () => void;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -37,6 +43,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Requests are sent one at a time. The server runs a session's commands one at a time anyway, so nothing is
  * lost; and a rebuild must never delete the session under a sibling request still in flight — the server
  * then answers that request with an error or, worse, never answers it (seen with the XCUITest driver).
+ *
+ * Creating a session may take longer than a caller waits (the server may first build and start the agent):
+ * it runs under its own bound, and a caller whose signal aborts stops waiting but leaves it running for the
+ * next caller. Every other request ends with its caller's signal.
  */
 export class AppiumSession {
   private id?: string;
@@ -66,45 +76,44 @@ export class AppiumSession {
   }
 
   private async sendNow(request: SessionRequest): Promise<unknown> {
-    const id = await this.ensure();
+    const id = await this.ensure(request.signal);
     try {
       return (await this.client.send({ ...request, path: `/session/${id}${request.path}` })).value;
     } catch (error) {
       if (!isInvalidSession(error)) throw error;
-      await this.discard(id);
-      const fresh = await this.ensure();
+      await this.discard(id, request.signal);
+      const fresh = await this.ensure(request.signal);
+      this.options.onRenewed?.();
       return (await this.client.send({ ...request, path: `/session/${fresh}${request.path}` })).value;
     }
   }
 
   /** Ends the session on the server (best effort). */
-  async end(): Promise<void> {
+  async end(signal: AbortSignal): Promise<void> {
     const id = this.id;
     this.id = undefined;
-    if (id) await this.deleteQuietly(id);
+    if (id) await this.deleteQuietly(id, signal);
   }
 
-  private async discard(id: string): Promise<void> {
+  private async discard(id: string, signal: AbortSignal): Promise<void> {
     if (this.id !== id) return;
     this.id = undefined;
-    await this.deleteQuietly(id);
+    await this.deleteQuietly(id, signal);
   }
 
-  private async deleteQuietly(id: string): Promise<void> {
-    await this.client
-      .send({ method: 'DELETE', path: `/session/${id}`, timeoutMs: this.options.endTimeoutMs ?? 5_000 })
-      .catch(() => undefined);
+  private async deleteQuietly(id: string, signal: AbortSignal): Promise<void> {
+    await this.client.send({ method: 'DELETE', path: `/session/${id}`, signal }).catch(() => undefined);
   }
 
-  private ensure(): Promise<string> {
+  /** The session id; waiting for a creation ends with the caller's signal, the creation does not. */
+  private ensure(signal: AbortSignal): Promise<string> {
     if (this.id) return Promise.resolve(this.id);
-    // One creation at a time; a caller that gave up (hub timeout) leaves it running for the next caller.
     this.creating ??= this.client
       .send({
         method: 'POST',
         path: '/session',
         body: { capabilities: this.options.capabilities },
-        timeoutMs: this.options.startTimeoutMs,
+        signal: AbortSignal.timeout(this.options.startTimeoutMs),
         label: 'new session',
       })
       .then(({ value }) => {
@@ -117,6 +126,20 @@ export class AppiumSession {
       .finally(() => {
         this.creating = undefined;
       });
-    return this.creating;
+    return untilAborted(this.creating, signal);
   }
+}
+
+/** Settles with `work`, or rejects as `aborted` as soon as `signal` aborts; `work` itself goes on. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(cancelled(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancelled(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function cancelled(signal: AbortSignal): WebDriverTransportError {
+  return new WebDriverTransportError('aborted', 'POST /session (new session): the caller stopped waiting', false, { cause: signal.reason });
 }

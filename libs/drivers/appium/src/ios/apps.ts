@@ -7,9 +7,9 @@ import { asRecord, mobile, nonEmptyText, type AppiumContext } from '../context';
  * `mobile: launchApp` → the agent's `/wda/apps/launch` (launches, or brings to the front). The server passes
  * the agent's `invalid argument` through for an app that is not installed, so here it means "no such app".
  */
-export async function launchApp(ctx: AppiumContext, appId: string): Promise<void> {
+export async function launchApp(ctx: AppiumContext, appId: string, signal: AbortSignal): Promise<void> {
   try {
-    await mobile(ctx, 'launchApp', { bundleId: appId });
+    await mobile(ctx, 'launchApp', { bundleId: appId }, { signal });
   } catch (error) {
     if (error instanceof WebDriverProtocolError) throw launchFailure(error, ctx.deviceId, appId) ?? error;
     throw error;
@@ -17,8 +17,8 @@ export async function launchApp(ctx: AppiumContext, appId: string): Promise<void
 }
 
 /** `mobile: terminateApp` → `/wda/apps/terminate`; false when the app was not running. */
-export async function terminateApp(ctx: AppiumContext, appId: string): Promise<boolean> {
-  return (await mobile(ctx, 'terminateApp', { bundleId: appId })) === true;
+export async function terminateApp(ctx: AppiumContext, appId: string, signal: AbortSignal): Promise<boolean> {
+  return (await mobile(ctx, 'terminateApp', { bundleId: appId }, { signal })) === true;
 }
 
 /**
@@ -26,8 +26,8 @@ export async function terminateApp(ctx: AppiumContext, appId: string): Promise<b
  * The agent's list of running apps has no `mobile:` command, and `mobile: listApps` (installed apps) needs
  * a connection to the phone that only a Mac has.
  */
-export async function listRunningApps(ctx: AppiumContext): Promise<InstalledApp[]> {
-  const active = asRecord(await mobile(ctx, 'activeAppInfo', undefined, { idempotent: true }));
+export async function listRunningApps(ctx: AppiumContext, signal: AbortSignal): Promise<InstalledApp[]> {
+  const active = asRecord(await mobile(ctx, 'activeAppInfo', undefined, { idempotent: true, signal }));
   const appId = nonEmptyText(active?.bundleId);
   if (!appId) return [];
   const app: InstalledApp = { appId, running: true };

@@ -10,14 +10,14 @@ import { screenGeometry } from './screen';
  * asks the phone over a USB service only a Mac has), so the model and name are then absent and the OS
  * version comes from the session's capabilities.
  */
-export async function status(ctx: AppiumContext): Promise<DriverStatus> {
-  const read = (name: string) => optional(() => mobile(ctx, name, undefined, { idempotent: true }));
+export async function status(ctx: AppiumContext, signal: AbortSignal): Promise<DriverStatus> {
+  const read = (name: string) => optional(() => mobile(ctx, name, undefined, { idempotent: true, signal }));
   const [screen, facts, active, locked, orientation, battery] = await Promise.all([
-    screenGeometry(ctx),
-    deviceInfo(ctx),
+    screenGeometry(ctx, signal),
+    deviceInfo(ctx, signal),
     read('activeAppInfo'),
     read('isLocked'),
-    optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true })),
+    optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true, signal })),
     read('batteryInfo'),
   ]);
   const result: DriverStatus = { platform: 'ios', screen };
@@ -36,9 +36,9 @@ export async function status(ctx: AppiumContext): Promise<DriverStatus> {
 const BUTTON_NAMES: Record<HardwareButton, string> = { home: 'home', volumeUp: 'volumeup', volumeDown: 'volumedown' };
 
 /** `mobile: pressButton` → `/wda/pressButton`; "The button 'x' is not supported…" → unsupported. */
-export async function pressButton(ctx: AppiumContext, button: HardwareButton): Promise<void> {
+export async function pressButton(ctx: AppiumContext, button: HardwareButton, signal: AbortSignal): Promise<void> {
   try {
-    await mobile(ctx, 'pressButton', { name: BUTTON_NAMES[button] });
+    await mobile(ctx, 'pressButton', { name: BUTTON_NAMES[button] }, { signal });
   } catch (error) {
     if (error instanceof WebDriverProtocolError) throw buttonFailure(error, ctx.deviceId, button) ?? error;
     throw error;
@@ -46,6 +46,6 @@ export async function pressButton(ctx: AppiumContext, button: HardwareButton): P
 }
 
 /** A round trip to the phone itself (`/window/rect` is forwarded to the agent), not only to the server. */
-export async function ping(ctx: AppiumContext): Promise<void> {
-  await readWindowSize(ctx, ctx.probeTimeoutMs);
+export async function ping(ctx: AppiumContext, signal: AbortSignal): Promise<void> {
+  await readWindowSize(ctx, signal);
 }

@@ -9,16 +9,17 @@ import * as screen from './screen';
 /** iOS through the XCUITest driver, which forwards most commands to the WebDriverAgent on the phone. */
 export function iosCommands(ctx: AppiumContext): PlatformCommands {
   return {
-    status: () => device.status(ctx),
-    screenshot: () => screen.screenshot(ctx),
-    tap: (point) => gestures.tap(ctx, point),
-    swipe: (gesture) => gestures.swipe(ctx, gesture),
-    typeText: (request) => keyboard.typeText(ctx, request),
-    pressButton: (button) => device.pressButton(ctx, button),
-    launchApp: (appId) => apps.launchApp(ctx, appId),
-    terminateApp: (appId) => apps.terminateApp(ctx, appId),
-    listApps: () => apps.listRunningApps(ctx),
-    uiTree: () => screen.uiTree(ctx),
-    ping: () => device.ping(ctx),
+    status: (signal) => device.status(ctx, signal),
+    screen: (signal) => screen.screenGeometry(ctx, signal),
+    screenshot: (signal) => screen.screenshot(ctx, signal),
+    tap: (point, signal) => gestures.tap(ctx, point, signal),
+    swipe: (gesture, signal) => gestures.swipe(ctx, gesture, signal),
+    typeText: (request, signal) => keyboard.typeText(ctx, request, signal),
+    pressButton: (button, signal) => device.pressButton(ctx, button, signal),
+    launchApp: (appId, signal) => apps.launchApp(ctx, appId, signal),
+    terminateApp: (appId, signal) => apps.terminateApp(ctx, appId, signal),
+    listApps: (signal) => apps.listRunningApps(ctx, signal),
+    uiTree: (signal) => screen.uiTree(ctx, signal),
+    ping: (signal) => device.ping(ctx, signal),
   };
 }

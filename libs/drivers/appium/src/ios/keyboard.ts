@@ -13,10 +13,10 @@ import type { AppiumContext } from '../context';
  * `/element/active` + `/element/:id/value` costs two round trips. The route is marked deprecated by the
  * XCUITest driver (12.x still serves it).
  */
-export async function typeText(ctx: AppiumContext, request: TypeTextRequest): Promise<void> {
+export async function typeText(ctx: AppiumContext, request: TypeTextRequest, signal: AbortSignal): Promise<void> {
   const text = request.submit ? `${request.text}\n` : request.text;
   try {
-    await ctx.session.send({ method: 'POST', path: '/keys', body: { value: [text] } });
+    await ctx.session.send({ method: 'POST', path: '/keys', body: { value: [text] }, signal });
   } catch (error) {
     if (error instanceof WebDriverProtocolError) throw typingFailure(error, ctx.deviceId) ?? error;
     throw error;

@@ -8,9 +8,9 @@ import type { WdaContext } from '../wda-context';
  * `invalid argument` from this route (the system's open-application service returns nil), so here that
  * error means "no such app", not a caller mistake.
  */
-export async function launchApp(ctx: WdaContext, appId: string): Promise<void> {
+export async function launchApp(ctx: WdaContext, appId: string, signal: AbortSignal): Promise<void> {
   try {
-    await ctx.session.send({ method: 'POST', path: '/wda/apps/launch', body: { bundleId: appId } });
+    await ctx.session.send({ method: 'POST', path: '/wda/apps/launch', body: { bundleId: appId }, signal });
   } catch (error) {
     if (error instanceof WebDriverProtocolError) throw launchFailure(error, ctx.deviceId, appId) ?? error;
     throw error;
@@ -18,8 +18,8 @@ export async function launchApp(ctx: WdaContext, appId: string): Promise<void> {
 }
 
 /** Resolves to false when the app was not running. */
-export async function terminateApp(ctx: WdaContext, appId: string): Promise<boolean> {
-  const reply = await ctx.session.send({ method: 'POST', path: '/wda/apps/terminate', body: { bundleId: appId } });
+export async function terminateApp(ctx: WdaContext, appId: string, signal: AbortSignal): Promise<boolean> {
+  const reply = await ctx.session.send({ method: 'POST', path: '/wda/apps/terminate', body: { bundleId: appId }, signal });
   return reply.value === true;
 }
 
@@ -27,8 +27,8 @@ export async function terminateApp(ctx: WdaContext, appId: string): Promise<bool
  * The apps running now (foreground first when the device says which it is). The protocol cannot list
  * installed apps, so this is honestly "running apps", each with `running: true`.
  */
-export async function listRunningApps(ctx: WdaContext): Promise<InstalledApp[]> {
-  const reply = await ctx.session.send({ method: 'GET', path: '/wda/apps/list', idempotent: true });
+export async function listRunningApps(ctx: WdaContext, signal: AbortSignal): Promise<InstalledApp[]> {
+  const reply = await ctx.session.send({ method: 'GET', path: '/wda/apps/list', idempotent: true, signal });
   const entries = Array.isArray(reply.value) ? reply.value : [];
   const apps: InstalledApp[] = [];
   for (const entry of entries) {
@@ -38,7 +38,7 @@ export async function listRunningApps(ctx: WdaContext): Promise<InstalledApp[]> 
     }
   }
   const active = await ctx.client
-    .send({ method: 'GET', path: '/wda/activeAppInfo', idempotent: true })
+    .send({ method: 'GET', path: '/wda/activeAppInfo', idempotent: true, signal })
     .then((r) => r.value as { bundleId?: unknown; name?: unknown } | null)
     .catch(() => null);
   if (active && typeof active.bundleId === 'string') {

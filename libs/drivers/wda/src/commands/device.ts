@@ -27,17 +27,17 @@ async function optional<T>(read: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-export async function status(ctx: WdaContext): Promise<DriverStatus> {
-  const get = (path: string) => ctx.client.send({ method: 'GET', path, idempotent: true }).then((r) => r.value);
+export async function status(ctx: WdaContext, signal: AbortSignal): Promise<DriverStatus> {
+  const get = (path: string) => ctx.client.send({ method: 'GET', path, idempotent: true, signal }).then((r) => r.value);
   const [server, screen, info, active, locked, orientation, battery] = await Promise.all([
     get('/status'),
-    screenGeometry(ctx),
+    screenGeometry(ctx, signal),
     optional(() => get('/wda/device/info')),
     optional(() => get('/wda/activeAppInfo')),
     optional(() => get('/wda/locked')),
     optional(() => get('/orientation')),
     // The only status route that needs a session.
-    optional(() => ctx.session.send({ method: 'GET', path: '/wda/batteryInfo', idempotent: true }).then((r) => r.value)),
+    optional(() => ctx.session.send({ method: 'GET', path: '/wda/batteryInfo', idempotent: true, signal }).then((r) => r.value)),
   ]);
   const serverInfo = asRecord(server);
   if (!serverInfo) throw new WebDriverMalformedReply(200, 'GET /status', JSON.stringify(server).slice(0, 200));
@@ -57,16 +57,16 @@ export async function status(ctx: WdaContext): Promise<DriverStatus> {
 }
 
 /** Cheap reachability probe: `/status` needs no session. */
-export async function ping(ctx: WdaContext, timeoutMs: number): Promise<void> {
-  await ctx.client.send({ method: 'GET', path: '/status', idempotent: true, timeoutMs });
+export async function ping(ctx: WdaContext, signal: AbortSignal): Promise<void> {
+  await ctx.client.send({ method: 'GET', path: '/status', idempotent: true, signal });
 }
 
 const BUTTON_NAMES: Record<HardwareButton, string> = { home: 'home', volumeUp: 'volumeup', volumeDown: 'volumedown' };
 
 /** An unknown or absent button is `500 unknown error` "The button 'x' is not supported…" → unsupported. */
-export async function pressButton(ctx: WdaContext, button: HardwareButton): Promise<void> {
+export async function pressButton(ctx: WdaContext, button: HardwareButton, signal: AbortSignal): Promise<void> {
   try {
-    await ctx.session.send({ method: 'POST', path: '/wda/pressButton', body: { name: BUTTON_NAMES[button] } });
+    await ctx.session.send({ method: 'POST', path: '/wda/pressButton', body: { name: BUTTON_NAMES[button] }, signal });
   } catch (error) {
     if (error instanceof WebDriverProtocolError) throw buttonFailure(error, ctx.deviceId, button) ?? error;
     throw error;

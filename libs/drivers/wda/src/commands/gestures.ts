@@ -3,8 +3,8 @@ import { WebDriverProtocolError } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
 /** Taps a point (points, relative to the active app's origin). */
-export async function tap(ctx: WdaContext, point: Point): Promise<void> {
-  await ctx.session.send({ method: 'POST', path: '/wda/tap', body: { x: point.x, y: point.y } });
+export async function tap(ctx: WdaContext, point: Point, signal: AbortSignal): Promise<void> {
+  await ctx.session.send({ method: 'POST', path: '/wda/tap', body: { x: point.x, y: point.y }, signal });
 }
 
 /** A W3C touch pointer (WDA rejects the default mouse pointer type). Durations in milliseconds. */
@@ -31,9 +31,9 @@ function touchSwipeActions(gesture: SwipeGesture) {
  * A server without `/actions` (`unknown command`, nothing happened) gets the drag route instead, whose
  * duration is in seconds (and is a press-then-drag on a real device).
  */
-export async function swipe(ctx: WdaContext, gesture: SwipeGesture): Promise<void> {
+export async function swipe(ctx: WdaContext, gesture: SwipeGesture, signal: AbortSignal): Promise<void> {
   try {
-    await ctx.session.send({ method: 'POST', path: '/actions', body: touchSwipeActions(gesture) });
+    await ctx.session.send({ method: 'POST', path: '/actions', body: touchSwipeActions(gesture), signal });
   } catch (error) {
     if (!(error instanceof WebDriverProtocolError && error.error === 'unknown command')) throw error;
     await ctx.session.send({
@@ -46,6 +46,7 @@ export async function swipe(ctx: WdaContext, gesture: SwipeGesture): Promise<voi
         toY: gesture.to.y,
         duration: gesture.durationMs / 1000,
       },
+      signal,
     });
   }
 }

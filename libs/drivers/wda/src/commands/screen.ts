@@ -12,18 +12,19 @@ function positive(value: unknown): number | undefined {
 }
 
 /**
- * The screen in points and its scale: `/wda/screen` (size for the current orientation, and scale), with
- * `/window/size` as the fallback size when the former lacks it.
+ * The screen in points and its scale from one `GET /wda/screen` (size for the current orientation, and
+ * scale; no session needed). `/window/size` is asked only when an older agent leaves the size out. The
+ * scale is kept for screenshots; the geometry itself is cached by the hub, which knows when to read it again.
  */
-export async function screenGeometry(ctx: WdaContext): Promise<ScreenGeometry> {
-  const info = (await ctx.client.send({ method: 'GET', path: '/wda/screen', idempotent: true })).value as WdaScreenInfo | null;
+export async function screenGeometry(ctx: WdaContext, signal: AbortSignal): Promise<ScreenGeometry> {
+  const info = (await ctx.client.send({ method: 'GET', path: '/wda/screen', idempotent: true, signal })).value as WdaScreenInfo | null;
   const scale = positive(info?.scale);
   if (scale === undefined) throw new WebDriverMalformedReply(200, 'GET /wda/screen', JSON.stringify(info).slice(0, 200));
   ctx.scale = scale;
   let width = positive(info?.screenSize?.width);
   let height = positive(info?.screenSize?.height);
   if (width === undefined || height === undefined) {
-    const size = (await ctx.client.send({ method: 'GET', path: '/window/size', idempotent: true })).value as {
+    const size = (await ctx.client.send({ method: 'GET', path: '/window/size', idempotent: true, signal })).value as {
       width?: unknown;
       height?: unknown;
     } | null;
@@ -45,11 +46,11 @@ export function pngSize(png: Buffer): { width: number; height: number } | undefi
 }
 
 /** The full-resolution PNG the device captures (always PNG, in pixels = points × scale). */
-export async function screenshot(ctx: WdaContext): Promise<RawScreenshot> {
-  const reply = await ctx.client.send({ method: 'GET', path: '/screenshot', idempotent: true, timeoutMs: ctx.slowTimeoutMs });
+export async function screenshot(ctx: WdaContext, signal: AbortSignal): Promise<RawScreenshot> {
+  const reply = await ctx.client.send({ method: 'GET', path: '/screenshot', idempotent: true, signal });
   const png = typeof reply.value === 'string' ? Buffer.from(reply.value, 'base64') : Buffer.alloc(0);
   const size = pngSize(png);
   if (!size) throw new WebDriverMalformedReply(200, 'GET /screenshot', 'the value is not a base64 PNG');
-  const scale = ctx.scale ?? (await screenGeometry(ctx)).scale;
+  const scale = ctx.scale ?? (await screenGeometry(ctx, signal)).scale;
   return { png, width: size.width, height: size.height, scale };
 }

@@ -61,6 +61,7 @@ class StandIn {
 }
 
 describe('WdaSession over real HTTP', () => {
+  const live = new AbortController().signal;
   let standIn: StandIn;
   let client: WebDriverHttpClient;
   let session: WdaSession;
@@ -68,7 +69,7 @@ describe('WdaSession over real HTTP', () => {
   beforeEach(async () => {
     standIn = new StandIn();
     await standIn.start();
-    client = new WebDriverHttpClient({ baseUrl: standIn.url, requestTimeoutMs: 2_000, connectTimeoutMs: 1_000 });
+    client = new WebDriverHttpClient({ baseUrl: standIn.url, connectTimeoutMs: 1_000 });
     session = new WdaSession(client);
   });
   afterEach(async () => {
@@ -79,19 +80,19 @@ describe('WdaSession over real HTTP', () => {
   it('creates the session lazily with neutral capabilities, once, and reuses it', async () => {
     expect(standIn.log).toEqual([]);
     await Promise.all([
-      session.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 } }),
-      session.send({ method: 'GET', path: '/wda/batteryInfo', idempotent: true }),
+      session.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 }, signal: live }),
+      session.send({ method: 'GET', path: '/wda/batteryInfo', idempotent: true, signal: live }),
     ]);
-    await session.send({ method: 'POST', path: '/wda/tap', body: { x: 3, y: 4 } });
+    await session.send({ method: 'POST', path: '/wda/tap', body: { x: 3, y: 4 }, signal: live });
     expect(standIn.sessionsCreated).toBe(1);
     expect(standIn.log[0]).toBe('POST /session {"capabilities":{"alwaysMatch":{},"firstMatch":[{}]}}');
     expect(session.currentId).toBe('S1');
   });
 
   it('re-creates a session the device no longer knows, and sends the command again once', async () => {
-    await session.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 } });
+    await session.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 }, signal: live });
     standIn.activeSession = null; // the device restarted
-    await session.send({ method: 'POST', path: '/wda/tap', body: { x: 5, y: 6 } });
+    await session.send({ method: 'POST', path: '/wda/tap', body: { x: 5, y: 6 }, signal: live });
     expect(standIn.log.slice(-3)).toEqual([
       'POST /session/S1/wda/tap {"x":5,"y":6}',
       'POST /session {"capabilities":{"alwaysMatch":{},"firstMatch":[{}]}}',
@@ -101,16 +102,16 @@ describe('WdaSession over real HTTP', () => {
   });
 
   it('never re-sends a tap whose connection dropped: it may have reached the device', async () => {
-    await session.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 } });
+    await session.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 }, signal: live });
     standIn.dropNextTap = true;
-    const error = await session.send({ method: 'POST', path: '/wda/tap', body: { x: 7, y: 8 } }).catch((e: unknown) => e);
+    const error = await session.send({ method: 'POST', path: '/wda/tap', body: { x: 7, y: 8 }, signal: live }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WebDriverTransportError);
     expect(standIn.log.filter((l) => l.endsWith('{"x":7,"y":8}'))).toHaveLength(1);
   });
 
   it('ends the session on close', async () => {
-    await session.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 } });
-    await session.end();
+    await session.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 }, signal: live });
+    await session.end(live);
     expect(standIn.log.at(-1)).toBe('DELETE /session/S1 ');
     expect(session.currentId).toBeUndefined();
   });
