@@ -1,7 +1,8 @@
-import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { open, readFile, unlink } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ApexError } from '@apex/errors';
+import { createPrivateDir, ensureApexDir, PRIVATE_FILE_MODE } from '@apex/tasks';
 
 /** What a lock file holds. */
 export interface LockOwner {
@@ -53,11 +54,13 @@ export function lockFileFor(dataDir: string, url: string, phone?: string): strin
  */
 export async function acquireDeviceLock(dataDir: string, deviceId: string, url: string, phone?: string): Promise<DeviceLock> {
   const file = lockFileFor(dataDir, url, phone);
-  await mkdir(path.dirname(file), { recursive: true });
+  createPrivateDir(dataDir);
+  ensureApexDir(path.dirname(file));
   const me: LockOwner = { pid: process.pid, startedAt: new Date().toISOString(), host: os.hostname(), deviceId };
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      const handle = await open(file, 'wx');
+      const handle = await open(file, 'wx', PRIVATE_FILE_MODE);
+      await handle.chmod(PRIVATE_FILE_MODE);
       await handle.writeFile(JSON.stringify(me));
       await handle.close();
       return {

@@ -134,7 +134,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     logger,
     get tasks() {
       if (!tasks) {
-        const created = createTaskService({ context: { hub, perception }, dataDir, env, logger, planners: config?.tasks?.planners });
+        const { planners, keepTypedText, maxQueuedPerDevice } = config?.tasks ?? {};
+        const created = createTaskService({ context: { hub, perception }, dataDir, env, logger, planners, keepTypedText, maxQueuedPerDevice });
         services.push(() => created.close());
         tasks = created;
       }
