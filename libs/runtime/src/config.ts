@@ -67,7 +67,16 @@ export const ApexConfigSchema = z
     /** Where locks and data live. Default ~/.apex (or APEX_DATA_DIR). */
     dataDir: z.string().min(1).optional(),
     /** Agent tasks: `{"planners": {"default": "openai", "openai": {"model": "…", "baseURL": "…"}}}`; keys best in the environment. */
-    tasks: z.object({ planners: plannerConfigSchema.optional() }).strict().optional(),
+    tasks: z
+      .object({
+        planners: plannerConfigSchema.optional(),
+        /** Store and show the text a task typed as typed; by default steps keep only its length (it may be a password). */
+        keepTypedText: z.boolean().optional(),
+        /** Most tasks waiting per device before start_task answers device_busy (default 50). */
+        maxQueuedPerDevice: z.number().int().min(1).max(10_000).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .superRefine((config, ctx) => {

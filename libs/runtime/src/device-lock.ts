@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ownerOf, type Lease, type LeaseOwner } from '@apex/hub';
+import { createPrivateDir, ensureApexDir, PRIVATE_FILE_MODE } from '@apex/tasks';
 
 /** What a lock file holds: the lease of the process that holds the phone. */
 export interface LockRecord extends LeaseOwner {
@@ -102,7 +103,7 @@ export async function claimDeviceLock(
 ): Promise<LockClaim> {
   await mkdir(path.dirname(file), { recursive: true });
   const mine = `${file}.${randomUUID()}.tmp`;
-  await writeFile(mine, JSON.stringify(record), { flag: 'wx' });
+  await writeFile(mine, JSON.stringify(record), { flag: 'wx', mode: PRIVATE_FILE_MODE });
   try {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const current = await readRaw(file);
@@ -177,6 +178,8 @@ export interface DeviceLease {
 export async function openDeviceLease(options: DeviceLeaseOptions): Promise<DeviceLease> {
   const { lease, deviceId, logger } = options;
   const file = lockFileFor(options.dataDir, options.url, options.phone);
+  createPrivateDir(options.dataDir);
+  ensureApexDir(path.dirname(file));
   let holder: LockRecord | undefined;
   let held = false;
   let closed = false;

@@ -1,17 +1,17 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger } from 'pino';
 
 /**
  * JSON logs on stderr, never stdout (stdout belongs to the MCP stdio transport and to command output).
- * Tokens and typed text are redacted.
+ * Tokens and typed text are redacted. `destination` replaces stderr (tests read what would be logged).
  */
-export function createLogger(options: { level?: string } = {}): Logger {
+export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
   return pino(
     {
       level: options.level ?? process.env.APEX_LOG_LEVEL ?? 'info',
       redact: { paths: ['token', '*.token', 'authorization', '*.authorization', 'text', '*.text'], censor: '[redacted]' },
     },
-    pino.destination({ dest: 2, sync: true }),
+    options.destination ?? pino.destination({ dest: 2, sync: true }),
   );
 }

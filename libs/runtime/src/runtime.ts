@@ -143,8 +143,17 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     lease,
     get tasks() {
       if (!tasks) {
-        const planners = config?.tasks?.planners;
-        const created = createTaskService({ context: { hub, perception }, dataDir, env, logger, lease, planners });
+        const { planners, keepTypedText, maxQueuedPerDevice } = config?.tasks ?? {};
+        const created = createTaskService({
+          context: { hub, perception },
+          dataDir,
+          env,
+          logger,
+          lease,
+          planners,
+          keepTypedText,
+          maxQueuedPerDevice,
+        });
         services.push(() => created.close());
         tasks = created;
       }

@@ -1,8 +1,14 @@
 import { parsePortOption, serveUntilSignal } from '@apex/rest';
 import { createRuntime } from '@apex/runtime';
 import { UsageError, type CommandImpl } from '../cli';
+import { listenForStopSignals } from '../shutdown';
 
-/** `apex serve`: the REST API with MCP at /mcp, over the configured devices or the embedded virtual iPhone. */
+/**
+ * `apex serve`: the REST API with MCP at /mcp, over the configured devices or the embedded virtual iPhone.
+ * On SIGINT/SIGTERM it stops accepting, lets requests in flight finish (≤ 10 s), ends running tasks at their
+ * step boundary (`failed`, `interrupted`), releases the devices and exits 0; a second signal exits at once
+ * (130 / 143).
+ */
 export const serveCommand: CommandImpl = {
   options: { port: { type: 'string' }, host: { type: 'string' }, config: { type: 'string' } },
   async run(values) {
@@ -13,7 +19,9 @@ export const serveCommand: CommandImpl = {
     } catch (error) {
       throw new UsageError(error instanceof Error ? error.message : String(error));
     }
+    const signals = listenForStopSignals((line) => process.stderr.write(`${line}\n`));
     await serveUntilSignal({
+      stopSignal: signals.first,
       port,
       host: typeof values.host === 'string' ? values.host : undefined,
       token: process.env.APEX_TOKEN || undefined,

@@ -5,6 +5,7 @@ export { parseGoal, GRAMMAR_SUMMARY, type ParseResult } from './goal/parse-goal'
 export * from './store/task-store';
 export { SqliteTaskStore, DATABASE_FILE, type SqliteTaskStoreOptions } from './store/sqlite-task-store';
 export { ScreenshotStore, type ScreenshotRetention, type StoredScreenshot } from './store/screenshot-store';
+export { createPrivateDir, ensureApexDir, makeFilePrivate, writePrivateFile, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './store/private-files';
 export * from './agent/planner';
 export type { Observation } from './agent/observation';
 export type { DeviceSession } from './agent/device-session';
@@ -18,6 +19,7 @@ export * from './planners/planner-config';
 export { PlannerRegistry, KNOWN_PLANNERS } from './planners/planner-registry';
 export * from './service/task-devices';
 export * from './service/task-service';
+export { REDACTED_TEXT } from './service/typed-text-redactor';
 export * from './service/create-task-service';
 export * from './operations/task-operations';
 export * from './operations/catalog';

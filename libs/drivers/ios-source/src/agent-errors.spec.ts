@@ -11,6 +11,44 @@ describe("the agent's errors that mean something on their route", () => {
     expect(launchFailure(reply('unknown error'), 'iphone-a', 'com.x')).toBeUndefined();
   });
 
+  it.each([
+    [
+      'session not created, "Cannot launch X application"',
+      reply(
+        'session not created',
+        'Cannot launch com.x application. Make sure the correct bundle identifier has been provided in capabilities and check the device log for possible crash report occurrences',
+      ),
+    ],
+    [
+      'the same, wrapped by the automation server in an unknown error',
+      reply('unknown error', 'An unknown server-side error occurred while processing the command. Original error: Cannot launch com.x application.'),
+    ],
+    [
+      'the open-application service answering nil',
+      reply('unknown error', 'The operation couldn’t be completed. Application info provider (FBSApplicationLibrary) returned nil for "com.x"'),
+    ],
+    [
+      'the open-application service error domain',
+      reply('unknown error', 'Error Domain=FBSOpenApplicationServiceErrorDomain Code=4 "The request to open "com.x" failed."'),
+    ],
+    ['the test framework failing to launch it', reply('unknown error', 'Failed to launch com.x: the app did not start in time')],
+    ['an app that is not installed', reply('unknown error', 'The application com.x is not installed on the device')],
+  ])('launch: %s is app_not_found', (_form, failed) => {
+    const failure = launchFailure(failed, 'iphone-a', 'com.x');
+    expect(failure?.code).toBe('app_not_found');
+    expect(failure?.retryable).toBe(false);
+    expect(failure?.message).toBe('Device iphone-a has no app "com.x" it can launch.');
+  });
+
+  it.each([
+    ["a session refused for another reason", reply('session not created', "'capabilities' is mandatory to create a new session")],
+    ['the automation server failing to reach the agent', reply('session not created', 'Unable to start WebDriverAgent session. Original error: connect ECONNREFUSED')],
+    ['"cannot launch" without "application"', reply('unknown error', 'cannot launch: the device is locked')],
+    ['any other failure', reply('unknown error', 'Springboard crashed')],
+  ])('launch: %s is not app_not_found', (_form, failed) => {
+    expect(launchFailure(failed, 'iphone-a', 'com.x')).toBeUndefined();
+  });
+
   it('typing: invalid element state is no focused field', () => {
     expect(typingFailure(reply('invalid element state'), 'iphone-a')?.code).toBe('element_not_found');
     expect(typingFailure(reply('invalid argument'), 'iphone-a')).toBeUndefined();

@@ -9,15 +9,35 @@ export interface AgentErrorReply {
 }
 
 /**
- * Launching: the agent answers `invalid argument` for an app that is not installed (the system's
- * open-application service returns nil), so on this route it means "no such app", not a caller mistake.
+ * What the agent says, in any of its forms, when an app cannot be launched (WDA-PROTOCOL.md, "Apps" and
+ * `POST /session`): `Cannot launch X application…` (as `session not created`, or wrapped by Appium in an
+ * `unknown error`), the system's open-application service answering nil for the bundle id, or XCTest's
+ * "Failed to launch". Plain substring tests: the message is the device's text, of any length.
+ */
+const LAUNCH_FAILURE_SIGNS: readonly (readonly string[])[] = [
+  ['cannot launch', 'application'],
+  ['failed to launch'],
+  ['fbsopenapplicationserviceerrordomain'],
+  ['returned nil for'],
+  ['is not installed'],
+];
+
+/**
+ * Launching: an app that is not installed or cannot start. On the launch route the agent answers
+ * `invalid argument` for an app that is not installed (the open-application service returns nil), so there
+ * it means "no such app", not a caller mistake; the other forms are recognised by their message.
  */
 export function launchFailure(reply: AgentErrorReply, deviceId: string, appId: string): ApexError | undefined {
-  if (reply.error !== 'invalid argument') return undefined;
+  if (reply.error !== 'invalid argument' && !isLaunchFailureMessage(reply.serverMessage)) return undefined;
   return new ApexError('app_not_found', `Device ${deviceId} has no app "${appId}" it can launch.`, {
     hint: 'Check the app id (for example com.apple.Preferences); list the running apps to see ids.',
     cause: reply,
   });
+}
+
+function isLaunchFailureMessage(message: string): boolean {
+  const text = message.toLowerCase();
+  return LAUNCH_FAILURE_SIGNS.some((words) => words.every((word) => text.includes(word)));
 }
 
 /** Typing: `invalid element state` means no element has keyboard focus. */

@@ -1,5 +1,6 @@
 export { createRestServer, DEFAULT_HOST, type McpHttpHandler, type RestServer, type RestServerOptions } from './server';
 export {
+  DEFAULT_DRAIN_MS,
   DEFAULT_PORT,
   describeRestApi,
   parsePortOption,

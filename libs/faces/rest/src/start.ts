@@ -1,3 +1,4 @@
+import type { Server, ServerResponse } from 'node:http';
 import { ApexError } from '@apex/errors';
 import { createMcpHttpHandler } from '@apex/mcp';
 import type { OperationContext } from '@apex/operations';
@@ -6,6 +7,9 @@ import { assertSafeBind } from './security';
 import { createRestServer, DEFAULT_HOST, type RestServerOptions } from './server';
 
 export const DEFAULT_PORT = 3000;
+
+/** How long `apex serve` lets requests in flight finish after a stop signal. */
+export const DEFAULT_DRAIN_MS = 10_000;
 
 export interface StartRestApiOptions extends RestServerOptions {
   /** Preferred port (default 3000). When it is taken another free port is used and `portNote` says so. */
@@ -22,7 +26,12 @@ export interface RestApiHandle {
   port: number;
   /** Set when the preferred port was taken. */
   portNote?: string;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections at once; requests in flight get up to `drainMs` to finish (default 0), then
+   * every connection is closed. Requests that arrive meanwhile on an open connection are answered and told
+   * `Connection: close`.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 function isAddressInUse(error: unknown): boolean {
@@ -52,6 +61,7 @@ export async function startRestApi(ctx: OperationContext, options: StartRestApiO
     bound = await rest.listen(0, host);
     portNote = `Port ${preferred} is in use; listening on port ${bound.port} instead.`;
   }
+  const inFlight = trackRequests(rest.server);
   return {
     url: bound.url,
     docsUrl: `${bound.url}/docs`,
@@ -59,8 +69,43 @@ export async function startRestApi(ctx: OperationContext, options: StartRestApiO
     mcpUrl: mcpHandler ? `${bound.url}/mcp` : undefined,
     port: bound.port,
     portNote,
-    close: () => rest.close(),
+    close: async ({ drainMs = 0 } = {}) => {
+      const closed = new Promise<void>((resolve) => rest.server.close(() => resolve()));
+      inFlight.draining = true;
+      rest.server.closeIdleConnections();
+      await inFlight.settled(drainMs);
+      rest.server.closeAllConnections();
+      await closed;
+    },
   };
+}
+
+/** The requests a server is answering, so that a shutdown can wait for them. */
+function trackRequests(server: Server): { draining: boolean; settled(timeoutMs: number): Promise<void> } {
+  const active = new Set<ServerResponse>();
+  const idle: Array<() => void> = [];
+  const state = {
+    draining: false,
+    settled(timeoutMs: number): Promise<void> {
+      if (active.size === 0 || timeoutMs <= 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        idle.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+  server.on('request', (_req, res: ServerResponse) => {
+    if (state.draining && !res.headersSent) res.setHeader('Connection', 'close');
+    active.add(res);
+    res.once('close', () => {
+      active.delete(res);
+      if (active.size === 0) for (const wake of idle.splice(0)) wake();
+    });
+  });
+  return state;
 }
 
 /** The lines a main prints once the API is up. */
@@ -75,7 +120,7 @@ export function describeRestApi(handle: RestApiHandle, auth: boolean): string[] 
   ];
 }
 
-/** Resolves with the first SIGINT or SIGTERM; the listeners are removed afterwards. */
+/** Resolves with the first SIGINT or SIGTERM; the listeners are removed afterwards (a second signal kills). */
 export function waitForShutdownSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
     const onSignal = (signal: NodeJS.Signals) => {
@@ -109,14 +154,19 @@ export interface ServeOptions extends StartRestApiOptions {
   openContext: () => Promise<OpenedContext>;
   /** Where the URLs are printed (default stdout); each call is one block of lines. */
   print?: (line: string) => void;
+  /** Resolves with the signal that stops the server (default: the first SIGINT or SIGTERM). */
+  stopSignal?: Promise<NodeJS.Signals>;
+  /** How long requests in flight may take to finish once stopping (default 10 s). */
+  drainMs?: number;
 }
 
 /**
  * The whole life of `apex serve` / `nx serve rest-api`: check the bind, open the context, start the API,
- * print its URLs, wait for SIGINT/SIGTERM, then close the server and the context.
+ * print its URLs, wait for SIGINT/SIGTERM, then stop accepting, let the requests in flight finish (bounded)
+ * and close the context (which ends running tasks at their step boundary and releases the devices).
  */
 export async function serveUntilSignal(options: ServeOptions): Promise<void> {
-  const { openContext, print = (line) => process.stdout.write(`${line}\n`), ...startOptions } = options;
+  const { openContext, print = (line) => process.stdout.write(`${line}\n`), stopSignal, drainMs = DEFAULT_DRAIN_MS, ...startOptions } = options;
   const host = startOptions.host ?? DEFAULT_HOST;
   assertSafeBind(host, startOptions.token);
   const opened = await openContext();
@@ -124,9 +174,11 @@ export async function serveUntilSignal(options: ServeOptions): Promise<void> {
     const api = await startRestApi(opened.ctx, { ...startOptions, host });
     // One write, so a reader of stdout never sees half of the banner.
     print(describeRestApi(api, Boolean(startOptions.token)).join('\n'));
-    const signal = await waitForShutdownSignal();
+    const signal = await (stopSignal ?? waitForShutdownSignal());
+    // Listening has stopped by the time this line is out (close stops it before its first await).
+    const closing = api.close({ drainMs });
     print(`Received ${signal}; shutting down.`);
-    await api.close();
+    await closing;
   } finally {
     await opened.close();
   }

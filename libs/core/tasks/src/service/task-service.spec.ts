@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApexError } from '@apex/errors';
 import { DEVICE_OPERATIONS } from '@apex/operations';
 import { PlannerRegistry } from '../planners/planner-registry';
-import { SqliteTaskStore } from '../store/sqlite-task-store';
+import { DATABASE_FILE, SqliteTaskStore } from '../store/sqlite-task-store';
 import { ScriptedPhone, scriptedDevices } from '../testing/scripted-devices';
 import { TaskService, type TaskServiceOptions } from './task-service';
 
@@ -284,6 +284,62 @@ describe('TaskService', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('refuses a start beyond the queue limit of a device with device_busy naming the limit; other devices are unaffected', async () => {
+    const tasks = open({ maxQueuedPerDevice: 2 });
+    const gate = deferred();
+    phones['phone-a'].gate = gate.promise;
+    const running = tasks.start({ deviceId: 'phone-a', goal: 'open Settings' });
+    await until(() => tasks.get(running.id).status === 'running', 'the first task to run');
+    const queued = [tasks.start({ deviceId: 'phone-a', goal: 'go home' }), tasks.start({ deviceId: 'phone-a', goal: 'open Notes' })];
+    const before = tasks.list().length;
+    const refused = (() => {
+      try {
+        tasks.start({ deviceId: 'phone-a', goal: 'go home' });
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(refused).toBeInstanceOf(ApexError);
+    expect(refused).toMatchObject({ code: 'device_busy', retryable: true });
+    expect((refused as ApexError).message).toBe('Device phone-a already has 2 queued tasks, the most it takes.');
+    expect(tasks.list()).toHaveLength(before);
+    expect(tasks.start({ deviceId: 'phone-b', goal: 'open Notes' }).status).toBe('queued');
+    // Room again once one leaves the queue.
+    tasks.cancel(queued[0].id);
+    const next = tasks.start({ deviceId: 'phone-a', goal: 'go home' });
+    expect(next.status).toBe('queued');
+    gate.release();
+    expect((await tasks.whenSettled(next.id)).status).toBe('succeeded');
+  });
+
+  it('keeps typed text out of the stored steps, the result and the database file; the goal is kept', async () => {
+    const tasks = open();
+    const secret = 'hunter2';
+    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: `type ${secret} in Notes` }).id);
+    expect(done.status).toBe('succeeded');
+    expect(phones['phone-a'].state.noteText).toBe(secret);
+    expect(done.goal).toBe(`type ${secret} in Notes`);
+    const typing = done.steps.find((s) => s.action.operation === 'input_text');
+    expect(typing?.action.arguments).toEqual({ text: '•••', length: 7 });
+    const { goal: _goal, ...rest } = done;
+    expect(JSON.stringify(rest)).not.toContain(secret);
+    await tasks.close();
+    service = undefined;
+    const bytes = ['', '-wal'].map((suffix) => (existsSync(join(dir, `${DATABASE_FILE}${suffix}`)) ? readFileSync(join(dir, `${DATABASE_FILE}${suffix}`)) : Buffer.alloc(0)));
+    const occurrences = bytes.map((b) => b.toString('latin1').split(secret).length - 1).reduce((a, b) => a + b, 0);
+    // Only the goal holds it (once per row version in the WAL, at most twice: queued, then running).
+    const goalCopies = bytes.map((b) => b.toString('latin1').split(`type ${secret} in Notes`).length - 1).reduce((a, b) => a + b, 0);
+    expect(occurrences).toBe(goalCopies);
+  });
+
+  it('keeps typed text as typed when told to (keepTypedText)', async () => {
+    const tasks = open({ keepTypedText: true });
+    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'type hunter2 in Notes' }).id);
+    expect(done.steps.find((s) => s.action.operation === 'input_text')?.action.arguments).toEqual({ text: 'hunter2' });
+    expect(done.result).toContain('hunter2');
   });
 
   it('on close, stops a running task at its next boundary as interrupted and keeps queued ones', async () => {

@@ -10,6 +10,7 @@ import { ScreenshotStore, type ScreenshotRetention } from '../store/screenshot-s
 import { SqliteTaskStore } from '../store/sqlite-task-store';
 import type { TaskStore } from '../store/task-store';
 import type { TaskDevices } from './task-devices';
+import { AS_TYPED, TypedTextRedactor, type TypedTextFilter } from './typed-text-redactor';
 
 /** Structural subset of a pino logger. */
 export interface TaskLogger {
@@ -33,6 +34,10 @@ export interface TaskServiceOptions {
   lease?: LeaseOptions;
   /** How long close() lets running tasks reach a step boundary (default 15 s). */
   closeGraceMs?: number;
+  /** Most tasks waiting per device; a start beyond it is refused with `device_busy` (default 50). */
+  maxQueuedPerDevice?: number;
+  /** Store and show typed text as typed (default false: `{"text":"•••","length":7}`, it may be a password). */
+  keepTypedText?: boolean;
   logger?: TaskLogger;
 }
 
@@ -43,6 +48,9 @@ interface RunningTask {
 }
 
 export const SCREENSHOTS_DIR = 'screenshots';
+
+/** Default of `maxQueuedPerDevice`. */
+export const DEFAULT_MAX_QUEUED_PER_DEVICE = 50;
 
 /**
  * Agent tasks: created queued, run one at a time per device (the rest wait in order), persisted as they go.
@@ -76,6 +84,7 @@ export class TaskService {
     const { goal, maxSteps, timeoutMs } = parsed.data;
     const deviceId = this.options.devices.resolve(parsed.data.deviceId);
     const planner = this.options.planners.get(parsed.data.planner);
+    this.assertQueueRoom(deviceId);
     const task: Task = {
       id: randomUUID(),
       deviceId,
@@ -243,6 +252,7 @@ export class TaskService {
     // Only a queued task this process still owns (a peer may have adopted it while this one hung).
     if (!task || !this.store.startRun(taskId, now())) return;
     this.options.logger?.info({ taskId, deviceId: task.deviceId }, 'task started');
+    const records = this.options.keepTypedText ? AS_TYPED : new TypedTextRedactor();
     let outcome: AgentOutcome;
     try {
       this.options.devices.resolve(task.deviceId);
@@ -256,7 +266,7 @@ export class TaskService {
         },
         cancelSignal: signal,
         cancelRequested: () => this.store.isCancelRequested(taskId),
-        onStep: (step, screenshot) => this.saveStep(taskId, step, screenshot),
+        onStep: (step, screenshot) => this.saveStep(taskId, step, screenshot, records),
         stepScreenshots: this.options.screenshots?.enabled ?? true,
         ...this.options.agent,
       });
@@ -268,15 +278,16 @@ export class TaskService {
     this.store.update(taskId, {
       status: outcome.status,
       finishedAt: now(),
-      result: outcome.status === 'succeeded' ? outcome.result : undefined,
-      error: outcome.status === 'failed' ? outcome.error : undefined,
+      result: outcome.status === 'succeeded' ? records.text(outcome.result) : undefined,
+      error: outcome.status === 'failed' ? { ...outcome.error, message: records.text(outcome.error.message) } : undefined,
       usage: outcome.usage,
     });
     this.options.logger?.info({ taskId, status: outcome.status, reason: outcome.status === 'failed' ? outcome.error.reason : undefined }, 'task finished');
     this.notifySettled(this.get(taskId));
   }
 
-  private saveStep(taskId: string, step: TaskStep, screenshot?: Buffer): void {
+  /** The one place steps are recorded: typed text is redacted here unless `keepTypedText`. */
+  private saveStep(taskId: string, step: TaskStep, screenshot: Buffer | undefined, records: TypedTextFilter): void {
     if (screenshot) {
       const ref = `step-${String(step.index).padStart(3, '0')}.jpg`;
       try {
@@ -290,7 +301,7 @@ export class TaskService {
         this.options.logger?.warn({ taskId, err: error }, 'could not keep a step screenshot');
       }
     }
-    this.store.appendStep(taskId, step);
+    this.store.appendStep(taskId, records.step(step));
   }
 
   private notifySettled(task: Task): void {
@@ -312,6 +323,14 @@ export class TaskService {
     const parsed = taskIdSchema.safeParse(taskId);
     if (!parsed.success) throw invalidInput(parsed.error.issues, 'task id');
     return parsed.data;
+  }
+
+  private assertQueueRoom(deviceId: string): void {
+    const limit = this.options.maxQueuedPerDevice ?? DEFAULT_MAX_QUEUED_PER_DEVICE;
+    if ((this.waiting.get(deviceId)?.length ?? 0) < limit) return;
+    throw new ApexError('device_busy', `Device ${deviceId} already has ${limit} queued tasks, the most it takes.`, {
+      hint: 'Wait for a queued task to start or cancel one (list_tasks with status "queued"), then try again.',
+    });
   }
 
   private assertOpen(): void {

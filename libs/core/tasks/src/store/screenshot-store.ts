@@ -1,5 +1,6 @@
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync, rmdirSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureApexDir, makeFilePrivate, writePrivateFile } from './private-files';
 
 export interface ScreenshotRetention {
   /** Screenshots kept per task: the newest ones (default 20). */
@@ -20,8 +21,8 @@ interface Entry extends StoredScreenshot {
 }
 
 /**
- * Step screenshots as files, `<dir>/<taskId>/<ref>`, under a retention limit. Each save returns the files it
- * evicted so the task store can drop their references.
+ * Step screenshots as files, `<dir>/<taskId>/<ref>`, under a retention limit, owner-only (folders 0700, files
+ * 0600). Each save returns the files it evicted so the task store can drop their references.
  */
 export class ScreenshotStore {
   private readonly perTask: number;
@@ -36,7 +37,7 @@ export class ScreenshotStore {
   ) {
     this.perTask = retention.perTask ?? 20;
     this.maxTotalBytes = retention.maxTotalBytes ?? 200 * 1024 * 1024;
-    mkdirSync(dir, { recursive: true });
+    ensureApexDir(dir);
     this.loadExisting();
   }
 
@@ -45,8 +46,8 @@ export class ScreenshotStore {
   }
 
   save(taskId: string, ref: string, bytes: Buffer): StoredScreenshot[] {
-    mkdirSync(join(this.dir, taskId), { recursive: true });
-    writeFileSync(this.pathOf(taskId, ref), bytes);
+    ensureApexDir(join(this.dir, taskId));
+    writePrivateFile(this.pathOf(taskId, ref), bytes);
     this.entries.push({ taskId, ref, bytes: bytes.length, order: this.counter++ });
     this.totalBytes += bytes.length;
     return this.enforce(taskId);
@@ -81,9 +82,13 @@ export class ScreenshotStore {
     for (const taskId of readdirSync(this.dir)) {
       const taskDir = join(this.dir, taskId);
       if (!statSync(taskDir).isDirectory()) continue;
+      ensureApexDir(taskDir);
       for (const ref of readdirSync(taskDir)) {
         const stat = statSync(join(taskDir, ref));
-        if (stat.isFile()) found.push({ taskId, ref, bytes: stat.size, mtimeMs: stat.mtimeMs });
+        if (!stat.isFile()) continue;
+        // Kept by an older version with a wider mode.
+        if ((stat.mode & 0o077) !== 0) makeFilePrivate(join(taskDir, ref));
+        found.push({ taskId, ref, bytes: stat.size, mtimeMs: stat.mtimeMs });
       }
     }
     found.sort((a, b) => a.mtimeMs - b.mtimeMs || a.ref.localeCompare(b.ref));

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
 import type { Task, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
+import { createPrivateDir, makeFilePrivate, PRIVATE_FILE_MODE } from './private-files';
 import type { TaskFilter, TaskPatch, TaskStore } from './task-store';
 
 export const DATABASE_FILE = 'tasks.db';
@@ -93,12 +94,18 @@ export class SqliteTaskStore implements TaskStore {
   constructor(dataDir: string, options: SqliteTaskStoreOptions = {}) {
     this.lease = resolveLease(options.lease);
     this.owner = this.lease.instance.id;
-    mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, DATABASE_FILE), { timeout: 5_000 });
+    createPrivateDir(dataDir);
+    const file = join(dataDir, DATABASE_FILE);
+    // Created owner-only before SQLite opens it: SQLite gives the -wal and -shm files the database's mode.
+    closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+    makeFilePrivate(file);
+    this.db = new Database(file, { timeout: 5_000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    // Journal files an older version left with a wider mode.
+    for (const journal of [`${file}-wal`, `${file}-shm`]) if (existsSync(journal)) makeFilePrivate(journal);
   }
 
   insert(task: Task): void {
