@@ -22,6 +22,7 @@ import { LruCache } from './ocr/lru-cache';
 import { OcrService, type OcrStats } from './ocr/ocr-service';
 import type { OcrPage } from './ocr/ocr-types';
 import { TesseractPool } from './ocr/tesseract-pool';
+import { PixelPool } from './workers/pixel-pool';
 import { findTextInOcr, findTextInTree, mergeMatches } from './text/text-finders';
 import { descendantText, pruneUiTree } from './tree/prune';
 import { visibleNodes } from './tree/visible';
@@ -55,9 +56,10 @@ export class Perception {
   private readonly device: DeviceView;
   private readonly pool: TesseractPool;
   private readonly ocr: OcrService;
+  private readonly pixels: PixelPool;
   private readonly edges = new LruCache<string, Promise<ScreenEdges>>(EDGE_CACHE_SIZE);
   /** Glyph search results per screen (its edge maps) and query: a repeated find_icon costs nothing. */
-  private readonly glyphResults = new WeakMap<ScreenEdges, Map<string, IconMatch[]>>();
+  private readonly glyphResults = new WeakMap<ScreenEdges, Map<string, Promise<IconMatch[]>>>();
 
   constructor(
     private readonly hub: DeviceHub,
@@ -66,6 +68,7 @@ export class Perception {
     this.device = hubDeviceView(hub);
     this.pool = new TesseractPool({ size: options.ocrWorkers, timeoutMs: options.ocrTimeoutMs, logger: options.logger });
     this.ocr = new OcrService(this.pool, options.ocrCacheSize ?? 32);
+    this.pixels = new PixelPool({ logger: options.logger });
   }
 
   /** Text on screen, best match first; an empty list when there is none. */
@@ -108,13 +111,13 @@ export class Perception {
       const textBoxes = textNodeBounds(tree, screenRect(shot.screen));
       const pixelMatches: IconMatch[] = [];
       if (glyph) {
-        const found = this.glyphsOn(edges, glyph, q.threshold ?? DEFAULT_LIBRARY_THRESHOLD, q.region);
+        const found = await this.glyphsOn(edges, glyph, q.threshold ?? DEFAULT_LIBRARY_THRESHOLD, q.region);
         // Letters in the tree's text are not icons ("x" is not a close button).
         pixelMatches.push(...found.filter((m) => !textBoxes.some((t) => centerInside(m.bounds, t))));
       }
       if (template) {
         pixelMatches.push(
-          ...findTemplateInPixels(edges, template, shot.scale, q.threshold ?? DEFAULT_TEMPLATE_THRESHOLD, q.region),
+          ...(await findTemplateInPixels(this.pixels, edges, template, shot.scale, q.threshold ?? DEFAULT_TEMPLATE_THRESHOLD, q.region)),
         );
       }
       for (const m of pixelMatches.sort((a, b) => b.confidence - a.confidence)) {
@@ -164,14 +167,14 @@ export class Perception {
     return { ...this.ocr.stats(), workers: this.pool.workerCount };
   }
 
-  /** Stops the OCR workers. Idempotent. */
+  /** Stops the OCR and icon-matching workers. Idempotent. */
   async close(): Promise<void> {
     this.ocr.clear();
     this.edges.clear();
-    await this.pool.close();
+    await Promise.all([this.pool.close(), this.pixels.close()]);
   }
 
-  private glyphsOn(edges: ScreenEdges, glyph: GlyphName, threshold: number, region?: Rect): IconMatch[] {
+  private glyphsOn(edges: ScreenEdges, glyph: GlyphName, threshold: number, region?: Rect): Promise<IconMatch[]> {
     let results = this.glyphResults.get(edges);
     if (!results) {
       results = new Map();
@@ -180,8 +183,9 @@ export class Perception {
     const key = JSON.stringify([glyph, threshold, region ?? null]);
     let found = results.get(key);
     if (!found) {
-      found = findGlyphInPixels(edges, glyph, threshold, region);
+      found = findGlyphInPixels(this.pixels, edges, glyph, threshold, region);
       results.set(key, found);
+      found.catch(() => results.delete(key));
     }
     return found;
   }
@@ -195,7 +199,7 @@ export class Perception {
     if (unlabeled.length === 0) return names;
     const edges = await this.edgesOf(png, scale);
     for (const { node, bounds } of unlabeled) {
-      const glyph = identifyGlyph(edges, bounds);
+      const glyph = await identifyGlyph(this.pixels, edges, bounds);
       if (glyph?.label) names.set(node.id, glyph.label);
     }
     return names;
@@ -205,7 +209,7 @@ export class Perception {
     const key = createHash('sha1').update(png).digest('hex');
     let edges = this.edges.get(key);
     if (!edges) {
-      edges = screenEdges(png, scale);
+      edges = screenEdges(png, scale, this.pixels);
       this.edges.set(key, edges);
       edges.catch(() => this.edges.delete(key));
     }
