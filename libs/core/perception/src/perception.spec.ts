@@ -102,10 +102,10 @@ describe('Perception', () => {
     await expect(perception.findIcon('phone', { template: 'not base64 !!' })).rejects.toMatchObject({
       code: 'invalid_argument',
     });
-    const huge = await sharp({ create: { width: 800, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 257, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
     await expect(perception.findIcon('phone', { template: huge.toString('base64') })).rejects.toMatchObject({
       code: 'invalid_argument',
-      issues: [{ path: 'template', message: 'must be at most 600×600 pixels' }],
+      issues: [{ path: 'template', message: 'must be at most 256×256 pixels' }],
     });
     await expect(perception.getUiTree('phone', { maxDepth: -1 })).rejects.toMatchObject({ code: 'invalid_argument' });
     await expect(perception.findText('nope', { text: 'x' })).rejects.toMatchObject({ code: 'device_not_found' });

@@ -17,6 +17,7 @@ import {
   identifyGlyph,
 } from './icons/icon-finders';
 import { screenEdges, type ScreenEdges } from './icons/screen-edges';
+import { checkTemplateSize } from './icons/template-limits';
 import { DescribeOptionsSchema, FindIconQuerySchema, FindTextQuerySchema, UiTreeOptionsSchema } from './inputs';
 import { LruCache } from './ocr/lru-cache';
 import { OcrService, type OcrStats } from './ocr/ocr-service';
@@ -221,23 +222,15 @@ function screenRect(screen: { width: number; height: number }): Rect {
   return { x: 0, y: 0, width: screen.width, height: screen.height };
 }
 
-/** A template larger than this (pixels, either side) is not an icon: 200 pt at 3 px/pt. */
-const MAX_TEMPLATE_SIDE = 600;
-
 async function decodeTemplate(template: string): Promise<GrayImage> {
   const base64 = template.replace(/^data:image\/[a-z+.-]+;base64,/i, '').replace(/\s+/g, '');
   const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(base64) ? Buffer.from(base64, 'base64') : undefined;
   let gray: GrayImage | undefined;
   try {
     if (bytes && bytes.length > 0) {
+      // The decoded image's size, read from its header before any pixel is decoded.
       const meta = await sharp(bytes).metadata();
-      if ((meta.width ?? 0) > MAX_TEMPLATE_SIDE || (meta.height ?? 0) > MAX_TEMPLATE_SIDE) {
-        throw invalidArgument(
-          `template is ${meta.width}×${meta.height} pixels; an icon template may be at most ${MAX_TEMPLATE_SIDE}×${MAX_TEMPLATE_SIDE}.`,
-          [{ path: 'template', message: `must be at most ${MAX_TEMPLATE_SIDE}×${MAX_TEMPLATE_SIDE} pixels` }],
-          'Crop the template tightly around the icon.',
-        );
-      }
+      checkTemplateSize(meta.width ?? 0, meta.height ?? 0);
       gray = await decodeGray(bytes);
     }
   } catch (cause) {
