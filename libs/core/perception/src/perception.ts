@@ -118,7 +118,14 @@ export class Perception {
       }
       if (template) {
         pixelMatches.push(
-          ...(await findTemplateInPixels(this.pixels, edges, template, shot.scale, q.threshold ?? DEFAULT_TEMPLATE_THRESHOLD, q.region)),
+          ...(await findTemplateInPixels(
+            this.pixels,
+            edges,
+            template,
+            shot.scale,
+            q.threshold ?? DEFAULT_TEMPLATE_THRESHOLD,
+            q.region,
+          )),
         );
       }
       for (const m of pixelMatches.sort((a, b) => b.confidence - a.confidence)) {

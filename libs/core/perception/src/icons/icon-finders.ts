@@ -54,12 +54,13 @@ export async function findGlyphInPixels(
 ): Promise<IconMatch[]> {
   const matches: IconMatch[] = [];
   for (const { hit, confidence } of await glyphCandidates(pixels, edges, glyph, LIBRARY_SIZES_PT, threshold, region)) {
-    if (!(await anyRivalFitsBetter(pixels, edges, glyph, hit))) matches.push(iconMatch(hitRect(hit), confidence, 'library', glyph));
+    if (await anyRivalFitsBetter(pixels, edges, glyph, hit)) continue;
+    matches.push(iconMatch(hitRect(hit), confidence, 'library', glyph));
   }
   return matches;
 }
 
-/** Whether another glyph, at its own size and proportions, fits the place of `hit` better than `glyph` (first found wins). */
+/** Whether another glyph, at its own size and proportions, fits the place of `hit` better than `glyph`. */
 async function anyRivalFitsBetter(pixels: PixelEngine, edges: ScreenEdges, glyph: GlyphName, hit: Hit): Promise<boolean> {
   const longSide = Math.max(hit.width, hit.height);
   const margin = Math.round(longSide * 0.3);

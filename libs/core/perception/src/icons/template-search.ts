@@ -34,7 +34,10 @@ export async function searchTemplate(
   const coarseMaps = await pixels.scores(edges.coarse, coarseJobs);
   // Per size: the coarse score ranks sizes poorly, so each size keeps its own best candidates.
   const candidates = coarseMaps.flatMap((map, i) =>
-    nonMaximumSuppression(hitsOf(map, coarseJobs[i], minScore - COARSE_SLACK), 0.3).slice(0, MAX_CANDIDATES_PER_SIZE),
+    nonMaximumSuppression(hitsOf(map, coarseJobs[i], minScore - COARSE_SLACK), 0.3).slice(
+      0,
+      MAX_CANDIDATES_PER_SIZE,
+    ),
   );
   const refineJobs = candidates.map((c) => refineJobsAt(template, c.x * 2, c.y * 2, c.width * 2));
   const refineMaps = await pixels.scores(edges.fine, refineJobs.flat());

@@ -4,7 +4,12 @@ import type { EnginePage, OcrRecognizer } from './ocr-types';
 import { TesseractPool } from './tesseract-pool';
 
 const OCR_TIMEOUT = 120_000;
-const screen = renderScreen({ width: 200, height: 80, scale: 2, texts: [{ text: 'Queue', x: 10, baseline: 50, size: 24 }] });
+const screen = renderScreen({
+  width: 200,
+  height: 80,
+  scale: 2,
+  texts: [{ text: 'Queue', x: 10, baseline: 50, size: 24 }],
+});
 
 describe('TesseractPool queue bound', () => {
   it(

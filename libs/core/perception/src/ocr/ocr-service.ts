@@ -77,7 +77,12 @@ export class OcrService {
     this.cache.clear();
   }
 
-  private async recognize(png: Buffer, pixelScale: number, region: Rect | undefined, signal: AbortSignal): Promise<OcrPage> {
+  private async recognize(
+    png: Buffer,
+    pixelScale: number,
+    region: Rect | undefined,
+    signal: AbortSignal,
+  ): Promise<OcrPage> {
     const prepared = await prepareForOcr(png, pixelScale, region);
     signal.throwIfAborted();
     this.counters.recognitions += 1;

@@ -21,7 +21,10 @@ describe('PixelPool (icon matching in worker threads)', () => {
   afterAll(() => pool.close());
 
   it('builds the same edge maps as the kernels on this thread', async () => {
-    const [inWorker, inline] = await Promise.all([screenEdges(screen.png, screen.scale, pool), screenEdges(screen.png, screen.scale, inlinePixels)]);
+    const [inWorker, inline] = await Promise.all([
+      screenEdges(screen.png, screen.scale, pool),
+      screenEdges(screen.png, screen.scale, inlinePixels),
+    ]);
     for (const level of ['fine', 'coarse'] as const) {
       expect(inWorker[level].edges.width).toBe(inline[level].edges.width);
       expect(inWorker[level].edges.height).toBe(inline[level].edges.height);
@@ -67,7 +70,8 @@ describe('PixelPool lifecycle', () => {
     const screen = renderScreen({ icons: ICONS });
     const edges = await screenEdges(screen.png, screen.scale, pool);
     expect(pool.workerCount).toBe(1);
-    const pending = pool.scores(edges.fine, [{ template: { width: 9, height: 9, data: new Float32Array(81) }, width: 9, height: 9 }]);
+    const flat = { template: { width: 9, height: 9, data: new Float32Array(81) }, width: 9, height: 9 };
+    const pending = pool.scores(edges.fine, [flat]);
     await pool.close();
     await pool.close();
     expect(pool.workerCount).toBe(0);

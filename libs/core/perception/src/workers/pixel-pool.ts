@@ -42,7 +42,9 @@ interface Thread {
   pending: Map<number, Pending>;
 }
 
-type Request = { kind: 'screen'; gray: GrayImage } | { kind: 'scores'; target: SearchImage; jobs: readonly ScoreJob[] };
+type Request =
+  | { kind: 'screen'; gray: GrayImage }
+  | { kind: 'scores'; target: SearchImage; jobs: readonly ScoreJob[] };
 
 /**
  * Worker threads for the pixel arithmetic, so matching a large template never blocks the event loop. Threads
@@ -110,11 +112,11 @@ export class PixelPool implements PixelEngine {
       thread.pending.delete(message.id);
       if (thread.pending.size === 0) thread.worker.unref();
       if (message.error === undefined) pending.resolve(message.result as never);
-      else pending.reject(new ApexError('internal', 'Matching the icon in the screenshot failed.', { cause: new Error(message.error) }));
+      else pending.reject(matchingFailed(new Error(message.error)));
     });
     thread.worker.on('error', (cause) => {
       this.options.logger?.error({ err: cause }, 'Icon matching worker failed');
-      this.failAll(thread, new ApexError('internal', 'Matching the icon in the screenshot failed.', { cause }));
+      this.failAll(thread, matchingFailed(cause));
     });
     thread.worker.on('exit', () => {
       const index = this.threads.indexOf(thread);
@@ -129,6 +131,10 @@ export class PixelPool implements PixelEngine {
     for (const pending of thread.pending.values()) pending.reject(error);
     thread.pending.clear();
   }
+}
+
+function matchingFailed(cause: unknown): ApexError {
+  return new ApexError('internal', 'Matching the icon in the screenshot failed.', { cause });
 }
 
 function shutDown(message: string): ApexError {
