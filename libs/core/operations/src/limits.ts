@@ -19,10 +19,10 @@ export const MAX_TYPED_TEXT_LENGTH = 2_000;
 export const MAX_SEARCH_TEXT_LENGTH = 500;
 export const MAX_ICON_NAME_LENGTH = 100;
 /**
- * Characters of a base64 find_icon template: an incompressible 600×600 RGBA PNG (the largest template
- * perception accepts) is about 1.9 M characters.
+ * Characters of a base64 find_icon template: an incompressible 256×256 RGBA PNG (the largest template
+ * perception matches, `MAX_TEMPLATE_SIDE_PX`) is about 350 K characters.
  */
-export const MAX_TEMPLATE_LENGTH = 2_000_000;
+export const MAX_TEMPLATE_LENGTH = 400_000;
 
 /** A swipe shorter than this is a flick the device may not register; longer is a drag, not a swipe. */
 export const MIN_SWIPE_DURATION_MS = 50;

@@ -113,10 +113,10 @@ describe('Perception', () => {
       code: 'invalid_argument',
       issues: [{ path: 'template', message: 'is not a readable base64 PNG image' }],
     });
-    const huge = await sharp({ create: { width: 800, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 257, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
     await expect(perception.findIcon('phone', { template: huge.toString('base64') })).rejects.toMatchObject({
       code: 'invalid_argument',
-      issues: [{ path: 'template', message: 'must be at most 600×600 pixels' }],
+      issues: [{ path: 'template', message: 'must be at most 256×256 pixels' }],
     });
     expect(driver.calls.length).toBe(calls);
   });

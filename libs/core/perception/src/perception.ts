@@ -17,10 +17,12 @@ import {
   identifyGlyph,
 } from './icons/icon-finders';
 import { screenEdges, type ScreenEdges } from './icons/screen-edges';
+import { checkTemplateSize } from './icons/template-limits';
 import { LruCache } from './ocr/lru-cache';
 import { OcrService, type OcrStats } from './ocr/ocr-service';
 import type { OcrPage } from './ocr/ocr-types';
 import { TesseractPool } from './ocr/tesseract-pool';
+import { PixelPool } from './workers/pixel-pool';
 import { findTextInOcr, findTextInTree, mergeMatches } from './text/text-finders';
 import { descendantText, pruneUiTree } from './tree/prune';
 import { visibleNodes } from './tree/visible';
@@ -55,9 +57,10 @@ export class Perception {
   private readonly device: DeviceView;
   private readonly pool: TesseractPool;
   private readonly ocr: OcrService;
+  private readonly pixels: PixelPool;
   private readonly edges = new LruCache<string, Promise<ScreenEdges>>(EDGE_CACHE_SIZE);
   /** Glyph search results per screen (its edge maps) and query: a repeated find_icon costs nothing. */
-  private readonly glyphResults = new WeakMap<ScreenEdges, Map<string, IconMatch[]>>();
+  private readonly glyphResults = new WeakMap<ScreenEdges, Map<string, Promise<IconMatch[]>>>();
 
   constructor(
     private readonly hub: DeviceHub,
@@ -66,6 +69,7 @@ export class Perception {
     this.device = hubDeviceView(hub);
     this.pool = new TesseractPool({ size: options.ocrWorkers, timeoutMs: options.ocrTimeoutMs, logger: options.logger });
     this.ocr = new OcrService(this.pool, options.ocrCacheSize ?? 32);
+    this.pixels = new PixelPool({ logger: options.logger });
   }
 
   /** Text on screen, best match first; an empty list when there is none. */
@@ -108,13 +112,20 @@ export class Perception {
       const textBoxes = textNodeBounds(tree, screenRect(shot.screen));
       const pixelMatches: IconMatch[] = [];
       if (glyph) {
-        const found = this.glyphsOn(edges, glyph, q.threshold ?? DEFAULT_LIBRARY_THRESHOLD, q.region);
+        const found = await this.glyphsOn(edges, glyph, q.threshold ?? DEFAULT_LIBRARY_THRESHOLD, q.region);
         // Letters in the tree's text are not icons ("x" is not a close button).
         pixelMatches.push(...found.filter((m) => !textBoxes.some((t) => centerInside(m.bounds, t))));
       }
       if (template) {
         pixelMatches.push(
-          ...findTemplateInPixels(edges, template, shot.scale, q.threshold ?? DEFAULT_TEMPLATE_THRESHOLD, q.region),
+          ...(await findTemplateInPixels(
+            this.pixels,
+            edges,
+            template,
+            shot.scale,
+            q.threshold ?? DEFAULT_TEMPLATE_THRESHOLD,
+            q.region,
+          )),
         );
       }
       for (const m of pixelMatches.sort((a, b) => b.confidence - a.confidence)) {
@@ -160,14 +171,14 @@ export class Perception {
     return { ...this.ocr.stats(), workers: this.pool.workerCount };
   }
 
-  /** Stops the OCR workers. Idempotent. */
+  /** Stops the OCR and icon-matching workers. Idempotent. */
   async close(): Promise<void> {
     this.ocr.clear();
     this.edges.clear();
-    await this.pool.close();
+    await Promise.all([this.pool.close(), this.pixels.close()]);
   }
 
-  private glyphsOn(edges: ScreenEdges, glyph: GlyphName, threshold: number, region?: Rect): IconMatch[] {
+  private glyphsOn(edges: ScreenEdges, glyph: GlyphName, threshold: number, region?: Rect): Promise<IconMatch[]> {
     let results = this.glyphResults.get(edges);
     if (!results) {
       results = new Map();
@@ -176,8 +187,9 @@ export class Perception {
     const key = JSON.stringify([glyph, threshold, region ?? null]);
     let found = results.get(key);
     if (!found) {
-      found = findGlyphInPixels(edges, glyph, threshold, region);
+      found = findGlyphInPixels(this.pixels, edges, glyph, threshold, region);
       results.set(key, found);
+      found.catch(() => results.delete(key));
     }
     return found;
   }
@@ -191,7 +203,7 @@ export class Perception {
     if (unlabeled.length === 0) return names;
     const edges = await this.edgesOf(png, scale);
     for (const { node, bounds } of unlabeled) {
-      const glyph = identifyGlyph(edges, bounds);
+      const glyph = await identifyGlyph(this.pixels, edges, bounds);
       if (glyph?.label) names.set(node.id, glyph.label);
     }
     return names;
@@ -201,7 +213,7 @@ export class Perception {
     const key = createHash('sha1').update(png).digest('hex');
     let edges = this.edges.get(key);
     if (!edges) {
-      edges = screenEdges(png, scale);
+      edges = screenEdges(png, scale, this.pixels);
       this.edges.set(key, edges);
       edges.catch(() => this.edges.delete(key));
     }
@@ -213,23 +225,15 @@ function screenRect(screen: { width: number; height: number }): Rect {
   return { x: 0, y: 0, width: screen.width, height: screen.height };
 }
 
-/** A template larger than this (pixels, either side) is not an icon: 200 pt at 3 px/pt. */
-const MAX_TEMPLATE_SIDE = 600;
-
 async function decodeTemplate(template: string): Promise<GrayImage> {
   const base64 = template.replace(/^data:image\/[a-z+.-]+;base64,/i, '').replace(/\s+/g, '');
   const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(base64) ? Buffer.from(base64, 'base64') : undefined;
   let gray: GrayImage | undefined;
   try {
     if (bytes && bytes.length > 0) {
+      // The decoded image's size, read from its header before any pixel is decoded.
       const meta = await sharp(bytes).metadata();
-      if ((meta.width ?? 0) > MAX_TEMPLATE_SIDE || (meta.height ?? 0) > MAX_TEMPLATE_SIDE) {
-        throw invalidArgument(
-          `template is ${meta.width}×${meta.height} pixels; an icon template may be at most ${MAX_TEMPLATE_SIDE}×${MAX_TEMPLATE_SIDE}.`,
-          [{ path: 'template', message: `must be at most ${MAX_TEMPLATE_SIDE}×${MAX_TEMPLATE_SIDE} pixels` }],
-          'Crop the template tightly around the icon.',
-        );
-      }
+      checkTemplateSize(meta.width ?? 0, meta.height ?? 0);
       gray = await decodeGray(bytes);
     }
   } catch (cause) {

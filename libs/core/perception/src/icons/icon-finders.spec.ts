@@ -4,6 +4,7 @@ import { GLYPH_NAMES, glyphForName } from './glyph-library';
 import { decodeGray } from './gray-image';
 import { screenEdges } from './screen-edges';
 import { nonMaximumSuppression } from './template-match';
+import { PixelPool } from '../workers/pixel-pool';
 
 const ICONS = [
   { kind: 'magnifier' as const, cx: 40, cy: 120, size: 24 },
@@ -19,6 +20,9 @@ function centers(matches: { center: { x: number; y: number } }[]) {
 }
 
 describe('icon matching on rendered screens', () => {
+  const pixels = new PixelPool({ size: 1 });
+  afterAll(() => pixels.close());
+
   for (const dark of [false, true]) {
     describe(dark ? 'dark theme' : 'light theme', () => {
       const screen = renderScreen({ icons: ICONS, texts: TEXTS, dark });
@@ -26,8 +30,8 @@ describe('icon matching on rendered screens', () => {
       it('finds each of two identical glyphs once with a template cropped from the light screen', async () => {
         const lightScreen = renderScreen({ icons: ICONS, texts: TEXTS });
         const template = await decodeGray(await cropPng(lightScreen, lightScreen.iconBounds[1]));
-        const edges = await screenEdges(screen.png, screen.scale);
-        const matches = findTemplateInPixels(edges, template, screen.scale, DEFAULT_TEMPLATE_THRESHOLD);
+        const edges = await screenEdges(screen.png, screen.scale, pixels);
+        const matches = await findTemplateInPixels(pixels, edges, template, screen.scale, DEFAULT_TEMPLATE_THRESHOLD);
         expect(matches).toHaveLength(2);
         const [left, right] = centers(matches);
         expect(left.x).toBeCloseTo(120, -0.5);
@@ -37,26 +41,26 @@ describe('icon matching on rendered screens', () => {
       });
 
       it('finds unlabeled glyphs by name with the built-in library', async () => {
-        const edges = await screenEdges(screen.png, screen.scale);
-        const search = findGlyphInPixels(edges, 'search', DEFAULT_LIBRARY_THRESHOLD);
+        const edges = await screenEdges(screen.png, screen.scale, pixels);
+        const search = await findGlyphInPixels(pixels, edges, 'search', DEFAULT_LIBRARY_THRESHOLD);
         expect(search).toHaveLength(1);
         expect(Math.abs(search[0].center.x - 40)).toBeLessThanOrEqual(4);
         expect(Math.abs(search[0].center.y - 120)).toBeLessThanOrEqual(4);
         expect(search[0]).toMatchObject({ label: 'search', source: 'library' });
 
-        const trash = findGlyphInPixels(edges, 'trash', DEFAULT_LIBRARY_THRESHOLD);
+        const trash = await findGlyphInPixels(pixels, edges, 'trash', DEFAULT_LIBRARY_THRESHOLD);
         expect(centers(trash).map((c) => Math.round(c.x / 10) * 10)).toEqual([120, 300]);
 
-        const add = findGlyphInPixels(edges, 'add', DEFAULT_LIBRARY_THRESHOLD);
+        const add = await findGlyphInPixels(pixels, edges, 'add', DEFAULT_LIBRARY_THRESHOLD);
         expect(add.some((m) => Math.abs(m.center.x - 350) <= 4 && Math.abs(m.center.y - 60) <= 4)).toBe(true);
 
-        const gear = findGlyphInPixels(edges, 'settings', DEFAULT_LIBRARY_THRESHOLD);
+        const gear = await findGlyphInPixels(pixels, edges, 'settings', DEFAULT_LIBRARY_THRESHOLD);
         expect(gear.some((m) => Math.abs(m.center.x - 200) <= 4 && Math.abs(m.center.y - 700) <= 4)).toBe(true);
       });
 
       it('does not report a glyph that is not on screen where another glyph is', async () => {
-        const edges = await screenEdges(screen.png, screen.scale);
-        const close = findGlyphInPixels(edges, 'close', DEFAULT_LIBRARY_THRESHOLD);
+        const edges = await screenEdges(screen.png, screen.scale, pixels);
+        const close = await findGlyphInPixels(pixels, edges, 'close', DEFAULT_LIBRARY_THRESHOLD);
         for (const icon of ICONS) {
           expect(close.some((m) => Math.abs(m.center.x - icon.cx) < 8 && Math.abs(m.center.y - icon.cy) < 8)).toBe(false);
         }

@@ -2,6 +2,7 @@ import type { Rect, Role, UiNode } from '@apex/port';
 import { overlapOfSmaller, roundedCenter, roundRect } from '../geometry';
 import { textMatchScore } from '../text/similarity';
 import { visibleNodes } from '../tree/visible';
+import type { PixelEngine } from '../workers/pixel-pool';
 import type { IconMatch } from '../types';
 import { GLYPH_NAMES, GLYPH_SYNONYMS, glyphForName, glyphLibrary, type GlyphName } from './glyph-library';
 import type { GrayImage } from './gray-image';
@@ -44,35 +45,49 @@ export function findIconsInTree(root: UiNode, screen: Rect, name: string, region
  * Occurrences of a built-in glyph in the pixels. A place counts for the named glyph only if no other glyph of
  * the library fits it better, so a gear is not reported as a magnifier.
  */
-export function findGlyphInPixels(edges: ScreenEdges, glyph: GlyphName, threshold: number, region?: Rect): IconMatch[] {
-  return glyphCandidates(edges, glyph, LIBRARY_SIZES_PT, threshold, region)
-    .filter(({ hit }) => !GLYPH_NAMES.some((other) => other !== glyph && rivalFitsBetter(edges, other, hit)))
-    .map(({ hit, confidence }) => iconMatch(hitRect(hit), confidence, 'library', glyph));
+export async function findGlyphInPixels(
+  pixels: PixelEngine,
+  edges: ScreenEdges,
+  glyph: GlyphName,
+  threshold: number,
+  region?: Rect,
+): Promise<IconMatch[]> {
+  const matches: IconMatch[] = [];
+  for (const { hit, confidence } of await glyphCandidates(pixels, edges, glyph, LIBRARY_SIZES_PT, threshold, region)) {
+    if (await anyRivalFitsBetter(pixels, edges, glyph, hit)) continue;
+    matches.push(iconMatch(hitRect(hit), confidence, 'library', glyph));
+  }
+  return matches;
 }
 
-/** Whether glyph `other`, at its own size and proportions, fits the place of `hit` better than hit's glyph. */
-function rivalFitsBetter(edges: ScreenEdges, other: GlyphName, hit: Hit): boolean {
+/** Whether another glyph, at its own size and proportions, fits the place of `hit` better than `glyph`. */
+async function anyRivalFitsBetter(pixels: PixelEngine, edges: ScreenEdges, glyph: GlyphName, hit: Hit): Promise<boolean> {
   const longSide = Math.max(hit.width, hit.height);
   const margin = Math.round(longSide * 0.3);
   const around: Rect = { x: hit.x - margin, y: hit.y - margin, width: hit.width + 2 * margin, height: hit.height + 2 * margin };
   const sizes = [0.7, 0.85, 1, 1.2].map((f) => Math.round(longSide * f));
-  return (glyphLibrary().get(other) ?? []).some((template) =>
-    searchTemplate(edges, template, sizes, hit.score + COMPETITION_MARGIN, around).some(
-      (rival) => overlapOfSmaller(hitRect(rival), hitRect(hit)) > 0.5,
-    ),
-  );
+  for (const other of GLYPH_NAMES) {
+    if (other === glyph) continue;
+    for (const template of glyphLibrary().get(other) ?? []) {
+      const rivals = await searchTemplate(pixels, edges, template, sizes, hit.score + COMPETITION_MARGIN, around);
+      if (rivals.some((rival) => overlapOfSmaller(hitRect(rival), hitRect(hit)) > 0.5)) return true;
+    }
+  }
+  return false;
 }
 
 /** Places `glyph` fits at one of `sizes`; confidence = fit × isolation. */
-function glyphCandidates(
+async function glyphCandidates(
+  pixels: PixelEngine,
   edges: ScreenEdges,
   glyph: GlyphName,
   sizes: number[],
   threshold: number,
   region?: Rect,
-): { hit: Hit; confidence: number }[] {
-  const hits = (glyphLibrary().get(glyph) ?? []).flatMap((template) => searchTemplate(edges, template, sizes, threshold, region));
-  return nonMaximumSuppression(hits, 0.3)
+): Promise<{ hit: Hit; confidence: number }[]> {
+  const templates = glyphLibrary().get(glyph) ?? [];
+  const hits = await Promise.all(templates.map((template) => searchTemplate(pixels, edges, template, sizes, threshold, region)));
+  return nonMaximumSuppression(hits.flat(), 0.3)
     .map((hit) => ({ hit, confidence: hit.score * isolationFactor(surroundRatio(edges.fine, hit)) }))
     .filter(({ confidence }) => confidence >= threshold);
 }
@@ -89,31 +104,39 @@ function isolationFactor(surroundRatio: number): number {
  * Which built-in glyph is drawn inside `region` (an unlabeled button's bounds), if any fits well enough:
  * used to name icon buttons the tree leaves unnamed.
  */
-export function identifyGlyph(edges: ScreenEdges, region: Rect, threshold = DEFAULT_LIBRARY_THRESHOLD): IconMatch | undefined {
+export async function identifyGlyph(
+  pixels: PixelEngine,
+  edges: ScreenEdges,
+  region: Rect,
+  threshold = DEFAULT_LIBRARY_THRESHOLD,
+): Promise<IconMatch | undefined> {
+  const sizes = LIBRARY_SIZES_PT.filter((size) => size <= Math.max(region.width, region.height) + 2);
+  const perGlyph = await Promise.all(
+    GLYPH_NAMES.map((glyph) => glyphCandidates(pixels, edges, glyph, sizes, threshold, region)),
+  );
   let best: IconMatch | undefined;
-  for (const glyph of GLYPH_NAMES) {
-    const sizes = LIBRARY_SIZES_PT.filter((size) => size <= Math.max(region.width, region.height) + 2);
-    for (const { hit, confidence } of glyphCandidates(edges, glyph, sizes, threshold, region)) {
-      if (!best || confidence > best.confidence) best = iconMatch(hitRect(hit), confidence, 'library', glyph);
+  perGlyph.forEach((candidates, i) => {
+    for (const { hit, confidence } of candidates) {
+      if (!best || confidence > best.confidence) best = iconMatch(hitRect(hit), confidence, 'library', GLYPH_NAMES[i]);
     }
-  }
+  });
   return best;
 }
 
 /** Occurrences of a caller's template image (grey, any theme), sized as if cut from this device's screenshots. */
-export function findTemplateInPixels(
+export async function findTemplateInPixels(
+  pixels: PixelEngine,
   edges: ScreenEdges,
   template: GrayImage,
   pixelScale: number,
   threshold: number,
   region?: Rect,
-): IconMatch[] {
+): Promise<IconMatch[]> {
   const scalable = new ScalableTemplate(template);
   const baseSize = Math.max(template.width, template.height) / pixelScale;
   const sizes = [...new Set(TEMPLATE_SIZE_FACTORS.map((f) => Math.round(baseSize * f)).filter((size) => size >= 6))];
-  return searchTemplate(edges, scalable, sizes, threshold, region).map((hit) =>
-    iconMatch(hitRect(hit), hit.score, 'template'),
-  );
+  const hits = await searchTemplate(pixels, edges, scalable, sizes, threshold, region);
+  return hits.map((hit) => iconMatch(hitRect(hit), hit.score, 'template'));
 }
 
 function hitRect(hit: Hit): Rect {

@@ -1,7 +1,9 @@
 import type { Rect } from '@apex/port';
+import type { ScoreMap } from '../workers/pixel-kernels';
+import type { PixelEngine, ScoreJob } from '../workers/pixel-pool';
 import type { ScalableTemplate } from './scalable-template';
 import type { ScreenEdges } from './screen-edges';
-import { correlate, nonMaximumSuppression, type Hit, type SearchImage, type Window } from './template-match';
+import { hitsOf, nonMaximumSuppression, type Hit, type SearchImage, type Window } from './template-match';
 
 /** Coarse candidates may score this much below the threshold and still be refined. */
 const COARSE_SLACK = 0.2;
@@ -13,34 +15,41 @@ const REFINE_SIZE_FACTORS = [0.88, 0.94, 1, 1.06, 1.12];
  * Multi-scale, coarse-to-fine search of one template: every size in `sizesPt` (the template's longer side,
  * in points) is tried on the half-resolution edge map, the best candidates are re-scored on the
  * full-resolution map (±3 px, ±12 % size), and overlapping results are suppressed so each occurrence is
- * reported once. Results in points.
+ * reported once. Results in points. The correlations run on `pixels` (worker threads), two batches in all.
  */
-export function searchTemplate(
+export async function searchTemplate(
+  pixels: PixelEngine,
   edges: ScreenEdges,
   template: ScalableTemplate,
   sizesPt: number[],
   minScore: number,
   region?: Rect,
-): Hit[] {
-  const candidates: Hit[] = [];
-  for (const sizePt of sizesPt) {
+): Promise<Hit[]> {
+  const coarseJobs = sizesPt.map((sizePt): ScoreJob => {
     const widthPt = template.aspect > 1 ? sizePt / template.aspect : sizePt;
     const w = Math.max(3, Math.round(widthPt / 2));
     const h = Math.max(3, Math.round((widthPt * template.aspect) / 2));
-    const hits = correlate(edges.coarse, template.edgesAt(w, h), minScore - COARSE_SLACK, windowFor(region, 0.5, w, h));
-    // Per size: the coarse score ranks sizes poorly, so each size keeps its own best candidates.
-    candidates.push(...nonMaximumSuppression(hits, 0.3).slice(0, MAX_CANDIDATES_PER_SIZE));
-  }
-  const refined = candidates
-    .map((candidate) => refineAt(edges.fine, template, candidate.x * 2, candidate.y * 2, candidate.width * 2))
+    return { template: template.gray, width: w, height: h, window: windowFor(region, 0.5, w, h) };
+  });
+  const coarseMaps = await pixels.scores(edges.coarse, coarseJobs);
+  // Per size: the coarse score ranks sizes poorly, so each size keeps its own best candidates.
+  const candidates = coarseMaps.flatMap((map, i) =>
+    nonMaximumSuppression(hitsOf(map, coarseJobs[i], minScore - COARSE_SLACK), 0.3).slice(
+      0,
+      MAX_CANDIDATES_PER_SIZE,
+    ),
+  );
+  const refineJobs = candidates.map((c) => refineJobsAt(template, c.x * 2, c.y * 2, c.width * 2));
+  const refineMaps = await pixels.scores(edges.fine, refineJobs.flat());
+  const refined = refineJobs
+    .map((jobs, i) => bestOf(jobs, refineMaps.slice(i * REFINE_SIZE_FACTORS.length, (i + 1) * REFINE_SIZE_FACTORS.length)))
     .filter((hit): hit is Hit => hit !== undefined && hit.score >= minScore);
   return nonMaximumSuppression(refined, 0.3);
 }
 
-/** The best full-resolution score of `template` around a position (pixels = points at 1 px/pt). */
-export function refineAt(fine: SearchImage, template: ScalableTemplate, x: number, y: number, widthPx: number): Hit | undefined {
-  let best: Hit | undefined;
-  for (const factor of REFINE_SIZE_FACTORS) {
+/** Full-resolution correlations of `template` around a position (pixels = points at 1 px/pt), one per size factor. */
+function refineJobsAt(template: ScalableTemplate, x: number, y: number, widthPx: number): ScoreJob[] {
+  return REFINE_SIZE_FACTORS.map((factor) => {
     const w = Math.max(3, Math.round(widthPx * factor));
     const h = Math.max(3, Math.round(widthPx * factor * template.aspect));
     const dx = Math.round((widthPx - w) / 2);
@@ -50,10 +59,18 @@ export function refineAt(fine: SearchImage, template: ScalableTemplate, x: numbe
       x1: x + dx + REFINE_RADIUS_PX + 1,
       y1: y + dx + REFINE_RADIUS_PX + 1,
     };
-    for (const hit of correlate(fine, template.edgesAt(w, h), -1, window)) {
+    return { template: template.gray, width: w, height: h, window };
+  });
+}
+
+/** The best-scoring local maximum over a candidate's refinement maps. */
+function bestOf(jobs: ScoreJob[], maps: (ScoreMap | undefined)[]): Hit | undefined {
+  let best: Hit | undefined;
+  jobs.forEach((job, i) => {
+    for (const hit of hitsOf(maps[i], job, -1)) {
       if (!best || hit.score > best.score) best = hit;
     }
-  }
+  });
   return best;
 }
 

@@ -19,13 +19,21 @@ export interface OcrStats {
   cacheHits: number;
 }
 
+/** A cached or in-flight result, and who still waits for it (a caller without a signal always does). */
+interface Entry {
+  page: Promise<OcrPage>;
+  controller: AbortController;
+  waiters: number;
+}
+
 /**
  * Screenshot → words and lines in points. Results are cached per screenshot content hash and region (bounded
  * LRU; concurrent identical requests share one recognition). A region is answered from a cached full-screen
- * result when there is one, else by recognizing only the cropped region.
+ * result when there is one, else by recognizing only the cropped region. A caller's signal ends its own wait;
+ * the shared recognition is dropped (if it has not started) only once every caller waiting for it has given up.
  */
 export class OcrService {
-  private readonly cache: LruCache<string, Promise<OcrPage>>;
+  private readonly cache: LruCache<string, Entry>;
   private readonly counters: OcrStats = { recognitions: 0, cacheHits: 0 };
 
   constructor(
@@ -40,36 +48,47 @@ export class OcrService {
   }
 
   /** `pixelScale`: the screenshot's pixels per point. `region` in points. */
-  async read(png: Buffer, pixelScale: number, region?: Rect): Promise<OcrPage> {
+  async read(png: Buffer, pixelScale: number, region?: Rect, signal?: AbortSignal): Promise<OcrPage> {
+    signal?.throwIfAborted();
     const hash = createHash('sha1').update(png).digest('hex');
     const fullKey = `${hash}:full`;
-    const full = this.cache.get(fullKey);
+    const full = live(this.cache.get(fullKey));
     if (full) {
       this.counters.cacheHits += 1;
-      return region ? withinRegion(await full, region) : full;
+      const page = await follow(full, signal);
+      return region ? withinRegion(page, region) : page;
     }
     const key = region ? `${hash}:${regionKey(region)}` : fullKey;
-    const cached = this.cache.get(key);
+    const cached = live(this.cache.get(key));
     if (cached) {
       this.counters.cacheHits += 1;
-      return cached;
+      return follow(cached, signal);
     }
-    const pending = this.recognize(png, pixelScale, region);
-    this.cache.set(key, pending);
-    pending.catch(() => this.cache.delete(key));
-    return pending;
+    const controller = new AbortController();
+    const entry: Entry = { page: this.recognize(png, pixelScale, region, controller.signal), controller, waiters: 0 };
+    this.cache.set(key, entry);
+    entry.page.catch(() => {
+      if (this.cache.get(key) === entry) this.cache.delete(key);
+    });
+    return follow(entry, signal);
   }
 
   clear(): void {
     this.cache.clear();
   }
 
-  private async recognize(png: Buffer, pixelScale: number, region?: Rect): Promise<OcrPage> {
+  private async recognize(
+    png: Buffer,
+    pixelScale: number,
+    region: Rect | undefined,
+    signal: AbortSignal,
+  ): Promise<OcrPage> {
     const prepared = await prepareForOcr(png, pixelScale, region);
+    signal.throwIfAborted();
     this.counters.recognitions += 1;
     const bandCount = region ? 1 : Math.max(1, this.recognizer.parallelism ?? 1);
     if (bandCount === 1) {
-      const result = toPoints(await this.recognizer.recognize(prepared.png), prepared);
+      const result = toPoints(await this.recognizer.recognize(prepared.png, signal), prepared);
       return region ? withinRegion(result, region) : result;
     }
     // Several workers: recognize overlapping horizontal bands at once; each line is kept by the band whose
@@ -77,7 +96,7 @@ export class OcrService {
     const bands = await splitIntoBands(prepared, bandCount);
     const pages = await Promise.all(
       bands.map(async (band) =>
-        toPoints(await this.recognizer.recognize(band.png), { ...prepared, originY: prepared.originY + band.top / prepared.scale }),
+        toPoints(await this.recognizer.recognize(band.png, signal), { ...prepared, originY: prepared.originY + band.top / prepared.scale }),
       ),
     );
     const lines = pages.flatMap((page, i) =>
@@ -89,6 +108,29 @@ export class OcrService {
     lines.sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
     return { lines };
   }
+}
+
+/** An entry everyone gave up on may still fail with their reason: a new caller starts afresh instead. */
+function live(entry: Entry | undefined): Entry | undefined {
+  return entry && !entry.controller.signal.aborted ? entry : undefined;
+}
+
+/** Waits for a shared result until it settles or this caller's signal aborts (the last to give up drops it). */
+function follow(entry: Entry, signal: AbortSignal | undefined): Promise<OcrPage> {
+  if (!signal) {
+    entry.waiters = Infinity;
+    return entry.page;
+  }
+  entry.waiters += 1;
+  return new Promise<OcrPage>((resolve, reject) => {
+    const onAbort = () => {
+      entry.waiters -= 1;
+      if (entry.waiters === 0) entry.controller.abort(signal.reason);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    entry.page.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Bands overlap by this much (points): more than the tallest line of text a screen shows. */

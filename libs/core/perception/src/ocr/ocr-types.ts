@@ -38,6 +38,7 @@ export interface EnginePage {
 export interface OcrRecognizer {
   /** Images it can recognize at the same time (workers); a full screen is split into this many bands. */
   readonly parallelism?: number;
-  recognize(image: Buffer): Promise<EnginePage>;
+  /** `signal`: the caller gave up; a recognition not yet started is dropped and rejects with its reason. */
+  recognize(image: Buffer, signal?: AbortSignal): Promise<EnginePage>;
   close(): Promise<void>;
 }

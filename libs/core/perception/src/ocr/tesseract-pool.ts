@@ -10,15 +10,21 @@ export interface TesseractPoolOptions {
   size?: number;
   /** Per recognition; a worker that overruns is terminated and replaced. Default 120 s. */
   timeoutMs?: number;
+  /** Recognitions that may wait for a worker; one more is refused with `device_busy`. Default 8. */
+  maxWaiting?: number;
   logger?: PerceptionLogger;
 }
 
 /** Each worker holds ~150 MB; more than this is never useful for one screen. */
 const MAX_WORKERS = 8;
+/** A full screen takes ~1–3 s to read on one worker: more waiting than this is better refused than queued. */
+const DEFAULT_MAX_WAITING = 8;
 
 interface Job {
   image: Buffer;
   timer?: NodeJS.Timeout;
+  /** Detaches the caller's abort listener. */
+  release?: () => void;
   /** Settling twice is harmless: a promise keeps its first outcome. */
   resolve: (page: EnginePage) => void;
   reject: (error: unknown) => void;
@@ -26,11 +32,13 @@ interface Job {
 
 /**
  * Reused tesseract.js workers (LSTM, English, offline data). Workers start on first use, up to `size`; jobs
- * wait in a FIFO queue for an idle worker. `close()` terminates them all so the process can exit.
+ * wait in a bounded FIFO queue for an idle worker (full → `device_busy`), and a waiting job whose caller aborts
+ * leaves it. `close()` terminates them all so the process can exit.
  */
 export class TesseractPool implements OcrRecognizer {
   private readonly size: number;
   private readonly timeoutMs: number;
+  private readonly maxWaiting: number;
   private readonly idle: Worker[] = [];
   private readonly queue: Job[] = [];
   private readonly all = new Set<Worker>();
@@ -44,6 +52,7 @@ export class TesseractPool implements OcrRecognizer {
   constructor(private readonly options: TesseractPoolOptions = {}) {
     this.size = Math.min(MAX_WORKERS, Math.max(1, Math.floor(options.size ?? (cpus().length <= 2 ? 1 : 2))));
     this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.maxWaiting = Math.max(1, Math.floor(options.maxWaiting ?? DEFAULT_MAX_WAITING));
   }
 
   get parallelism(): number {
@@ -55,10 +64,36 @@ export class TesseractPool implements OcrRecognizer {
     return this.all.size;
   }
 
-  recognize(image: Buffer): Promise<EnginePage> {
+  /** Jobs waiting for a worker now. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /** `signal`: the caller gave up; a job still waiting is dropped (one already running finishes). */
+  recognize(image: Buffer, signal?: AbortSignal): Promise<EnginePage> {
     if (this.closed) return Promise.reject(new ApexError('internal', 'Text recognition has been shut down.'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.queue.length >= this.maxWaiting) {
+      return Promise.reject(
+        new ApexError('device_busy', `Text recognition is saturated: ${this.queue.length} reads are already waiting.`, {
+          retryable: true,
+          hint: 'Retry in a few seconds, or read a smaller region.',
+        }),
+      );
+    }
     return new Promise<EnginePage>((resolve, reject) => {
-      this.queue.push({ image, resolve, reject });
+      const job: Job = { image, resolve, reject };
+      if (signal) {
+        const onAbort = () => {
+          const index = this.queue.indexOf(job);
+          if (index < 0) return;
+          this.queue.splice(index, 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        job.release = () => signal.removeEventListener('abort', onAbort);
+      }
+      this.queue.push(job);
       this.pump();
     });
   }
@@ -68,6 +103,7 @@ export class TesseractPool implements OcrRecognizer {
     this.closed = true;
     for (const job of [...this.queue.splice(0), ...this.running]) {
       clearTimeout(job.timer);
+      job.release?.();
       job.reject(new ApexError('internal', 'Text recognition was shut down before this request finished.'));
     }
     this.running.clear();
@@ -80,6 +116,7 @@ export class TesseractPool implements OcrRecognizer {
     while (this.queue.length > 0 && this.idle.length > 0) {
       const worker = this.idle.pop() as Worker;
       const job = this.queue.shift() as Job;
+      job.release?.();
       void this.run(worker, job);
     }
     const wanted = Math.min(this.queue.length, this.size - this.all.size - this.starting);
@@ -116,7 +153,10 @@ export class TesseractPool implements OcrRecognizer {
       const error = new ApexError('internal', 'Could not start text recognition.', { cause });
       // Fail the waiting jobs only if no worker will ever serve them.
       if (this.all.size === 0 && this.starting === 0) {
-        for (const job of this.queue.splice(0)) job.reject(error);
+        for (const job of this.queue.splice(0)) {
+          job.release?.();
+          job.reject(error);
+        }
       }
       this.options.logger?.error({ err: cause }, 'OCR worker failed to start');
       return;
