@@ -63,14 +63,14 @@ export function refusalOf(req: IncomingMessage, policy: RequestPolicy = {}): Ref
     return {
       reason: 'origin',
       message: `Requests from the origin ${shown(String(req.headers.origin))} are not allowed.`,
-      hint: 'Open the page from a loopback origin (localhost, 127.0.0.1), or list its origin in APEX_ALLOWED_ORIGINS.',
+      hint: 'Only pages from loopback origins (localhost, 127.0.0.1) and origins listed in the configuration are served.',
     };
   }
   if (!policy.anyHost && !isAllowedHost(req, policy.allowedHosts)) {
     return {
       reason: 'host',
       message: `Requests for the host ${shown(req.headers.host ?? '(none)')} are not allowed.`,
-      hint: 'Use 127.0.0.1 or localhost, or set APEX_TOKEN.',
+      hint: 'Address the server as 127.0.0.1 or localhost.',
     };
   }
   return undefined;
