@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { assertSafeBind, DEFAULT_MCP_PORT, startMcpHttpServer, type McpHttpServer } from '@apex/mcp';
+import { DEFAULT_MCP_PORT, startMcpHttpServer, type McpHttpServer } from '@apex/mcp';
 import { createRuntime } from '@apex/runtime';
+import { assertSafeBind } from '@apex/serve-security';
 
 const USAGE = 'Usage: mcp-server [--port N] [--host H] [--config FILE]   (env: APEX_TOKEN, APEX_ALLOWED_ORIGINS, APEX_CONFIG)';
 

@@ -23,12 +23,22 @@ describe('wda-emulator', () => {
       expect(url).toBeDefined();
       const info = (await (await fetch(`${url}/wda/device/info`)).json()) as { value: { userInterfaceStyle: string } };
       expect(info.value.userInterfaceStyle).toBe('dark');
+      expect((await fetch(`${url}/__apex/faults`)).status).toBe(404);
       child.kill('SIGTERM');
       expect(await exit).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exit;
     }
+  }, 60_000);
+
+  it('refuses --host 0.0.0.0 without --allow-remote with exit code 2', async () => {
+    const child = spawn(process.execPath, ['--require', 'tsx/cjs', main, '--host', '0.0.0.0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/Refusing to listen on 0\.0\.0\.0: the virtual iPhone has no authentication.*--allow-remote/);
   }, 60_000);
 
   it('answers a bad flag value with exit code 2', async () => {

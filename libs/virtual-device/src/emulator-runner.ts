@@ -1,6 +1,7 @@
 import { ApexError, isApexError } from '@apex/errors';
+import { assertSafeOpenBind } from '@apex/serve-security';
 import { PROFILES } from './phone';
-import { startVirtualIPhone, type VirtualIPhone, type VirtualIPhoneOptions } from './virtual-iphone';
+import { DEFAULT_HOST, startVirtualIPhone, type VirtualIPhone, type VirtualIPhoneOptions } from './virtual-iphone';
 
 /**
  * The start logic shared by `apex emulator` and `apps/wda-emulator`: command-line values to validated options,
@@ -12,7 +13,15 @@ export interface EmulatorArgs {
   host?: string;
   profile?: string;
   appearance?: string;
+  /** `--allow-remote`: a non-loopback `--host` is meant. */
+  allowRemote?: boolean;
+  /** `--faults`: mount the fault admin path /__apex/faults. */
+  faults?: boolean;
 }
+
+/** The flags of `apex emulator` and `wda-emulator`, for their usage lines. */
+export const EMULATOR_USAGE =
+  '[--port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-se] [--appearance light|dark] [--faults]';
 
 /** Validates command-line values; a bad value throws an `invalid_argument` ApexError naming the flag. */
 export function emulatorOptionsFromArgs(args: EmulatorArgs, defaultPort: number): VirtualIPhoneOptions {
@@ -28,6 +37,10 @@ export function emulatorOptionsFromArgs(args: EmulatorArgs, defaultPort: number)
     if (args.host.trim() === '') throw new ApexError('invalid_argument', '--host must not be empty');
     options.host = args.host;
   }
+  if (args.allowRemote) options.allowRemote = true;
+  if (args.faults) options.faults = true;
+  // Refused here already, so a command line gets a usage error rather than a failed start.
+  assertSafeOpenBind(options.host ?? DEFAULT_HOST, options.allowRemote, 'the virtual iPhone');
   if (args.profile !== undefined) {
     if (!Object.prototype.hasOwnProperty.call(PROFILES, args.profile)) {
       throw new ApexError('invalid_argument', `--profile must be one of ${Object.keys(PROFILES).join(', ')}, got '${args.profile}'`);
@@ -66,6 +79,8 @@ export async function runVirtualIPhoneUntilSignal(options: VirtualIPhoneOptions,
   }
   const { profile } = iphone.phone;
   log(`Virtual iPhone "${iphone.phone.deviceName()}" (${profile.model}, iOS ${profile.osVersion}) speaks WebDriverAgent at ${iphone.url}`);
+  if (options.allowRemote) log('Remote use allowed (--allow-remote): anyone who can reach this port can drive the phone.');
+  if (options.faults) log(`Fault admin at ${iphone.url}/__apex/faults (--faults).`);
   log('Press Ctrl-C to stop.');
   run.onStarted?.(iphone);
   await new Promise<void>((resolve) => {

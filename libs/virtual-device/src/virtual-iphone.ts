@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalidInput } from '@apex/errors';
+import { assertSafeOpenBind } from '@apex/serve-security';
 import type { FaultController } from './faults/fault-controller';
 import { createPhone, PROFILES, DEFAULT_PROFILE_ID } from './phone';
 import type { Phone } from './phone/model';
@@ -8,8 +9,15 @@ import { WdaServer } from './wda/server';
 export interface VirtualIPhoneOptions {
   /** 0 = a free ephemeral port (default). */
   port?: number;
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. Any other address needs `allowRemote`: the phone has no authentication. */
   host?: string;
+  /** Allows a non-loopback `host` and answers any Host name (default false). */
+  allowRemote?: boolean;
+  /**
+   * Mounts the fault admin path `/__apex/faults` (default false: it is then an unknown command, 404).
+   * `VirtualIPhone.faults` works in-process either way.
+   */
+  faults?: boolean;
   /** A key of PROFILES: 'iphone-15' (default) or 'iphone-se'. */
   profile?: string;
   appearance?: 'light' | 'dark';
@@ -21,6 +29,7 @@ export interface VirtualIPhone {
   readonly url: string;
   readonly port: number;
   readonly phone: Phone;
+  /** In-process fault injection (always available; over HTTP only with `faults: true`). */
   readonly faults: FaultController;
   /** Stops the server and closes every connection. */
   close(): Promise<void>;
@@ -32,6 +41,8 @@ export const virtualIPhoneOptionsSchema = z
   .object({
     port: z.number().int().min(0).max(65535).optional(),
     host: z.string().min(1).max(255).optional(),
+    allowRemote: z.boolean().optional(),
+    faults: z.boolean().optional(),
     profile: z
       .string()
       .refine((id) => Object.prototype.hasOwnProperty.call(PROFILES, id), {
@@ -49,13 +60,17 @@ function urlFor(host: string, port: number): string {
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
-/** Starts a virtual iPhone that speaks WebDriverAgent's HTTP protocol. Rejects with an ApexError on bad options or a taken port. */
+/**
+ * Starts a virtual iPhone that speaks WebDriverAgent's HTTP protocol. Rejects with an ApexError on bad options,
+ * a non-loopback host without `allowRemote`, or a taken port.
+ */
 export async function startVirtualIPhone(options: VirtualIPhoneOptions = {}): Promise<VirtualIPhone> {
   const parsed = virtualIPhoneOptionsSchema.safeParse(options);
   if (!parsed.success) throw invalidInput(parsed.error.issues, 'virtual iPhone options');
-  const { port = 0, host = DEFAULT_HOST, profile = DEFAULT_PROFILE_ID, appearance, deviceName } = parsed.data;
+  const { port = 0, host = DEFAULT_HOST, allowRemote = false, faults = false, profile = DEFAULT_PROFILE_ID, appearance, deviceName } = parsed.data;
+  assertSafeOpenBind(host, allowRemote, 'the virtual iPhone');
   const phone = createPhone({ profile, appearance, deviceName });
-  const server = new WdaServer(phone, { host, port });
+  const server = new WdaServer(phone, { host, port, allowRemote, faults });
   await server.listen();
   const url = urlFor(host, server.port);
   return {

@@ -48,6 +48,8 @@ describe('apex emulator', () => {
     expect(((await status.json()) as { value: { ready: boolean } }).value.ready).toBe(true);
     const screen = (await (await fetch(`${url}/wda/screen`)).json()) as { value: { scale: number } };
     expect(screen.value.scale).toBe(2);
+    // No fault admin path without --faults.
+    expect((await fetch(`${url}/__apex/faults`)).status).toBe(404);
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(0);
     expect(run.stdout()).toMatch(/stopped/);
@@ -59,6 +61,29 @@ describe('apex emulator', () => {
     for (const run of runs) {
       expect(await run.exit).toBe(2);
       expect(run.stderr()).toMatch(/Usage: apex emulator/);
+    }
+  }, 120_000);
+
+  it('mounts the fault admin path with --faults', async () => {
+    const run = apex('emulator', '--port', '0', '--faults', '--allow-remote', '--host', '127.0.0.1');
+    running.push(run);
+    const url = await until(() => /http:\/\/127\.0\.0\.1:\d+/.exec(run.stdout())?.[0], 'the URL', run);
+    const faults = await fetch(`${url}/__apex/faults`);
+    expect(faults.status).toBe(200);
+    expect(((await faults.json()) as { faults: { failNext: number } }).faults.failNext).toBe(0);
+    expect(run.stdout()).toMatch(/Fault admin at .*\/__apex\/faults/);
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+  }, 120_000);
+
+  it('refuses --host beyond loopback without --allow-remote: exit code 2 and why', async () => {
+    const runs = [apex('emulator', '--host', '0.0.0.0'), apex('emulator', '--host', '::', '--faults')];
+    running.push(...runs);
+    for (const run of runs) {
+      expect(await run.exit).toBe(2);
+      expect(run.stderr()).toMatch(/Refusing to listen on (0\.0\.0\.0|::): the virtual iPhone has no authentication/);
+      expect(run.stderr()).toMatch(/--allow-remote/);
+      expect(run.stdout()).not.toMatch(/speaks WebDriverAgent/);
     }
   }, 120_000);
 

@@ -19,7 +19,7 @@ export const COMMANDS: Command[] = [
   {
     name: 'emulator',
     summary: 'Run a virtual iPhone that speaks WebDriverAgent',
-    usage: 'apex emulator [--port N] [--host H] [--profile iphone-15|iphone-se] [--appearance light|dark]',
+    usage: 'apex emulator [--port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-se] [--appearance light|dark] [--faults]',
     load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand,
   },
   {

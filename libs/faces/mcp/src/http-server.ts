@@ -1,12 +1,13 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OperationContext } from '@apex/operations';
+import { applyServerTimeouts, assertSafeBind } from '@apex/serve-security';
 import { createMcpHttpHandler, type McpHttpOptions } from './http';
 
 export interface McpHttpServerOptions extends McpHttpOptions {
   /** Default 3001; 0 picks a free port. */
   port?: number;
-  /** Default 127.0.0.1. Any non-loopback address requires `token`. */
+  /** Default 127.0.0.1. Any non-loopback address requires `token`; without one, only loopback Host names are served. */
   host?: string;
   /** Where the endpoint lives. Default `/mcp`. */
   path?: string;
@@ -20,12 +21,13 @@ export interface McpHttpServer {
 }
 
 export const DEFAULT_MCP_PORT = 3001;
-const LOOPBACK_BIND = new Set(['127.0.0.1', 'localhost', '::1']);
 
-/** Refuses to expose the devices beyond this machine without a bearer token. */
-export function assertSafeBind(host: string, token: string | undefined): void {
-  if (!LOOPBACK_BIND.has(host) && !/^127(\.\d{1,3}){3}$/.test(host) && !token) {
-    throw new Error(`refusing to listen on ${host} without APEX_TOKEN: set a token to serve beyond this machine.`);
+/** The path of a request target; undefined when it is not a valid URL. */
+function pathOf(target: string | undefined): string | undefined {
+  try {
+    return new URL(target ?? '/', 'http://localhost').pathname;
+  } catch {
+    return undefined;
   }
 }
 
@@ -36,7 +38,7 @@ export async function startMcpHttpServer<Ctx extends OperationContext>(ctx: Ctx,
   assertSafeBind(host, options.token);
   const handle = createMcpHttpHandler(ctx, options);
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const path = pathOf(req.url);
     if (path === endpoint) {
       void handle(req, res);
     } else if (path === '/healthz' && req.method === 'GET') {
@@ -45,6 +47,7 @@ export async function startMcpHttpServer<Ctx extends OperationContext>(ctx: Ctx,
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `Not found; the MCP endpoint is ${endpoint}.` }));
     }
   });
+  applyServerTimeouts(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_MCP_PORT, host, () => {

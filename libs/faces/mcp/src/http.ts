@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { OperationContext } from '@apex/operations';
+import { applyCors, checkBearerToken, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import type { McpLogger } from './logger';
-import { checkBearerToken, isAllowedOrigin } from './security';
 import { createMcpServer, type McpServerOptions } from './server';
 
 export interface McpHttpOptions extends McpServerOptions {
@@ -10,8 +10,17 @@ export interface McpHttpOptions extends McpServerOptions {
   token?: string;
   /** Browser origins allowed besides loopback ones (`scheme://host[:port]`). */
   allowedOrigins?: string[];
+  /** `Host` values allowed besides loopback names (checked only when no token is set). */
+  allowedHosts?: readonly string[];
   logger?: McpLogger;
 }
+
+/** What a trusted page may send to the endpoint, and read from its answers. */
+const CORS: CorsPolicy = {
+  methods: ['GET', 'POST', 'DELETE'],
+  allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
+  exposeHeaders: ['WWW-Authenticate', 'Allow', 'Mcp-Session-Id'],
+};
 
 export type McpHttpHandler = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;
 
@@ -33,11 +42,15 @@ function sendJsonRpcError(res: ServerResponse, status: number, code: number, mes
  */
 export function createMcpHttpHandler<Ctx extends OperationContext>(ctx: Ctx, options: McpHttpOptions = {}): McpHttpHandler {
   return async (req, res, parsedBody) => {
-    if (!isAllowedOrigin(req, options.allowedOrigins)) {
-      options.logger?.warn({ origin: req.headers.origin }, 'mcp request from a foreign origin rejected');
-      sendJsonRpcError(res, 403, -32000, `Forbidden: origin ${req.headers.origin} is not allowed.`);
+    // Without a token, only loopback Host names are served (DNS rebinding); a token guards any name.
+    const refusal = refusalOf(req, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, anyHost: Boolean(options.token) });
+    if (refusal) {
+      options.logger?.warn({ reason: refusal.reason }, 'mcp request refused');
+      sendJsonRpcError(res, 403, -32000, `Forbidden: ${refusal.message} ${refusal.hint}`);
       return;
     }
+    // A preflight carries no credentials: it is answered before the token check.
+    if (applyCors(req, res, CORS, options.allowedOrigins)) return;
     if (!checkBearerToken(req, options.token)) {
       sendJsonRpcError(res, 401, -32001, 'unauthorized: send Authorization: Bearer <APEX_TOKEN>.', {
         'www-authenticate': 'Bearer realm="apex"',

@@ -1,7 +1,6 @@
 export * from './server';
 export * from './stdio';
 export * from './http';
-export * from './security';
 export * from './results';
 export * from './tool-list';
 export * from './logger';

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { DeviceHub } from '@apex/hub';
 import { FakeDriver } from '@apex/hub/testing';
 import { Perception } from '@apex/perception';
+import { SERVER_TIMEOUTS } from '@apex/serve-security';
 import { createRestLogger } from './logging';
 import { createRestServer, type RestServer } from './server';
 
@@ -158,6 +159,23 @@ describe('REST server (hub with a fake driver)', () => {
     const host = await send(base, 'GET', '/devices', { headers: { Host: 'evil.example' } });
     expect(host.status).toBe(403);
     expect(host.json().code).toBe('forbidden_host');
+    // A Host that a URL parser would read as 127.0.0.1 (userinfo) is not a loopback name either.
+    const smuggled = await send(base, 'GET', '/devices', { headers: { Host: 'evil.example@127.0.0.1' } });
+    expect(smuggled.status).toBe(403);
+    expect(smuggled.json().code).toBe('forbidden_host');
+  });
+
+  it('gives a foreign page neither an answer nor CORS headers, preflight included', async () => {
+    const preflight = await send(base, 'OPTIONS', '/devices/phone-1/tap', {
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('does not wait minutes for a slow client (header and request timeouts)', () => {
+    expect(rest.server.headersTimeout).toBe(SERVER_TIMEOUTS.headersTimeoutMs);
+    expect(rest.server.requestTimeout).toBe(SERVER_TIMEOUTS.requestTimeoutMs);
   });
 
   it('lets a loopback page read the answers (CORS), preflight included', async () => {

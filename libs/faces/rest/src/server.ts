@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { ApexError, invalidArgument } from '@apex/errors';
 import type { McpHttpHandler } from '@apex/mcp';
 import { runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { applyCors, applyServerTimeouts, assertSafeBind, checkBearerToken, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import { operationsFor } from '@apex/tasks';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonObjectBody } from './body';
-import { applyCors } from './cors';
 import { renderDocsPage } from './docs-page';
 import { inputFromQuery, rejectUnknownFields } from './input';
 import { createRestLogger, type Logger } from './logging';
@@ -15,7 +15,6 @@ import { sendJson, sendText } from './respond';
 import { Router } from './router';
 import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, REST_ROUTES, TASK_ROUTES, type RestRoute } from './routes';
 import { sendScreenshot } from './screenshot';
-import { assertSafeBind, checkBearerToken, isAllowedOrigin, isHostAllowed, unauthorized } from './security';
 
 /** A Streamable HTTP MCP handler, as @apex/mcp builds it; mounted at /mcp behind the same auth. */
 export type { McpHttpHandler };
@@ -45,6 +44,19 @@ export interface RestServer {
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
+
+/** What a trusted page may do: call any route and /mcp, and read the screenshot size and the auth challenge. */
+const CORS: CorsPolicy = {
+  methods: ['GET', 'POST'],
+  allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id'],
+  exposeHeaders: ['X-Image-Width', 'X-Image-Height', 'X-Pixels-Per-Point', 'WWW-Authenticate', 'Allow'],
+};
+
+function unauthorized(): ApexError {
+  return new ApexError('unauthorized', 'A valid bearer token is required.', {
+    hint: 'Send the header Authorization: Bearer <APEX_TOKEN>.',
+  });
+}
 
 /** What the one log line of a request says besides method, path, status and time. */
 interface RequestLog {
@@ -104,19 +116,11 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       sendJson(res, 200, { status: 'ok' });
       return;
     }
-    if (!isAllowedOrigin(req, options.allowedOrigins)) {
-      throw new HttpProblem('forbidden_origin', `Requests from the origin ${req.headers.origin} are not allowed.`);
-    }
-    if (!options.token && !isHostAllowed(req, options.allowedHosts)) {
-      throw new HttpProblem(
-        'forbidden_host',
-        `Requests for the host ${req.headers.host ?? '(none)'} are not allowed.`,
-        {},
-        'Use 127.0.0.1 or localhost, or set APEX_TOKEN.',
-      );
-    }
+    // Without a token, only loopback Host names are served (DNS rebinding); a token guards any name.
+    const refusal = refusalOf(req, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, anyHost: Boolean(options.token) });
+    if (refusal) throw new HttpProblem(refusal.reason === 'origin' ? 'forbidden_origin' : 'forbidden_host', refusal.message, {}, refusal.hint);
     // A preflight carries no credentials: it is answered before the token check.
-    if (applyCors(req, res)) return;
+    if (applyCors(req, res, CORS, options.allowedOrigins)) return;
     if (!checkBearerToken(req, options.token)) throw unauthorized();
 
     if (url.pathname === '/mcp' && options.mcpHandler) {
@@ -156,9 +160,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       sendProblem(res, problem, problemHeaders(error));
     });
   });
-  // A client that never finishes sending its request cannot hold a socket forever.
-  server.requestTimeout = 60_000;
-  server.headersTimeout = 30_000;
+  applyServerTimeouts(server);
 
   return {
     server,

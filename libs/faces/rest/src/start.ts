@@ -2,8 +2,8 @@ import type { Server, ServerResponse } from 'node:http';
 import { ApexError } from '@apex/errors';
 import { createMcpHttpHandler } from '@apex/mcp';
 import type { OperationContext } from '@apex/operations';
+import { assertSafeBind } from '@apex/serve-security';
 import { createRestLogger } from './logging';
-import { assertSafeBind } from './security';
 import { createRestServer, DEFAULT_HOST, type RestServerOptions } from './server';
 
 export const DEFAULT_PORT = 3000;
@@ -50,7 +50,12 @@ export async function startRestApi(ctx: OperationContext, options: StartRestApiO
     options.mcpHandler ??
     (options.mcp === false
       ? undefined
-      : createMcpHttpHandler(ctx, { token: options.token, allowedOrigins: options.allowedOrigins, logger: logger.child({ face: 'mcp' }) }));
+      : createMcpHttpHandler(ctx, {
+          token: options.token,
+          allowedOrigins: options.allowedOrigins,
+          allowedHosts: options.allowedHosts,
+          logger: logger.child({ face: 'mcp' }),
+        }));
   const rest = createRestServer(ctx, { ...options, host, logger, mcpHandler });
   let bound: { url: string; port: number };
   let portNote: string | undefined;

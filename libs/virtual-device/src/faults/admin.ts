@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Faults } from './fault-controller';
 
 /**
- * The fault admin path, outside WDA's namespace: `GET /__apex/faults` (state), `POST /__apex/faults`
+ * The fault admin path, outside WDA's namespace, mounted only when the phone was started with faults on
+ * (`--faults`, `startVirtualIPhone({ faults: true })`): `GET /__apex/faults` (state), `POST /__apex/faults`
  * (`{latencyMs?, failNext?, dropNext?, malformNext?, restart?: true, offlineForMs?}`) and
  * `POST /__apex/faults/reset`. Admin requests are never themselves subject to faults.
  */
@@ -32,7 +33,10 @@ function stateOf(faults: Faults) {
   return { faults: { ...faults.state, delayedRequests: faults.delayedRequests } };
 }
 
-export function handleAdmin(faults: Faults, method: string, path: string, rawBody: string, onError: (error: unknown) => void): AdminResponse {
+/** A request body as the server read it: its JSON (undefined for none), or why it is not JSON. */
+export type AdminBody = { json: unknown } | Error;
+
+export function handleAdmin(faults: Faults, method: string, path: string, body: AdminBody, onError: (error: unknown) => void): AdminResponse {
   const route = path.replace(/\/+$/, '').toLowerCase();
   if (route === '/__apex/faults' && method === 'GET') return { status: 200, body: stateOf(faults) };
   if (route === '/__apex/faults/reset' && method === 'POST') {
@@ -40,13 +44,8 @@ export function handleAdmin(faults: Faults, method: string, path: string, rawBod
     return { status: 200, body: stateOf(faults) };
   }
   if (route === '/__apex/faults' && method === 'POST') {
-    let json: unknown;
-    try {
-      json = rawBody.trim() === '' ? {} : JSON.parse(rawBody);
-    } catch {
-      return { status: 400, body: { error: 'invalid_argument', message: 'The body must be JSON.' } };
-    }
-    const parsed = faultUpdate.safeParse(json);
+    if (body instanceof Error) return { status: 400, body: { error: 'invalid_argument', message: body.message } };
+    const parsed = faultUpdate.safeParse(body.json ?? {});
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
       return { status: 400, body: { error: 'invalid_argument', message: 'Invalid fault settings.', issues } };
@@ -58,12 +57,12 @@ export function handleAdmin(faults: Faults, method: string, path: string, rawBod
     if (update.malformNext !== undefined) faults.malformNext(update.malformNext);
     if (update.restart) faults.restart();
     const offlineForMs = update.offlineForMs;
-    const body = stateOf(faults);
+    const state = stateOf(faults);
     if (offlineForMs !== undefined) {
-      (body.faults as { offline: boolean }).offline = true;
-      return { status: 200, body, after: () => faults.offlineFor(offlineForMs, onError) };
+      (state.faults as { offline: boolean }).offline = true;
+      return { status: 200, body: state, after: () => faults.offlineFor(offlineForMs, onError) };
     }
-    return { status: 200, body };
+    return { status: 200, body: state };
   }
   return {
     status: 404,

@@ -12,7 +12,7 @@ describe('fault injection', () => {
   let wda: WdaHttp;
 
   beforeAll(async () => {
-    iphone = await startVirtualIPhone();
+    iphone = await startVirtualIPhone({ faults: true });
     wda = new WdaHttp(iphone.url);
   });
 

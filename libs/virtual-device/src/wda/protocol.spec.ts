@@ -28,7 +28,8 @@ describe('WDA protocol basics', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/json;charset=UTF-8');
     expect(reply.headers.get('server')).toBe('WebDriverAgent/1.0');
-    expect(reply.headers.get('access-control-allow-origin')).toBe('*');
+    // A real WDA answers any page (`*`); the virtual iPhone gives CORS headers to loopback pages only.
+    expect(reply.headers.get('access-control-allow-origin')).toBeNull();
     expect(reply.text).toContain('\n  "value": {');
     const { value, sessionId } = reply.json;
     expect(value).toMatchObject({
@@ -116,18 +117,25 @@ describe('WDA protocol basics', () => {
     expect((await wda.call('DELETE', '/status')).json.value.error).toBe('unknown command');
   });
 
-  it('matches routes case-insensitively, merges query params and parses any body as JSON', async () => {
+  it('matches routes case-insensitively and takes bodies as JSON only (unlike a real WDA)', async () => {
     await wda.createSession();
     expect((await wda.get('/WINDOW/Size')).json.value).toEqual({ width: 393, height: 852 });
     const tapped = await fetch(`${iphone.url}${wda.s('/wda/tap')}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain' },
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
       body: JSON.stringify({ x: 5, y: 400 }),
     });
     expect(tapped.status).toBe(200);
-    // not JSON → treated as {} (tap without x/y taps the app)
+    const plain = await fetch(`${iphone.url}${wda.s('/wda/tap')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ x: 5, y: 400 }),
+    });
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { value: { error: string } }).value.error).toBe('invalid argument');
     const garbage = await wda.call('POST', wda.s('/wda/tap'), 'this is {not json');
-    expect(garbage.status).toBe(200);
+    expect(garbage.status).toBe(400);
+    expect(garbage.json.value.error).toBe('invalid argument');
   });
 
   it('answers OPTIONS with {value:null} and unknown verbs with a plain 404', async () => {

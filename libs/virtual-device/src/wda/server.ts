@@ -1,17 +1,20 @@
 import * as http from 'node:http';
 import type { Socket } from 'node:net';
 import { ApexError } from '@apex/errors';
+import { applyCors, applyServerTimeouts, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import { handleAdmin, ADMIN_PREFIX } from '../faults/admin';
 import { Faults } from '../faults/fault-controller';
 import type { Phone } from '../phone/model';
 import { DeviceFace } from './device-face';
 import { RawResponse, Router, type RouteContext } from './router';
 import { WDA_ROUTES } from './routes';
-import { WdaError } from './wda-error';
+import { invalidArgument, WdaError } from './wda-error';
 
 /**
  * The WebDriverAgent HTTP face of a phone (node:http). Commands run one at a time, as WDA runs every handler
- * on the main queue; faults are applied around them; nothing a client sends can crash it.
+ * on the main queue; faults are applied around them; nothing a client sends can crash it. Unlike a real WDA it
+ * does not answer any web page: foreign origins and (unless remote use is allowed) foreign Host names are
+ * refused, CORS is for loopback pages only, and a body must be sent as JSON.
  */
 
 const KNOWN_VERBS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
@@ -19,6 +22,9 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 const KEEP_ALIVE_MS = 30_000;
 const TRACEBACK = '(the virtual iPhone has no native call stack)';
 export const INJECTED_FAILURE_MESSAGE = 'Injected fault: the virtual iPhone failed this request on purpose';
+
+/** What a loopback page may send (a local tool driving the phone from a browser). */
+const CORS: CorsPolicy = { methods: ['GET', 'POST', 'DELETE'], allowHeaders: ['Content-Type', 'Accept'] };
 
 interface JsonReply {
   status: number;
@@ -31,6 +37,10 @@ export interface WdaServerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
+  /** Mounts the fault admin path `/__apex/faults` (otherwise it is an unknown command, 404). */
+  faults?: boolean;
+  /** Serves any Host name (the phone is reachable beyond this machine on purpose). */
+  allowRemote?: boolean;
 }
 
 export class WdaServer {
@@ -57,10 +67,10 @@ export class WdaServer {
     this.server = http.createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => this.lastResort(response, error));
     });
-    // Longer than common client idle timeouts (undici: 4 s), so a client, not the server, retires an idle
-    // keep-alive connection: otherwise a long synchronous render can let both time out at once and the client
-    // reuses a socket the server is closing (ECONNRESET).
-    this.server.keepAliveTimeout = KEEP_ALIVE_MS;
+    // Keep-alive longer than common client idle timeouts (undici: 4 s), so a client, not the server, retires an
+    // idle connection: otherwise a long synchronous render can let both time out at once and the client reuses a
+    // socket the server is closing (ECONNRESET).
+    applyServerTimeouts(this.server, { keepAliveTimeoutMs: KEEP_ALIVE_MS });
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -130,6 +140,13 @@ export class WdaServer {
 
   private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     response.on('error', () => undefined);
+    const refusal = refusalOf(request, { anyHost: this.options.allowRemote });
+    if (refusal) {
+      const payload = { value: { error: 'unknown error', message: `Forbidden: ${refusal.message}`, traceback: TRACEBACK }, sessionId: null };
+      await send(response, 403, 'application/json;charset=UTF-8', JSON.stringify(payload, null, 2));
+      return;
+    }
+    if (applyCors(request, response, CORS)) return;
     const method = (request.method ?? 'GET').toUpperCase();
     const url = parseUrl(request.url);
     const rawBody = await readBody(request);
@@ -137,9 +154,10 @@ export class WdaServer {
       request.socket.destroy();
       return;
     }
+    const body = parseJsonBody(request.headers['content-type'], rawBody);
 
-    if (url.path.toLowerCase().startsWith(ADMIN_PREFIX)) {
-      const admin = handleAdmin(this.faults, method, url.path, rawBody, () => undefined);
+    if (this.options.faults && url.path.toLowerCase().startsWith(ADMIN_PREFIX)) {
+      const admin = handleAdmin(this.faults, method, url.path, body, () => undefined);
       await send(response, admin.status, 'application/json;charset=UTF-8', JSON.stringify(admin.body, null, 2));
       await admin.after?.();
       return;
@@ -157,8 +175,10 @@ export class WdaServer {
       reply = this.errorReply(new WdaError('unknown error', INJECTED_FAILURE_MESSAGE));
     } else if (method === 'OPTIONS') {
       reply = { status: 200, payload: { value: null } };
+    } else if (body instanceof WdaError) {
+      reply = this.errorReply(body);
     } else {
-      reply = await this.enqueue(() => this.dispatch(method, url.path, url.query, parseJsonObject(rawBody)));
+      reply = await this.enqueue(() => this.dispatch(method, url.path, url.query, asObject(body.json)));
     }
     await this.faults.delay();
     if (decision === 'malform') {
@@ -240,7 +260,7 @@ export class WdaServer {
 }
 
 function headers(contentType: string): http.OutgoingHttpHeaders {
-  return { 'Content-Type': contentType, Server: 'WebDriverAgent/1.0', 'Access-Control-Allow-Origin': '*' };
+  return { 'Content-Type': contentType, Server: 'WebDriverAgent/1.0' };
 }
 
 function send(response: http.ServerResponse, status: number, contentType: string, body: string): Promise<void> {
@@ -290,13 +310,31 @@ function readBody(request: http.IncomingMessage): Promise<string | null> {
   });
 }
 
-/** WDA parses the body as JSON whatever the Content-Type; anything but a JSON object counts as `{}`. */
-function parseJsonObject(text: string): Record<string, unknown> {
-  if (text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
+/** `application/json` or any `…+json` type, whatever its parameters (`; charset=utf-8`). */
+function isJsonMediaType(contentType: string): boolean {
+  const type = contentType.split(';', 1)[0].trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
+/**
+ * A request body: none, or JSON sent as JSON. Unlike a real WDA (which parses any body as JSON and counts one
+ * that does not parse as `{}`), anything else is refused with `400 invalid argument`, so a web page cannot send
+ * a command as a "simple" text/plain request.
+ */
+function parseJsonBody(contentType: string | undefined, text: string): { json: unknown } | WdaError {
+  if (text.trim() === '') return { json: undefined };
+  if (contentType === undefined || !isJsonMediaType(contentType)) {
+    const got = contentType === undefined ? 'none' : contentType.slice(0, 64);
+    return invalidArgument(`The request body must be JSON sent with Content-Type: application/json (got ${got}).`);
   }
+  try {
+    return { json: JSON.parse(text) };
+  } catch {
+    return invalidArgument('The request body is not valid JSON.');
+  }
+}
+
+/** The command arguments: a JSON object, or `{}` for anything else. */
+function asObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
