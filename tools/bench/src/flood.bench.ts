@@ -19,15 +19,18 @@ async function attackBodies(): Promise<{ name: string; path: string; body: strin
   const bombKeys = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`${'at ('.repeat(40)}${i}`, 1]));
   const bigKey = { ['at ('.repeat(MIB / 4 - 64)]: 1 };
   const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
-  const noise = Buffer.alloc(600 * 600 * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  const template = (await sharp(noise, { raw: { width: 600, height: 600, channels: 3 } }).png().toBuffer()).toString('base64');
+  const noiseTemplate = async (side: number) => {
+    const noise = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (Math.imul(i + 1, 2654435761) >>> 24) & 0xff;
+    return (await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png().toBuffer()).toString('base64');
+  };
   return [
     { name: 'regex-bomb field names', path: 'tap', body: JSON.stringify({ x: 1, y: 1, ...bombKeys }) },
     { name: '1 MiB field name', path: 'tap', body: JSON.stringify(bigKey) },
     { name: 'over-limit body', path: 'tap', body: 'x'.repeat(MIB + 16) },
     { name: 'deep JSON', path: 'find-text', body: `{"text":"a","region":${deep}}` },
-    { name: '600×600 noise template', path: 'find-icon', body: JSON.stringify({ template }) },
+    { name: '600×600 noise template', path: 'find-icon', body: JSON.stringify({ template: await noiseTemplate(600) }) },
+    { name: '256×256 noise template', path: 'find-icon', body: JSON.stringify({ template: await noiseTemplate(256) }) },
   ];
 }
 
