@@ -26,11 +26,6 @@ export class WdaHttp {
     return this.raw.post(path, body);
   }
 
-  /** Closes the kept-alive connections. */
-  close(): void {
-    this.raw.close();
-  }
-
   /** The path under the current session. */
   s(path: string): string {
     return `/session/${this.sessionId}${path}`;
