@@ -10,8 +10,6 @@ module.exports = {
       },
     ],
   },
-  // Thin projects may have no tests yet; a project with tests still fails when one fails.
-  passWithNoTests: true,
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
 };

@@ -1,15 +1,13 @@
-import { execFile } from 'node:child_process';
 import * as path from 'node:path';
+import { spawnNode } from '@apex/testing';
 
 const bin = path.resolve(__dirname, '../bin/apex.js');
 
-function apex(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+/** Runs `apex …args` to its end (a deadline for a slow machine, not a timing check). */
+async function apex(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const run = spawnNode([bin, ...args]);
+  const { code } = await run.waitForExit({ timeoutMs: 30_000 });
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
 }
 
 describe('apex command', () => {

@@ -2,8 +2,8 @@ import { DeviceHub } from '@apex/hub';
 import sharp from 'sharp';
 import { FakeDriver } from '@apex/hub/testing';
 import { Perception } from './perception';
-import { renderScreen } from './test-support/rendered-screen';
-import { uiNode } from './test-support/ui-nodes';
+import { renderScreen } from './testing/rendered-screen';
+import { uiNode } from './testing/ui-nodes';
 
 const OCR_TIMEOUT = 120_000;
 const GEOMETRY = { width: 393, height: 852, scale: 3 };

@@ -80,7 +80,7 @@ describe('Streamable HTTP handler', () => {
     expect(missing.headers.get('www-authenticate')).toMatch(/^Bearer/);
     expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(/^unauthorized/);
     expect((await post(url, { authorization: 'Bearer wrong' })).status).toBe(401);
-    await expect(connect(url)).rejects.toBeDefined();
+    await expect(connect(url)).rejects.toMatchObject({ code: 401 });
 
     const client = await connect(url, { authorization: `Bearer ${TOKEN}` });
     const result = (await client.callTool({ name: 'list_devices', arguments: {} })) as CallToolResult;

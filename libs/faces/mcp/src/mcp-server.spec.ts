@@ -142,6 +142,10 @@ describe('the MCP server over the catalog', () => {
 
   it('keeps unknown tools and malformed requests as protocol errors', async () => {
     await expect(client.callTool({ name: 'reboot_phone', arguments: {} })).rejects.toMatchObject({ code: -32602 });
-    await expect(client.request({ method: 'tools/call', params: { arguments: {} } } as never, {} as never)).rejects.toBeDefined();
+    // A tools/call without a name fails the SDK's request schema: a JSON-RPC error (the SDK answers it -32603), not a tool result.
+    await expect(client.request({ method: 'tools/call', params: { arguments: {} } } as never, {} as never)).rejects.toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/"name"[\s\S]*expected string/),
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { createPhone, SPRINGBOARD_BUNDLE_ID } from './index';
-import { allElements, byLabel, element, findElement, tapElement } from './spec-support';
+import { allElements, byLabel, element, findElement, tapElement } from '../testing';
 
 // Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
 jest.setTimeout(60_000);

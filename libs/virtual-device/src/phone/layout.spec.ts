@@ -1,6 +1,6 @@
 import { createPhone } from './index';
 import type { Phone, PhoneElement, Rect } from './model';
-import { allElements, byLabel, decode, element, tapElement, type Pixels } from './spec-support';
+import { allElements, byLabel, decode, element, tapElement, type Pixels } from '../testing';
 
 // Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
 jest.setTimeout(60_000);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { PngEncoder } from './render/png';
 import { createPhone } from './index';
-import { byLabel, element, tapElement } from './spec-support';
+import { byLabel, element, tapElement } from '../testing';
 
 jest.setTimeout(60_000);
 

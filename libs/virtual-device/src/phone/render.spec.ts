@@ -1,5 +1,6 @@
 import { createPhone, PROFILES, VirtualPhone } from './index';
-import { decode, pngSize } from './spec-support';
+import { eventually } from '@apex/testing';
+import { decode, pngSize } from '../testing';
 
 // Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
 jest.setTimeout(60_000);
@@ -77,25 +78,32 @@ describe('phone rendering', () => {
 });
 
 describe('prerendering (opt-in)', () => {
-  const settle = async (phone: VirtualPhone): Promise<void> => {
-    for (let i = 0; i < 1000 && !phone.hasCachedPng(); i++) await new Promise((r) => setTimeout(r, 20));
-  };
-
   it('encodes the changed screen in the background once the phone is idle', async () => {
     const phone = new VirtualPhone({ prerenderAfterMs: 1 });
     phone.launchApp('com.apple.Preferences');
     expect(phone.hasCachedPng()).toBe(false);
-    await settle(phone);
-    expect(phone.hasCachedPng()).toBe(true);
+    await eventually(() => phone.hasCachedPng(), { timeoutMs: 30_000, what: 'the background render' });
     expect(pngSize(phone.renderPng())).toEqual({ width: 1179, height: 2556 });
     phone.dispose();
   });
 
-  it('does nothing in the background by default', async () => {
+  it('does nothing in the background by default: no timer is even scheduled', () => {
     const phone = new VirtualPhone();
-    phone.launchApp('com.apple.Preferences');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(phone.hasCachedPng()).toBe(false);
+    jest.useFakeTimers();
+    try {
+      // The opted-in phone, for contrast, schedules one.
+      const opted = new VirtualPhone({ prerenderAfterMs: 1_000 });
+      opted.launchApp('com.apple.Preferences');
+      expect(jest.getTimerCount()).toBe(1);
+      opted.dispose();
+
+      phone.launchApp('com.apple.Preferences');
+      expect(jest.getTimerCount()).toBe(0);
+      jest.runAllTimers();
+      expect(phone.hasCachedPng()).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
     phone.renderPng();
     expect(phone.hasCachedPng()).toBe(true);
   });

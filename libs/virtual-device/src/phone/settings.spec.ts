@@ -1,6 +1,6 @@
 import { createPhone, PROFILES, SETTINGS_BUNDLE_ID, SETTINGS_ROW_TITLES } from './index';
 import type { Phone } from './model';
-import { allElements, byLabel, decode, element, findElement, isGreen, tapElement } from './spec-support';
+import { allElements, byLabel, decode, element, findElement, isGreen, tapElement } from '../testing';
 
 // Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
 jest.setTimeout(60_000);

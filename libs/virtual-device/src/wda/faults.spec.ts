@@ -1,7 +1,8 @@
 import * as http from 'node:http';
+import { eventually } from '@apex/testing';
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
 import { INJECTED_FAILURE_MESSAGE } from './server';
-import { WdaHttp } from './spec-helpers';
+import { WdaHttp } from '../testing';
 
 // Generous: a shared 2-core machine can be slow; nothing here asserts on time.
 jest.setTimeout(60_000);
@@ -13,7 +14,8 @@ describe('fault injection', () => {
 
   beforeAll(async () => {
     iphone = await startVirtualIPhone({ faults: true });
-    wda = new WdaHttp(iphone.url);
+    // A fresh connection per request: these tests close the server's connections on purpose.
+    wda = new WdaHttp(iphone.url, { keepAlive: false });
   });
 
   afterEach(async () => {
@@ -46,14 +48,6 @@ describe('fault injection', () => {
     });
   }
 
-  async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-    for (let i = 0; i < 600; i++) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  }
-
   it('is off by default', async () => {
     expect(iphone.faults.state).toEqual({ latencyMs: 0, failNext: 0, dropNext: 0, malformNext: 0, offline: false, restarts: 0 });
     expect((await wda.get('/status')).status).toBe(200);
@@ -67,7 +61,7 @@ describe('fault injection', () => {
       settled = true;
       return reply;
     });
-    await until(async () => (await wda.get('/__apex/faults')).json.faults.delayedRequests === 1, 'the request to be held');
+    await eventually(async () => (await wda.get('/__apex/faults')).json.faults.delayedRequests === 1, { timeoutMs: 30_000, what: 'the request to be held' });
     expect(settled).toBe(false);
     iphone.faults.reset();
     const reply = await delayed;
@@ -177,7 +171,7 @@ describe('fault injection', () => {
       expect(reply.status).toBe(200);
       expect(reply.json.faults.offline).toBe(true);
       expect(await probe(iphone.url)).toBe('ECONNREFUSED');
-      await until(async () => (await probe(iphone.url)) === 200, 'the phone to come back');
+      await eventually(async () => (await probe(iphone.url)) === 200, { timeoutMs: 30_000, what: 'the phone to come back' });
       expect(iphone.faults.state.offline).toBe(false);
     });
   });

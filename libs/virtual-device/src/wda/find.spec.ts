@@ -1,5 +1,5 @@
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
-import { WdaHttp } from './spec-helpers';
+import { WdaHttp } from '../testing';
 
 // Generous: a shared 2-core machine can be slow; nothing here asserts on time.
 jest.setTimeout(60_000);

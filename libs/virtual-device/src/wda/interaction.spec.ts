@@ -1,5 +1,5 @@
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
-import { parseXml, walk, WdaHttp, type XmlElement } from './spec-helpers';
+import { parseXml, walk, WdaHttp, type XmlElement } from '../testing';
 
 // Generous: a shared 2-core machine can be slow; nothing here asserts on time.
 jest.setTimeout(60_000);

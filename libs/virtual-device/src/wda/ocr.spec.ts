@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { createCanvas, Image } from '@napi-rs/canvas';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
-import { parseXml, walk, WdaHttp } from './spec-helpers';
+import { parseXml, walk, WdaHttp } from '../testing';
 
 /** Reads the rendered Settings list back with tesseract.js (offline data) and finds every visible row title. */
 

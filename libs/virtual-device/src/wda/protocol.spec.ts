@@ -1,5 +1,5 @@
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
-import { WdaHttp } from './spec-helpers';
+import { WdaHttp } from '../testing';
 
 // Generous: a shared 2-core machine can be slow; nothing here asserts on time.
 jest.setTimeout(60_000);
@@ -26,10 +26,10 @@ describe('WDA protocol basics', () => {
   it('answers /status with WDA shape, headers and a pretty-printed envelope', async () => {
     const reply = await wda.get('/status');
     expect(reply.status).toBe(200);
-    expect(reply.headers.get('content-type')).toBe('application/json;charset=UTF-8');
-    expect(reply.headers.get('server')).toBe('WebDriverAgent/1.0');
+    expect(reply.headers['content-type']).toBe('application/json;charset=UTF-8');
+    expect(reply.headers['server']).toBe('WebDriverAgent/1.0');
     // A real WDA answers any page (`*`); the virtual iPhone gives CORS headers to loopback pages only.
-    expect(reply.headers.get('access-control-allow-origin')).toBeNull();
+    expect(reply.headers['access-control-allow-origin']).toBeUndefined();
     expect(reply.text).toContain('\n  "value": {');
     const { value, sessionId } = reply.json;
     expect(value).toMatchObject({
@@ -47,7 +47,7 @@ describe('WDA protocol basics', () => {
   it('answers /health with HTML and /wda/healthcheck with null', async () => {
     const health = await wda.get('/health');
     expect(health.status).toBe(200);
-    expect(health.headers.get('content-type')).toMatch(/text\/html/);
+    expect(health.headers['content-type']).toMatch(/text\/html/);
     expect(health.text).toContain('I-AM-ALIVE');
     expect((await wda.get('/wda/healthcheck')).json).toEqual({ value: null, sessionId: null });
   });

@@ -1,6 +1,6 @@
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
 import { WDA_ROUTES } from './routes';
-import { WdaHttp } from './spec-helpers';
+import { WdaHttp } from '../testing';
 
 // Generous: a shared 2-core machine can be slow; nothing here asserts on time.
 jest.setTimeout(120_000);

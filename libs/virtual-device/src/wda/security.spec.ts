@@ -1,6 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { emulatorOptionsFromArgs, startVirtualIPhone, type VirtualIPhone } from '../index';
-import { WdaHttp } from './spec-helpers';
+import { WdaHttp } from '../testing';
 
 // Generous: a shared 2-core machine can be slow; nothing here asserts on time.
 jest.setTimeout(60_000);

@@ -1,6 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { startVirtualIPhone, type VirtualIPhone } from '../index';
-import { attributeOrders, decodePng, parseXml, pngSize, walk, WdaHttp, type XmlElement } from './spec-helpers';
+import { attributeOrders, decode, parseXml, pngSize, walk, WdaHttp, type XmlElement } from '../testing';
 
 // Generous: a shared 2-core machine can be slow; nothing here asserts on time.
 jest.setTimeout(60_000);
@@ -126,7 +126,7 @@ describe('page source and screenshots', () => {
     const png = Buffer.from((await wda.get(wda.s('/screenshot'))).json.value, 'base64');
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(pngSize(png)).toEqual({ width: 1179, height: 2556 });
-    const decoded = decodePng(Buffer.from((await wda.get('/screenshot')).json.value, 'base64'));
+    const decoded = await decode(Buffer.from((await wda.get('/screenshot')).json.value, 'base64'));
     expect([decoded.width, decoded.height]).toEqual([1179, 2556]);
   });
 

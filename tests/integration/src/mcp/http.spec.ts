@@ -75,7 +75,7 @@ describe('MCP over Streamable HTTP, against the embedded virtual iPhone', () => 
     expect(missing.status).toBe(401);
     seen.push(await missing.text());
     expect((await rawPost(secured.url, { authorization: 'Bearer not-the-token' })).status).toBe(401);
-    await expect(connect(secured.url)).rejects.toBeDefined();
+    await expect(connect(secured.url)).rejects.toMatchObject({ code: 401 });
     const client = await connect(secured.url, { authorization: `Bearer ${TOKEN}` });
     expect((await call(client, 'device_status')).isError).toBeFalsy();
   });

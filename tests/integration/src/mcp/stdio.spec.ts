@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { leakedWordsIn } from '@apex/mcp';
+import { eventually, spawnNode } from '@apex/testing';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { APEX_BIN, errorCodeOf, startStdioSession, textOf, type StdioSession } from './stdio-client';
 
@@ -183,45 +183,38 @@ describe('apex mcp with a configured device that goes offline', () => {
     expect(status.structuredContent).toMatchObject({ devices: [{ id: 'iphone-a', state: 'offline' }] });
     await phone.faults.comeBack();
     // The hub probes an offline device on a back-off schedule; poll (no timing assertion) until it is back.
-    for (let i = 0; i < 60; i++) {
-      const devices = (await session.call('list_devices')).structuredContent as { devices: { state: string }[] };
-      if (devices.devices[0]?.state === 'online') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await eventually(
+      async () => ((await session.call('list_devices')).structuredContent as { devices: { state: string }[] }).devices[0]?.state === 'online',
+      { timeoutMs: 30_000, intervalMs: 500, what: 'iphone-a to be online again' },
+    );
     expect((await session.call('tap', { device: 'iphone-a', x: 100, y: 100 })).isError).toBeFalsy();
   });
 });
 
 describe('apex mcp shutdown', () => {
-  /** Spawns `apex mcp`, completes the initialize exchange, and returns the child with what it printed. */
+  /** Spawns `apex mcp` and completes the initialize exchange (a deadline for a slow start, not a timing check). */
   async function startInitialized() {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-mcp-exit-'));
-    const child = spawn(process.execPath, [APEX_BIN, 'mcp'], { env: { ...process.env, APEX_DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out = { stdout: '' };
-    child.stdout.on('data', (chunk: Buffer) => (out.stdout += chunk.toString('utf8')));
-    child.stderr.resume();
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const child = spawnNode([APEX_BIN, 'mcp'], { env: { ...process.env, APEX_DATA_DIR: dataDir } });
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
-    child.stdin.write(`${JSON.stringify(init)}\n`);
-    await new Promise<void>((resolve) => {
-      const check = () => (out.stdout.includes('"id":1') ? resolve() : setTimeout(check, 50));
-      check();
-    });
-    return { child, out, exited, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+    child.write(`${JSON.stringify(init)}\n`);
+    await child.waitForLine(/"id":1\b/, { timeoutMs: 60_000 });
+    return { child, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
   }
 
   it('exits cleanly with code 0 when the client closes stdin, printing nothing but protocol on stdout', async () => {
-    const { child, out, exited, cleanup } = await startInitialized();
-    child.stdin.end();
-    expect(await exited).toBe(0);
-    for (const line of out.stdout.trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    const { child, cleanup } = await startInitialized();
+    child.endInput();
+    expect(await child.waitForExit({ timeoutMs: 60_000 })).toEqual({ code: 0, signal: null });
+    expect(child.stdoutLines.length).toBeGreaterThan(0);
+    for (const line of child.stdoutLines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
     cleanup();
   }, SPAWN_TIMEOUT);
 
   it('exits cleanly with code 0 on SIGTERM', async () => {
-    const { child, exited, cleanup } = await startInitialized();
+    const { child, cleanup } = await startInitialized();
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await child.waitForExit({ timeoutMs: 60_000 })).toEqual({ code: 0, signal: null });
     cleanup();
   }, SPAWN_TIMEOUT);
 });

@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createLogger, createRuntime } from '@apex/runtime';
+import { spawnNode } from '@apex/testing';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 
 const bin = path.resolve(__dirname, '../../../../apps/cli/bin/apex.js');
@@ -13,18 +13,11 @@ describe('apex devices (spawned as a process)', () => {
   let dir: string;
   let iphone: VirtualIPhone;
 
-  function apex(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        [bin, ...args],
-        { timeout: 60_000, env: { ...process.env, APEX_CONFIG: '', APEX_DATA_DIR: path.join(dir, 'data') } },
-        (error, stdout, stderr) => {
-          const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-          resolve({ code, stdout, stderr });
-        },
-      );
-    });
+  /** Runs `apex …args` to its end (a deadline for a slow machine, not a timing check). */
+  async function apex(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const run = spawnNode([bin, ...args], { env: { ...process.env, APEX_CONFIG: '', APEX_DATA_DIR: path.join(dir, 'data') } });
+    const { code } = await run.waitForExit({ timeoutMs: 60_000 });
+    return { code, stdout: run.stdout(), stderr: run.stderr() };
   }
 
   beforeAll(async () => {

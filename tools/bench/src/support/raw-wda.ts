@@ -1,8 +1,9 @@
-import * as http from 'node:http';
+import { rawWda as rawClient, type RawReply } from '@apex/testing';
 
 /**
- * The floor: bare keep-alive HTTP calls to the phone's WDA face, the way any client would send them, with no
- * validation or parsing beyond reading the body.
+ * The floor: the test kit's bare keep-alive HTTP client on one socket, the way any client would call the phone's
+ * WDA face (or the REST API), with no validation or parsing beyond reading the body. A non-200 answer rejects, so
+ * a failing call is counted as an error, never timed as a success.
  */
 export interface RawWda {
   get(path: string): Promise<string>;
@@ -11,25 +12,14 @@ export interface RawWda {
 }
 
 export function rawWda(url: string): RawWda {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const base = new URL(url);
-  const send = (method: string, path: string, body?: unknown) =>
-    new Promise<string>((resolve, reject) => {
-      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-      const headers: http.OutgoingHttpHeaders = payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {};
-      const req = http.request({ host: base.hostname, port: base.port, path, method, agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200) reject(new Error(`${method} ${path} answered ${res.statusCode}: ${text.slice(0, 200)}`));
-          else resolve(text);
-        });
-        res.on('error', reject);
-      });
-      req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${path} timed out`)));
-      req.on('error', reject);
-      req.end(payload);
-    });
-  return { get: (path) => send('GET', path), post: (path, body) => send('POST', path, body), close: () => agent.destroy() };
+  const client = rawClient(url, { maxSockets: 1 });
+  const ok = (method: string, path: string) => (reply: RawReply) => {
+    if (reply.status !== 200) throw new Error(`${method} ${path} answered ${reply.status}: ${reply.text.slice(0, 200)}`);
+    return reply.text;
+  };
+  return {
+    get: (path) => client.get(path).then(ok('GET', path)),
+    post: (path, body) => client.post(path, body).then(ok('POST', path)),
+    close: () => client.close(),
+  };
 }

@@ -1,6 +1,6 @@
 import { lineOf } from '../ocr/ocr-service';
 import type { OcrWord } from '../ocr/ocr-types';
-import { SCREEN, settingsTree, uiNode } from '../test-support/ui-nodes';
+import { SCREEN, settingsTree, uiNode } from '../testing/ui-nodes';
 import { describeScreen } from './describe-screen';
 
 const GEOMETRY = { width: 393, height: 852, scale: 3 };

@@ -3,9 +3,9 @@ import { DeviceHub } from '@apex/hub';
 import { FakeDriver } from '@apex/hub/testing';
 import sharp from 'sharp';
 import { Perception } from '../perception';
-import { noisePng } from '../test-support/noise-image';
-import { renderScreen } from '../test-support/rendered-screen';
-import { uiNode } from '../test-support/ui-nodes';
+import { noisePng } from '../testing/noise-image';
+import { renderScreen } from '../testing/rendered-screen';
+import { uiNode } from '../testing/ui-nodes';
 import { MAX_TEMPLATE_SIDE_PX } from './template-limits';
 
 const GEOMETRY = { width: 393, height: 852, scale: 3 };

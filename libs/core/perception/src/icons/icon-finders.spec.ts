@@ -1,4 +1,4 @@
-import { cropPng, renderScreen } from '../test-support/rendered-screen';
+import { cropPng, renderScreen } from '../testing/rendered-screen';
 import { DEFAULT_LIBRARY_THRESHOLD, DEFAULT_TEMPLATE_THRESHOLD, findGlyphInPixels, findTemplateInPixels } from './icon-finders';
 import { GLYPH_NAMES, glyphForName } from './glyph-library';
 import { decodeGray } from './gray-image';

@@ -1,4 +1,4 @@
-import { renderScreen } from '../test-support/rendered-screen';
+import { renderScreen } from '../testing/rendered-screen';
 import { OcrService } from './ocr-service';
 import type { EnginePage, OcrRecognizer } from './ocr-types';
 import { TesseractPool } from './tesseract-pool';

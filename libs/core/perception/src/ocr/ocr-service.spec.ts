@@ -1,5 +1,5 @@
 import type { Rect } from '@apex/port';
-import { renderScreen, type RenderedScreen } from '../test-support/rendered-screen';
+import { renderScreen, type RenderedScreen } from '../testing/rendered-screen';
 import { findTextInOcr } from '../text/text-finders';
 import { OcrService } from './ocr-service';
 import type { OcrPage } from './ocr-types';

@@ -1,6 +1,6 @@
 import { lineOf } from '../ocr/ocr-service';
 import type { OcrPage, OcrWord } from '../ocr/ocr-types';
-import { SCREEN, settingsTree } from '../test-support/ui-nodes';
+import { SCREEN, settingsTree } from '../testing/ui-nodes';
 import { findTextInOcr, findTextInTree, mergeMatches } from './text-finders';
 
 function word(text: string, x: number, y: number, confidence = 0.95): OcrWord {

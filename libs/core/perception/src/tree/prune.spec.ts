@@ -1,4 +1,4 @@
-import { SCREEN, settingsTree, uiNode } from '../test-support/ui-nodes';
+import { SCREEN, settingsTree, uiNode } from '../testing/ui-nodes';
 import type { UiTreeNode } from '../types';
 import { pruneUiTree } from './prune';
 

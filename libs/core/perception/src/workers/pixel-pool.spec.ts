@@ -2,8 +2,8 @@ import { DEFAULT_TEMPLATE_THRESHOLD, findGlyphInPixels, findTemplateInPixels, id
 import { decodeGray } from '../icons/gray-image';
 import { screenEdges } from '../icons/screen-edges';
 import type { SearchImage } from '../icons/template-match';
-import { noisePng } from '../test-support/noise-image';
-import { cropPng, renderScreen } from '../test-support/rendered-screen';
+import { noisePng } from '../testing/noise-image';
+import { cropPng, renderScreen } from '../testing/rendered-screen';
 import { inlinePixels, PixelPool } from './pixel-pool';
 
 const ICONS = [

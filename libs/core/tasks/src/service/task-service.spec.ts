@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApexError } from '@apex/errors';
+import { eventually } from '@apex/testing';
 import { DEVICE_OPERATIONS } from '@apex/operations';
 import { PlannerRegistry } from '../planners/planner-registry';
 import { DATABASE_FILE, SqliteTaskStore } from '../store/sqlite-task-store';
@@ -14,13 +15,8 @@ function deferred() {
   return { promise, release };
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** How long to wait for the service's background work (a deadline, not a timing check). */
+const WAIT = { timeoutMs: 10_000, intervalMs: 5 };
 
 describe('TaskService', () => {
   let dir: string;
@@ -95,7 +91,7 @@ describe('TaskService', () => {
     const first = tasks.start({ deviceId: 'phone-a', goal: 'open Settings' });
     const second = tasks.start({ deviceId: 'phone-a', goal: 'go home' });
     const other = tasks.start({ deviceId: 'phone-b', goal: 'open Notes' });
-    await until(() => tasks.get(first.id).status === 'running', 'the first task to run');
+    await eventually(() => tasks.get(first.id).status === 'running', { ...WAIT, what: 'the first task to run' });
     expect((await tasks.whenSettled(other.id)).status).toBe('succeeded');
     expect(tasks.get(second.id).status).toBe('queued');
     expect(tasks.list({ deviceId: 'phone-a', status: 'queued' }).map((t) => t.id)).toEqual([second.id]);
@@ -110,7 +106,7 @@ describe('TaskService', () => {
     const gate = deferred();
     phones['phone-a'].gate = gate.promise;
     const task = tasks.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi' });
-    await until(() => phones['phone-a'].log.some((l) => l.operation === 'launch_app'), 'the first action');
+    await eventually(() => phones['phone-a'].log.some((l) => l.operation === 'launch_app'), { ...WAIT, what: 'the first action' });
     expect(tasks.cancel(task.id).status).toBe('running');
     gate.release();
     const done = await tasks.whenSettled(task.id);
@@ -269,7 +265,7 @@ describe('TaskService', () => {
       phones['phone-a'].gate = gate.promise;
       const running = mine.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi' });
       const waiting = mine.start({ deviceId: 'phone-a', goal: 'open Notes' });
-      await until(() => phones['phone-a'].log.some((l) => l.operation === 'launch_app'), 'the first action');
+      await eventually(() => phones['phone-a'].log.some((l) => l.operation === 'launch_app'), { ...WAIT, what: 'the first action' });
       // The other process sees the tasks, runs none of them, and can cancel them.
       expect(other.get(running.id).status).toBe('running');
       expect(other.cancel(waiting.id).status).toBe('cancelled');
@@ -278,7 +274,8 @@ describe('TaskService', () => {
       const done = await mine.whenSettled(running.id);
       expect(done.status).toBe('cancelled');
       expect(done.steps.map((s) => s.action.operation)).toEqual(['launch_app', 'cancel_task']);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Closing waits for everything this service still runs: after it, nothing more can reach the phone.
+      await mine.close();
       expect(phones['phone-a'].state.app).toBe('settings');
       expect(otherPhones['phone-a'].log.filter((l) => l.operation !== 'describe_screen')).toEqual([]);
     } finally {
@@ -291,7 +288,7 @@ describe('TaskService', () => {
     const gate = deferred();
     phones['phone-a'].gate = gate.promise;
     const running = tasks.start({ deviceId: 'phone-a', goal: 'open Settings' });
-    await until(() => tasks.get(running.id).status === 'running', 'the first task to run');
+    await eventually(() => tasks.get(running.id).status === 'running', { ...WAIT, what: 'the first task to run' });
     const queued = [tasks.start({ deviceId: 'phone-a', goal: 'go home' }), tasks.start({ deviceId: 'phone-a', goal: 'open Notes' })];
     const before = tasks.list().length;
     const refused = (() => {
@@ -348,7 +345,7 @@ describe('TaskService', () => {
     phones['phone-a'].gate = gate.promise;
     const running = tasks.start({ deviceId: 'phone-a', goal: 'open Settings then go home' });
     const queued = tasks.start({ deviceId: 'phone-a', goal: 'open Notes' });
-    await until(() => tasks.get(running.id).status === 'running', 'the task to run');
+    await eventually(() => tasks.get(running.id).status === 'running', { ...WAIT, what: 'the task to run' });
     const closing = tasks.close();
     gate.release();
     await closing;

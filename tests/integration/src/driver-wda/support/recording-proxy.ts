@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { eventually as eventuallyWithin } from '@apex/testing';
 
 export interface ProxiedRequest {
   seq: number;
@@ -85,11 +86,10 @@ export class RecordingProxy {
   }
 }
 
-/** Polls `check` until it holds (or throws after `timeoutMs`); for waiting on background work, not timing. */
+/**
+ * The test kit's `eventually` with this folder's older positional signature, for the specs that still call it
+ * so; new code imports `eventually` from `@apex/testing`.
+ */
 export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await eventuallyWithin(check, { timeoutMs, what });
 }
