@@ -23,3 +23,6 @@ export function applyServerTimeouts(server: Server, overrides: Partial<ServerTim
   server.requestTimeout = timeouts.requestTimeoutMs;
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
 }
+
+/** The largest request body any Apex server reads (REST bodies, MCP messages); reading stops past it. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;

@@ -1,4 +1,5 @@
 import { ApexError, invalidArgument, invalidInput } from '@apex/errors';
+import { onBehalfOf } from '@apex/hub';
 import { WithImage, type AnyOperation, type ImageAttachment, type OperationContext } from './define-operation';
 import { DEVICE_OPERATIONS } from './operations';
 
@@ -24,15 +25,22 @@ export function takesDevice(op: AnyOperation): boolean {
   return 'device' in op.input.shape;
 }
 
+/** How one call is made: `signal` aborts when the client gives up (disconnects, cancels). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 /**
  * Validates `rawInput` against the operation's schema (an `invalid_argument` listing every bad field),
- * resolves the device, runs the handler and validates its output. Throws only `ApexError`s.
+ * resolves the device, runs the handler and validates its output. Throws only `ApexError`s. When
+ * `call.signal` aborts, the device actions the handler started and still waits for are withdrawn or aborted.
  */
 export async function runOperation<Ctx extends OperationContext>(
   ctx: Ctx,
   operation: string | AnyOperation,
   rawInput: unknown,
   operations: readonly AnyOperation[] = DEVICE_OPERATIONS,
+  call: CallOptions = {},
 ): Promise<OperationResult> {
   const op = typeof operation === 'string' ? findOperation(operation, operations) : operation;
   if (!op) {
@@ -53,9 +61,13 @@ export async function runOperation<Ctx extends OperationContext>(
   let raw: unknown;
   try {
     // For a device-less operation `device` is simply absent; the handler's type cannot say both at once.
-    raw = await op.handler(ctx, input as typeof input & { device: string });
+    raw = await onBehalfOf(call.signal, () => op.handler(ctx, input as typeof input & { device: string }));
   } catch (error) {
-    throw error instanceof ApexError ? error : new ApexError('internal', `${op.name} failed unexpectedly.`, { cause: error });
+    if (error instanceof ApexError) throw error;
+    if (call.signal?.aborted) {
+      throw new ApexError('device_timeout', `${op.name} was cancelled: its caller stopped waiting.`, { cause: error });
+    }
+    throw new ApexError('internal', `${op.name} failed unexpectedly.`, { cause: error });
   }
   const { value, image } = raw instanceof WithImage ? { value: raw.output as unknown, image: raw.image } : { value: raw };
   const checked = op.output.safeParse(value);

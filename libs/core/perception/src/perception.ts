@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DeviceHub } from '@apex/hub';
+import { callerSignal, type DeviceHub } from '@apex/hub';
 import type { Rect, Role, UiNode } from '@apex/port';
 import { ApexError, invalidArgument } from '@apex/errors';
 import sharp from 'sharp';
@@ -86,7 +86,7 @@ export class Perception {
     const shot = await this.device.screenshot(id);
     const region = q.region ? clipTo(q.region, screenRect(shot.screen)) : undefined;
     if (q.region && !region) return { matches: [] };
-    const page = await this.ocr.read(shot.png, shot.scale, region);
+    const page = await this.ocr.read(shot.png, shot.scale, region, callerSignal());
     const ocrMatches = findTextInOcr(page, q);
     return { matches: source === 'ocr' ? ocrMatches : mergeMatches(treeMatches, ocrMatches) };
   }
@@ -152,7 +152,7 @@ export class Perception {
     if (o.includeOcrText ?? true) {
       const shot = await this.device.screenshot(id);
       screen = shot.screen;
-      ocr = await this.ocr.read(shot.png, shot.scale);
+      ocr = await this.ocr.read(shot.png, shot.scale, undefined, callerSignal());
       iconNames = await this.nameUnlabeledIcons(tree, shot.png, shot.scale, screenRect(shot.screen));
     }
     return describeScreen({

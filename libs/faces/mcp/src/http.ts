@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { OperationContext } from '@apex/operations';
-import { applyCors, checkBearerToken, refusalOf, type CorsPolicy } from '@apex/serve-security';
+import { applyCors, checkBearerToken, MAX_REQUEST_BODY_BYTES, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import type { McpLogger } from './logger';
 import { createMcpServer, type McpServerOptions } from './server';
 
@@ -21,6 +21,12 @@ const CORS: CorsPolicy = {
   allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
   exposeHeaders: ['WWW-Authenticate', 'Allow', 'Mcp-Session-Id'],
 };
+
+/**
+ * A JSON-RPC batch is answered in one piece, so every result of one POST is held until the last is done:
+ * a few tool calls (a few screenshots) per POST at most. A client batching more gets an error for the rest.
+ */
+export const MAX_TOOL_CALLS_PER_POST = 4;
 
 export type McpHttpHandler = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;
 
@@ -61,8 +67,12 @@ export function createMcpHttpHandler<Ctx extends OperationContext>(ctx: Ctx, opt
       sendJsonRpcError(res, 405, -32000, 'Method not allowed: this stateless MCP endpoint accepts POST only.', { allow: 'POST' });
       return;
     }
-    const server = createMcpServer(ctx, options);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const server = createMcpServer(ctx, { ...options, maxToolCalls: MAX_TOOL_CALLS_PER_POST });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+    });
     res.on('close', () => {
       void transport.close();
       void server.close();

@@ -10,6 +10,8 @@ export interface McpServerOptions {
   /** The catalog to serve; default the device operations, plus the task operations when `ctx.tasks` is set. */
   operations?: readonly AnyOperation[];
   logger?: McpLogger;
+  /** Tool calls this server answers in all (default no limit): the HTTP face serves one POST per server. */
+  maxToolCalls?: number;
   name?: string;
   version?: string;
 }
@@ -33,13 +35,21 @@ export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options:
   );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  // `extra.signal` aborts on notifications/cancelled and when the connection closes.
+  let toolCalls = 0;
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
+    if (options.maxToolCalls !== undefined && ++toolCalls > options.maxToolCalls) {
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        `One request may carry at most ${options.maxToolCalls} tool calls; send the others in further requests.`,
+      );
+    }
     const op = byName.get(name);
     if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the available tools.`);
     const started = performance.now();
     try {
-      const result = toCallToolResult(await runOperation(ctx, op, args ?? {}, operations));
+      const result = toCallToolResult(await runOperation(ctx, op, args ?? {}, operations, { signal: extra.signal }));
       options.logger?.info({ tool: name, ms: Math.round(performance.now() - started) }, 'tool call');
       return result;
     } catch (error) {

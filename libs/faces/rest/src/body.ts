@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { invalidArgument } from '@apex/errors';
 import { HttpProblem } from './problem';
 
-export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+export { MAX_REQUEST_BODY_BYTES as DEFAULT_BODY_LIMIT_BYTES } from '@apex/serve-security';
 
 /** `application/json` and any `+json` type, with or without parameters such as charset. */
 function isJsonMediaType(contentType: string | undefined): boolean {

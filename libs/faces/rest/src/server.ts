@@ -97,9 +97,11 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     }
     if (DEVICE_PATH_PARAM in params) input[pathField] = params[DEVICE_PATH_PARAM];
     logger.debug({ operation: operation.name, input }, 'operation');
-    const result = await runOperation(ctx, operation, input, [...operations.values()]).catch((error: unknown) => {
-      throw withClientFieldNames(error, route.bodyFields);
-    });
+    const result = await runOperation(ctx, operation, input, [...operations.values()], { signal: clientGone(res) }).catch(
+      (error: unknown) => {
+        throw withClientFieldNames(error, route.bodyFields);
+      },
+    );
     if (route.responder === 'image') sendScreenshot(req, res, result);
     else sendJson(res, route.successStatus ?? 200, result.output);
   }
@@ -188,6 +190,15 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       });
     },
   };
+}
+
+/** Aborts when the client goes away before its answer is sent: what it queued on a device is withdrawn. */
+function clientGone(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 /** The body as the operation names its fields (e.g. the task route's `deviceId` is the operation's `device`). */

@@ -2,6 +2,7 @@ import { ApexError, invalidArgument, toApexError } from '@apex/errors';
 import { TIMEOUT_DEFAULTS, type ScreenGeometry, type DeviceDriver, type Platform } from '@apex/port';
 import type { LeaseOwner } from '../lease';
 import { ActionQueue } from './action-queue';
+import { callerSignal, forAnyCaller } from './caller-scope';
 import { assertNotHeldElsewhere, type HeldBy } from './device-access';
 import { Backoff, type BackoffOptions } from './backoff';
 import { callWithin, deviceTimeout, gaveUp, type Outcome } from './deadline';
@@ -169,6 +170,11 @@ export class DeviceHub {
     return this.summarize(this.slot(deviceId));
   }
 
+  /** Actions waiting in the device's queue (the running one not included). */
+  waiting(deviceId: string): number {
+    return this.slot(deviceId).queue.waitingCount;
+  }
+
   /**
    * Optional id → id: the only device when exactly one exists; `device_not_found` listing the ids when
    * unknown; `invalid_argument` listing the ids when omitted with several.
@@ -200,7 +206,8 @@ export class DeviceHub {
   /**
    * Runs `fn` on the device's FIFO queue, within the device's action limit (`device_timeout`), and tracks
    * the device's health from the outcome. `fn` must pass its signal to every driver call: it aborts when the
-   * limit runs out or the caller gives up (`options.signal`). With the queue full, `device_busy` at once.
+   * limit runs out or the caller gives up (`options.signal`, else the signal of the caller this work serves:
+   * `onBehalfOf`). With the queue full, `device_busy` at once.
    * Anything thrown that is not an ApexError becomes `internal`.
    */
   run<T>(deviceId: string, action: string, fn: DeviceAction<T>, options: RunOptions = {}): Promise<T> {
@@ -214,7 +221,7 @@ export class DeviceHub {
     } catch (error) {
       return Promise.reject(error);
     }
-    const { signal } = options;
+    const signal = options.signal ?? callerSignal();
     if (signal?.aborted) return Promise.reject(gaveUp(slot.id, action, signal, false));
     const timeoutMs = options.timeoutMs ?? (options.slow ? slot.slowActionTimeoutMs : slot.actionTimeoutMs);
     return new Promise<T>((resolve, reject) => {
@@ -248,7 +255,8 @@ export class DeviceHub {
     const slot = this.slot(deviceId);
     if (slot.screen) return slot.screen;
     if (!slot.screenFetch) {
-      slot.screenFetch = this.run(deviceId, 'read the screen size', (driver, signal) => driver.screen(signal))
+      // Shared by every caller waiting for it: one of them giving up must not fail the others.
+      slot.screenFetch = forAnyCaller(() => this.run(deviceId, 'read the screen size', (driver, signal) => driver.screen(signal)))
         .then((screen) => {
           slot.screen = { width: screen.width, height: screen.height, scale: screen.scale };
           return slot.screen;
