@@ -26,7 +26,7 @@ describe('MCP calls that are cancelled or batched', () => {
     const client = new Client({ name: 'cancel-test', version: '1.0.0' });
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     try {
-      let release = () => {};
+      let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       driver.behave('tap', async () => held);
       const first = client.callTool({ name: 'tap', arguments: { x: 1, y: 1 } });

@@ -10,7 +10,7 @@ const WAIT = { timeoutMs: 10_000 };
 
 /** A tap over HTTP; `abandon()` drops the connection before the answer. */
 function tapRequest(base: string, point: { x: number; y: number }) {
-  let abandon = () => {};
+  let abandon!: () => void;
   const answered = new Promise<number>((resolve, reject) => {
     const req = httpRequest(`${base}/devices/phone/tap`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
       res.resume();
@@ -42,7 +42,7 @@ describe('a REST client that gives up', () => {
   });
 
   it('withdraws its queued action: the device never receives it', async () => {
-    let release = () => {};
+    let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     driver.behave('tap', async () => held);
     const first = tapRequest(base, { x: 1, y: 1 });
