@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   let server: McpHttpServer;
   try {
     server = await startMcpHttpServer(
-      { hub: runtime.hub, perception: runtime.perception, tasks: runtime.tasks },
+      runtime,
       { port, host: values.host, token, allowedOrigins, logger: runtime.logger },
     );
   } catch (error) {

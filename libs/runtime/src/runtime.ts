@@ -2,7 +2,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DeviceHub, resolveLease, type DeviceHubOptions, type Lease, type LeaseOptions } from '@apex/hub';
 import { Perception } from '@apex/perception';
-import { createTaskService, type TaskService } from '@apex/tasks';
+import type { AnyOperation } from '@apex/operations';
+import { ALL_OPERATIONS, createTaskService, type TaskService } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
 import { openDeviceLease } from './device-lock';
@@ -57,6 +58,8 @@ export interface Runtime {
    * then), so commands that never touch tasks never open the store; closed before perception and the hub.
    */
   readonly tasks: TaskService;
+  /** The catalog the faces serve over this runtime: the device operations and the task operations. */
+  readonly operations: readonly AnyOperation[];
   /**
    * Registers something to close with the runtime (closed in reverse order of registration, before the
    * hub). This is where later services (perception's OCR pool, the task service) attach themselves.
@@ -141,6 +144,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     dataDir,
     logger,
     lease,
+    operations: ALL_OPERATIONS,
     get tasks() {
       if (!tasks) {
         const { planners, keepTypedText, maxQueuedPerDevice } = config?.tasks ?? {};

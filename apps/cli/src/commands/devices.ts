@@ -1,5 +1,6 @@
-import { deviceStatus, type DeviceStatus, type DeviceSummary } from '@apex/hub';
+import type { DeviceStatus, DeviceSummary } from '@apex/hub';
 import { isApexError, toPublicError, type PublicError } from '@apex/errors';
+import { runOperation } from '@apex/operations';
 import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import type { CommandImpl } from '../cli';
 
@@ -9,10 +10,16 @@ export interface DeviceReport extends DeviceSummary {
   error?: PublicError;
 }
 
+/** The devices as the `list_devices` operation reports them: the same catalog every face runs. */
+async function listDevices(runtime: Runtime): Promise<DeviceSummary[]> {
+  return (await runOperation(runtime, 'list_devices', {}, runtime.operations)).output.devices as DeviceSummary[];
+}
+
 async function reportOf(runtime: Runtime, summary: DeviceSummary): Promise<DeviceReport> {
   try {
-    const { id, name, platform, state, ...status } = await deviceStatus(runtime.hub, summary.id);
-    return { id, name, platform, state, status };
+    const { output } = await runOperation(runtime, 'device_status', { device: summary.id }, runtime.operations);
+    const { id: _id, name: _name, platform: _platform, state, ...status } = output as unknown as DeviceStatus;
+    return { ...summary, state, status };
   } catch (error) {
     return { ...runtime.hub.summary(summary.id), error: toPublicError(error) };
   }
@@ -59,7 +66,7 @@ export const devicesCommand: CommandImpl = {
       return error.code === 'invalid_argument' ? 2 : 1;
     }
     try {
-      const reports = await Promise.all(runtime.hub.list().map((summary) => reportOf(runtime, summary)));
+      const reports = await Promise.all((await listDevices(runtime)).map((summary) => reportOf(runtime, summary)));
       process.stdout.write(values.json ? `${JSON.stringify({ devices: reports }, null, 2)}\n` : `${table(reports)}\n`);
       return 0;
     } finally {

@@ -23,7 +23,7 @@ export const mcpCommand: CommandImpl = {
     const signals = listenForStopSignals((line) => process.stderr.write(`${line}\n`));
     const runtime = await createRuntime({ configPath });
     const handle = await runStdioServer(
-      { hub: runtime.hub, perception: runtime.perception, tasks: runtime.tasks },
+      runtime,
       { logger: runtime.logger },
     );
     void signals.first.then((signal) => {

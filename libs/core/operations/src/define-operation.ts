@@ -9,6 +9,8 @@ import type { Perception } from '@apex/perception';
 export interface OperationContext {
   hub: DeviceHub;
   perception: Perception;
+  /** The catalog the faces serve over this context; the runtime sets it (device and task operations). */
+  operations?: readonly AnyOperation[];
 }
 
 /** The four MCP tool annotations. All are required so each one is a deliberate choice. */

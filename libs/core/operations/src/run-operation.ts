@@ -20,6 +20,11 @@ export function findOperation(
   return operations.find((op) => op.name === name);
 }
 
+/** The catalog a face serves for `ctx`: the one the runtime handed it, else the device operations. */
+export function catalogOf(ctx: OperationContext): readonly AnyOperation[] {
+  return ctx.operations ?? DEVICE_OPERATIONS;
+}
+
 /** Whether the operation acts on one device (has a `device` input the hub resolves). */
 export function takesDevice(op: AnyOperation): boolean {
   return 'device' in op.input.shape;

@@ -1,13 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
-import { operationsFor } from '@apex/tasks';
+import { catalogOf, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
 import type { McpLogger } from './logger';
 import { toCallToolResult, toErrorResult } from './results';
 import { toolDefinitions } from './tool-list';
 
 export interface McpServerOptions {
-  /** The catalog to serve; default the device operations, plus the task operations when `ctx.tasks` is set. */
+  /** The catalog to serve; default the context's (`catalogOf`). */
   operations?: readonly AnyOperation[];
   logger?: McpLogger;
   /** Tool calls this server answers in all (default no limit): the HTTP face serves one POST per server. */
@@ -26,7 +25,7 @@ const INSTRUCTIONS =
  * Unknown tools and malformed requests stay protocol errors.
  */
 export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options: McpServerOptions = {}): Server {
-  const operations = options.operations ?? operationsFor(ctx);
+  const operations = options.operations ?? catalogOf(ctx);
   const byName = new Map(operations.map((op) => [op.name, op]));
   const tools = toolDefinitions(operations);
   const server = new Server(

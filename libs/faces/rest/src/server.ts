@@ -2,9 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ApexError, invalidArgument } from '@apex/errors';
 import type { McpHttpHandler } from '@apex/mcp';
-import { runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { catalogOf, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
 import { applyCors, applyServerTimeouts, assertSafeBind, checkBearerToken, refusalOf, type CorsPolicy } from '@apex/serve-security';
-import { operationsFor } from '@apex/tasks';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonObjectBody } from './body';
 import { renderDocsPage } from './docs-page';
 import { inputFromQuery, rejectUnknownFields } from './input';
@@ -68,7 +67,7 @@ interface RequestLog {
 export function createRestServer(ctx: OperationContext, options: RestServerOptions = {}): RestServer {
   const logger = options.logger ?? createRestLogger();
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  const operations = new Map((options.operations ?? operationsFor(ctx)).map((op) => [op.name, op]));
+  const operations = new Map((options.operations ?? catalogOf(ctx)).map((op) => [op.name, op]));
   const routes = [...REST_ROUTES, ...TASK_ROUTES].filter((route) => operations.has(route.operation));
   const router = new Router<RestRoute>(routes);
   let openApi: OpenApiDocument | undefined;

@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer, leakedWordsIn } from '@apex/mcp';
+import { createRuntime, type Runtime } from '@apex/runtime';
+import { ALL_OPERATIONS } from '@apex/tasks';
+
+const SNAPSHOT = path.join(__dirname, '__snapshots__', 'tools-list.json');
+/**
+ * Characters of the whole `tools/list` result: tool descriptions and schemas cost every client tokens.
+ * About 18.4 K for the 14 device tools and 5.4 K for the 4 task tools (raised from 20 K when they joined).
+ */
+const TOOLS_LIST_BUDGET = 25_000;
+
+/** The reviewed `tools/list` of the product: the catalog the runtime hands the MCP face. */
+describe('the MCP tool list, as the runtime serves it', () => {
+  let runtime: Runtime;
+  let dataDir: string;
+  let client: Client;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'apex-tools-list-'));
+    runtime = await createRuntime({ dataDir, env: {} });
+    const server = createMcpServer(runtime);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    client = new Client({ name: 'tools-list', version: '1.0.0' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists every operation of the catalog with strict schemas and all four annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(ALL_OPERATIONS.map((op) => op.name));
+    for (const tool of tools) {
+      expect(tool.title).toBeTruthy();
+      expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(tool.outputSchema).toMatchObject({ type: 'object' });
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+        expect(typeof tool.annotations?.[hint]).toBe('boolean');
+      }
+    }
+  });
+
+  it('matches the committed tools/list snapshot, within the size budget and without driver words', async () => {
+    const json = `${JSON.stringify(await client.listTools(), null, 2)}\n`;
+    if (process.env.APEX_UPDATE_TOOLS_SNAPSHOT === '1') writeFileSync(SNAPSHOT, json);
+    expect(json).toBe(readFileSync(SNAPSHOT, 'utf8'));
+    expect(JSON.stringify(await client.listTools()).length).toBeLessThan(TOOLS_LIST_BUDGET);
+    expect(leakedWordsIn(json)).toEqual([]);
+  });
+});
