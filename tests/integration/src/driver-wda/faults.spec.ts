@@ -35,13 +35,13 @@ describe('driver-wda through the hub: device faults over real HTTP', () => {
     await hub.close();
   });
 
-  it('offline: fails with device_offline within 3 s, fails fast meanwhile, and recovers on its own', async () => {
+  // A refused connection is `device_offline` at once: had the call waited for the action limit (1 s here), it
+  // would be `device_timeout` instead — the code proves it did not wait, with no clock in the test.
+  it('offline: fails with device_offline (not a timeout), fails fast meanwhile, and recovers on its own', async () => {
     await iphone.faults.goOffline();
     try {
-      const started = Date.now();
       const error = await rejectionOf(tap(hub, id, { x: 10, y: 300 }));
       expect(error.code).toBe('device_offline');
-      expect(Date.now() - started).toBeLessThan(3_000);
       expectNeutral(error, id);
       expect(hub.summary(id).state).toBe('offline');
       expect((await rejectionOf(tap(hub, id, { x: 10, y: 300 }))).code).toBe('device_offline');
