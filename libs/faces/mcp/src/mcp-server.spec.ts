@@ -113,6 +113,15 @@ describe('the MCP server over the catalog', () => {
     expect(driver.calls).toEqual([]);
   });
 
+  it('refuses a __proto__ key as an unknown field, as REST does, instead of dropping it', async () => {
+    const result = await call('tap', JSON.parse('{"x": 5, "y": 5, "__proto__": {"x": 1}}') as Record<string, unknown>);
+    expect(result.isError).toBe(true);
+    const error = result._meta?.[ERROR_META_KEY] as { code: string; issues: { path: string; message: string }[] };
+    expect(error.code).toBe('invalid_argument');
+    expect(error.issues).toEqual([{ path: '__proto__', message: 'is not a known field' }]);
+    expect(driver.calls).toEqual([]);
+  });
+
   it('answers device failures with their code, never their cause', async () => {
     driver.behave('tap', async () => {
       throw new ApexError('device_offline', 'iphone-a is not reachable.', {
