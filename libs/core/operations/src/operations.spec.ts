@@ -124,6 +124,9 @@ describe('runOperation', () => {
     ['swipe', { direction: 'up', from: { x: 1, y: 1 } }, 'from'],
     ['swipe', {}, 'direction'],
     ['device_status', { device: '' }, 'device'],
+    // As REST refuses them in a path, so that both faces give the same answer.
+    ['device_status', { device: 'phone-a\u001b[2J' }, 'device'],
+    ['tap', { device: '\u0000', x: 1, y: 1 }, 'device'],
   ];
   it.each(badInputs.map(([name, input, path]) => [name, path, input] as const))('%s rejects a bad %s', async (name, path, input) => {
     const error = await rejectionOf(runOperation(ctx, name, input));

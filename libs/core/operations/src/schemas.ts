@@ -10,10 +10,12 @@ import { AppIdSchema } from '@apex/hub';
 export const MAX_COORDINATE = 10_000;
 export const MAX_TEXT_LENGTH = 2_000;
 
-export const deviceField = z
-  .string()
-  .min(1)
-  .max(128)
+/** An id a client names a device or a task by holds no control characters, on every face (REST refuses them in a path). */
+export function withoutControlCharacters(schema: z.ZodString): z.ZodString {
+  return schema.refine((id) => !/\p{Cc}/u.test(id), 'must not contain control characters');
+}
+
+export const deviceField = withoutControlCharacters(z.string().min(1).max(128))
   .optional()
   .describe('Device id from list_devices; optional if only one device');
 
