@@ -112,15 +112,6 @@ describe('producing a public error is linear in the client text', () => {
       { numRuns: 40 },
     );
   });
-
-  it('finds stack frames in < 50 ms in any text up to the body limit', () => {
-    fc.assert(
-      fc.property(adversarialText, (text) => {
-        expect(medianMs(() => containsStackFrame(text))).toBeLessThan(BUDGET_MS);
-      }),
-      { numRuns: 40 },
-    );
-  });
 });
 
 /** The two patterns the linear scan replaces; safe to run here only because the texts are short. */

@@ -151,6 +151,8 @@ describe('the MCP server over the catalog', () => {
 
   it('keeps unknown tools and malformed requests as protocol errors', async () => {
     await expect(client.callTool({ name: 'reboot_phone', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+    const unknown = await client.callTool({ name: 'x'.repeat(100_000), arguments: {} }).catch((error: Error) => error);
+    expect((unknown as Error).message).toMatch(/Unknown tool: x{63}…\. Call tools\/list/);
     await expect(client.request({ method: 'tools/call', params: { arguments: {} } } as never, {} as never)).rejects.toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestParamsSchema, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { echoName } from '@apex/errors';
 import { runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
 import { operationsFor } from '@apex/tasks';
 import type { McpLogger } from './logger';
@@ -45,7 +46,7 @@ export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options:
   server.setRequestHandler(CallToolAsSentSchema, async (request) => {
     const { name, arguments: args } = request.params;
     const op = byName.get(name);
-    if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the available tools.`);
+    if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${echoName(name)}. Call tools/list for the available tools.`);
     const started = performance.now();
     try {
       const result = toCallToolResult(await runOperation(ctx, op, args ?? {}, operations));
