@@ -39,17 +39,15 @@ export function firstItems<T>(items: readonly T[], max = MAX_LISTED): { shown: T
   return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
 }
 
-/** Items for a message: `a, b, c` or, past `max`, `a, b, c and 17 more`. Each item must already be echo-safe. */
-export function listItems(items: readonly string[], separator = ', ', max = MAX_LISTED): string {
-  const { shown, more } = firstItems(items, max);
+/** Items for a message, and how many were left out: `a, b, c` or `a, b, c and 17 more`. */
+export function withMore(shown: readonly string[], more: number, separator = ', '): string {
   return more > 0 ? `${shown.join(separator)} and ${more} more` : shown.join(separator);
 }
 
-/** Client-given names for a message, each cut by `echoName`, at most `max` of them. */
+/** Client-given names for a message: the first `max`, each cut by `echoName`, then how many more. */
 export function listNames(names: readonly string[], separator = ', ', max = MAX_LISTED): string {
   const { shown, more } = firstItems(names, max);
-  const list = shown.map(echoName).join(separator);
-  return more > 0 ? `${list} and ${more} more` : list;
+  return withMore(shown.map(echoName), more, separator);
 }
 
 /** Lone surrogates become U+FFFD so the text encodes the same way everywhere (JSON, UTF-8, MCP). */

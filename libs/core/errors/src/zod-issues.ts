@@ -1,5 +1,5 @@
 import { invalidArgument, type ApexError, type FieldIssue } from './apex-error';
-import { echoName, MAX_ECHOED_LENGTH, MAX_LISTED, MAX_PUBLIC_TEXT_LENGTH, truncateText } from './echo';
+import { echoName, MAX_ECHOED_LENGTH, MAX_LISTED, MAX_PUBLIC_TEXT_LENGTH, truncateText, withMore } from './echo';
 
 /** The subset of a zod issue we read; keeps this lib free of a zod version. */
 interface ZodLikeIssue {
@@ -47,6 +47,10 @@ function countFields(issues: readonly ZodLikeIssue[]): number {
 export function invalidInput(issues: readonly ZodLikeIssue[], what = 'input', hint?: string): ApexError {
   const fields = fieldIssuesFrom(issues, MAX_LISTED);
   const more = countFields(issues) - fields.length;
-  const summary = fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ');
-  return invalidArgument(`Invalid ${what}: ${summary}${more > 0 ? ` and ${more} more` : ''}`, fields, hint);
+  const summary = withMore(
+    fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)),
+    more,
+    '; ',
+  );
+  return invalidArgument(`Invalid ${what}: ${summary}`, fields, hint);
 }
