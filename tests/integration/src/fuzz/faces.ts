@@ -42,6 +42,12 @@ export function stringsIn(value: unknown, into: string[] = []): string[] {
   return into;
 }
 
+/** An error with its causes (fetch hides the socket error in `cause`). */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause === undefined ? error.message : `${error.message} (${describeFailure(error.cause)})`;
+}
+
 function shorten(text: string): string {
   return text.length > 600 ? `${text.slice(0, 600)}… (${text.length} characters)` : text;
 }
@@ -137,7 +143,7 @@ export async function callMcp(client: Client, operation: string, args: Record<st
     const texts = stringsIn({ content: result.content, error });
     return { outcome: error?.code ?? 'error without a code', texts, shown: shorten(text) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeFailure(error);
     return { outcome: `mcp protocol failure: ${message.slice(0, 200)}`, texts: [message], shown: shorten(message) };
   }
 }
@@ -177,7 +183,7 @@ export async function callRest(client: ReturnType<typeof httpClient>, request: R
     const outcome = problem.code ?? `HTTP ${answer.status} without a code`;
     return { outcome, texts: stringsIn(problem), shown: shorten(`${answer.status} ${text}`) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeFailure(error);
     return { outcome: `rest transport failure: ${message.slice(0, 200)}`, texts: [message], shown: shorten(message) };
   }
 }
