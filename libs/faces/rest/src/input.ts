@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { invalidArgument, type FieldIssue } from '@apex/errors';
+import { echoName, firstItems, invalidArgument, listNames, type FieldIssue } from '@apex/errors';
 
 type AnyObjectSchema = z.ZodObject;
 type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType };
@@ -41,7 +41,7 @@ export function clientFields(input: AnyObjectSchema, fromPath: readonly string[]
   return Object.keys(input.shape).filter((name) => !fromPath.includes(name));
 }
 
-/** Unknown or path-owned fields are refused (400) rather than silently dropped. */
+/** Unknown or path-owned fields are refused (400) rather than silently dropped; the first few are named. */
 export function rejectUnknownFields(
   values: Record<string, unknown>,
   input: AnyObjectSchema,
@@ -49,16 +49,15 @@ export function rejectUnknownFields(
   where: 'body' | 'query',
 ): void {
   const allowed = new Set(clientFields(input, fromPath));
-  const issues: FieldIssue[] = Object.keys(values)
-    .filter((name) => !allowed.has(name))
-    .map((name) => ({
-      path: name,
-      message: fromPath.includes(name) ? 'is given by the path, not the ' + where : 'is not a known field',
-    }));
-  if (issues.length === 0) return;
+  const unknown = Object.keys(values).filter((name) => !allowed.has(name));
+  if (unknown.length === 0) return;
+  const issues: FieldIssue[] = firstItems(unknown).shown.map((name) => ({
+    path: echoName(name),
+    message: fromPath.includes(name) ? 'is given by the path, not the ' + where : 'is not a known field',
+  }));
   const known = [...allowed].join(', ') || 'none';
   throw invalidArgument(
-    `Unknown ${where} field${issues.length > 1 ? 's' : ''}: ${issues.map((i) => i.path).join(', ')}.`,
+    `Unknown ${where} field${unknown.length > 1 ? 's' : ''}: ${listNames(unknown)}.`,
     issues,
     `Known fields: ${known}.`,
   );

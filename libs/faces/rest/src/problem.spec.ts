@@ -34,6 +34,13 @@ describe('problemFrom', () => {
     expect(problemFrom(new TypeError('boom'))).toMatchObject({ status: 500, code: 'internal' });
   });
 
+  it('bounds an HTTP problem that repeats what the client sent', () => {
+    const path = `/${'x'.repeat(16_000)}`;
+    const problem = problemFrom(new HttpProblem('route_not_found', `No route GET ${path}.`));
+    expect(problem.detail).toHaveLength(4_000);
+    expect(problem.detail).toMatch(/^No route GET \/x+…$/);
+  });
+
   it('keeps HTTP problems with their own status, and the headers they need', () => {
     const error = new HttpProblem('method_not_allowed', 'DELETE is not allowed.', { Allow: 'GET' });
     expect(problemFrom(error)).toMatchObject({ status: 405, code: 'method_not_allowed', title: 'Method not allowed' });

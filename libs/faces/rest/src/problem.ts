@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { ERROR_CODES, isApexError, toPublicError, type ErrorCode, type FieldIssue } from '@apex/errors';
+import { ERROR_CODES, isApexError, MAX_PUBLIC_TEXT_LENGTH, toPublicError, truncateText } from '@apex/errors';
+import type { ErrorCode, FieldIssue } from '@apex/errors';
 
 /**
  * Problems that belong to HTTP itself rather than to a device operation, so they have no ApexError code.
@@ -62,7 +63,8 @@ export function problemFrom(error: unknown, instance?: string): Problem {
       type: problemType(error.code),
       title: spec.title,
       status: spec.status,
-      detail: error.detail,
+      // A detail may repeat the client's path or header in full: bounded like every public text.
+      detail: truncateText(error.detail, MAX_PUBLIC_TEXT_LENGTH),
       code: error.code,
       hint: error.hint,
       instance,

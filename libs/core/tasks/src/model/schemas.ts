@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODE_LIST, type ErrorCode } from '@apex/errors';
+import { withoutControlCharacters } from '@apex/operations';
 import { FAILURE_REASONS, STEP_OUTCOMES, TASK_LIMITS, TASK_STATUSES } from './task';
 
 /** The zod forms of the task model: the output schemas of the task operations and the REST routes. */
@@ -75,7 +76,7 @@ export const plannerNameSchema = z
   .max(40)
   .describe('Who plans the steps: "offline" (built in, simple goals), "openai" or "anthropic" (when configured)');
 
-export const taskIdSchema = z.string().min(1).max(100).describe('The id start_task returned');
+export const taskIdSchema = withoutControlCharacters(z.string().min(1).max(100)).describe('The id start_task returned');
 
 export const timeoutMsSchema = z
   .number()

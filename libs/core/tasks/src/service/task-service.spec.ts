@@ -194,6 +194,13 @@ describe('TaskService', () => {
     }
   });
 
+  it('refuses a task id with control characters, as REST refuses it in a path', () => {
+    const tasks = open();
+    for (const call of [() => tasks.get('nope\u0007'), () => tasks.cancel('\u001b[2J')]) {
+      expect(call).toThrow(expect.objectContaining({ code: 'invalid_argument' }));
+    }
+  });
+
   it('after a crash marks running tasks interrupted and runs the queued ones', async () => {
     // Written by a process that is gone: it holds no lease.
     const store = new SqliteTaskStore(dir);
