@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   ApexError,
+  containsLeakyWords,
   containsStackFrame,
   formatPublicError,
   invalidInput,
@@ -106,7 +107,9 @@ describe('producing a public error is linear in the client text', () => {
         const pub = toPublicError(invalidInput([{ code: 'unrecognized_keys', keys, path: [], message: '' }]));
         expect(pub.issues?.length).toBe(Math.min(keys.length, MAX_LISTED));
         expect(pub.issues?.every((issue) => issue.path.length <= MAX_ECHOED_LENGTH)).toBe(true);
-        if (keys.length > MAX_LISTED) expect(pub.message).toContain(`and ${keys.length - MAX_LISTED} more`);
+        // A message that names a key with driver or system words (say "ECONN…") is replaced by the neutral wording.
+        const neutralized = containsLeakyWords(invalidInput([{ code: 'unrecognized_keys', keys, path: [], message: '' }]).message);
+        if (keys.length > MAX_LISTED && !neutralized) expect(pub.message).toContain(`and ${keys.length - MAX_LISTED} more`);
         expect(answer.length).toBeLessThan(4 * MAX_PUBLIC_TEXT_LENGTH);
       }),
       { numRuns: 40 },
