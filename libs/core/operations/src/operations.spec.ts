@@ -103,6 +103,23 @@ describe('runOperation', () => {
     await hub.close();
   });
 
+  it('resolves only a deviceField input: a filter named device reaches the handler as given', async () => {
+    const filter = defineOperation({
+      name: 'list_things',
+      title: 'List things',
+      description: 'Things, optionally of one device.',
+      input: z.strictObject({ device: z.string().optional() }),
+      output: z.object({ device: z.string().optional() }),
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      handler: async (_ctx, { device }) => ({ device }),
+      summarize: () => 'things',
+    });
+    hub.register({ id: 'phone-b', driver: new FakeDriver() });
+    expect((await runOperation(ctx, filter, {}, [filter])).output).toEqual({});
+    expect((await runOperation(ctx, filter, { device: 'gone' }, [filter])).output).toEqual({ device: 'gone' });
+    expect((await rejectionOf(runOperation(ctx, 'list_apps', {}))).issues).toEqual([expect.objectContaining({ path: 'device' })]);
+  });
+
   it('lists every bad field of an invalid input before reaching a device', async () => {
     const error = await rejectionOf(runOperation(ctx, 'tap', { x: -1, z: 3 }));
     expect(error.code).toBe('invalid_argument');

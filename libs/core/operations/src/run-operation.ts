@@ -2,6 +2,7 @@ import { ApexError, invalidArgument, invalidInput } from '@apex/errors';
 import { onBehalfOf } from '@apex/hub';
 import { WithImage, type AnyOperation, type ImageAttachment, type OperationContext } from './define-operation';
 import { DEVICE_OPERATIONS } from './operations';
+import { deviceField } from './schemas';
 
 /** The outcome of one operation, for any face to render. */
 export interface OperationResult<O = Record<string, unknown>> {
@@ -25,9 +26,9 @@ export function catalogOf(ctx: OperationContext): readonly AnyOperation[] {
   return ctx.operations ?? DEVICE_OPERATIONS;
 }
 
-/** Whether the operation acts on one device (has a `device` input the hub resolves). */
+/** Whether the operation acts on one device: its `device` input is `deviceField`, which the hub resolves (a filter named `device` is not). */
 export function takesDevice(op: AnyOperation): boolean {
-  return 'device' in op.input.shape;
+  return op.input.shape['device'] === deviceField;
 }
 
 /** How one call is made: `signal` aborts when the client gives up (disconnects, cancels). */

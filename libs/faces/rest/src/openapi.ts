@@ -111,7 +111,7 @@ export function buildOpenApiDocument(
     const pathField = route.pathField ?? DEVICE_INPUT_FIELD;
     const hasDevice = hasId && pathField === DEVICE_INPUT_FIELD;
     const isTask = TASK_ROUTES.includes(route);
-    const input = clientInputSchema(operation, hasId ? [pathField] : [], route.bodyFields);
+    const input = clientInputSchema(operation, hasId ? [pathField] : []);
     const takesBody = route.method === 'POST';
     const request: RouteConfig['request'] = {};
     if (hasId) request.params = hasDevice ? DeviceIdParams : TaskIdParams;

@@ -13,8 +13,6 @@ export interface RestRoute {
   responder?: 'json' | 'image';
   /** The input field `{id}` fills (default `device`). */
   pathField?: string;
-  /** Body fields named differently from the operation's input: client name → input field. */
-  bodyFields?: Readonly<Record<string, string>>;
   /** The status of a success (default 200). */
   successStatus?: number;
 }
@@ -42,7 +40,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
 
 /** The agent task routes (served when the context carries a task service); `{id}` is a task id here. */
 export const TASK_ROUTES: readonly RestRoute[] = [
-  { method: 'POST', path: '/agent/task', operation: 'start_task', bodyFields: { deviceId: 'device' }, successStatus: 202 },
+  { method: 'POST', path: '/agent/task', operation: 'start_task', successStatus: 202 },
   { method: 'GET', path: '/task/{id}', operation: 'get_task', pathField: 'taskId' },
   { method: 'GET', path: '/tasks', operation: 'list_tasks' },
   { method: 'POST', path: '/task/{id}/cancel', operation: 'cancel_task', pathField: 'taskId' },

@@ -5,6 +5,7 @@ import type { McpHttpHandler } from '@apex/mcp';
 import { catalogOf, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
 import { applyCors, applyServerTimeouts, assertSafeBind, checkBearerToken, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonObjectBody } from './body';
+import { queryWithCurrentNames, withCurrentNames } from './deprecated-fields';
 import { renderDocsPage } from './docs-page';
 import { inputFromQuery, rejectUnknownFields } from './input';
 import { createRestLogger, type Logger } from './logging';
@@ -84,23 +85,19 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     const fromPath = DEVICE_PATH_PARAM in params ? [pathField] : [];
     let input: Record<string, unknown>;
     if (route.method === 'GET') {
-      input = inputFromQuery(url.searchParams, operation.input, fromPath);
+      input = inputFromQuery(queryWithCurrentNames(url.searchParams, operation.input), operation.input, fromPath);
     } else {
       if ([...url.searchParams.keys()].length > 0) {
         throw invalidArgument(`${route.method} ${route.path} takes its input in the JSON body, not the query string.`, [
           ...new Set(url.searchParams.keys()),
         ].map((name) => ({ path: name, message: 'belongs in the JSON body' })));
       }
-      input = renameBodyFields(await readJsonObjectBody(req, bodyLimit), route.bodyFields);
+      input = withCurrentNames(await readJsonObjectBody(req, bodyLimit), operation.input);
       rejectUnknownFields(input, operation.input, fromPath, 'body');
     }
     if (DEVICE_PATH_PARAM in params) input[pathField] = params[DEVICE_PATH_PARAM];
     logger.debug({ operation: operation.name, input }, 'operation');
-    const result = await runOperation(ctx, operation, input, [...operations.values()], { signal: clientGone(res) }).catch(
-      (error: unknown) => {
-        throw withClientFieldNames(error, route.bodyFields);
-      },
-    );
+    const result = await runOperation(ctx, operation, input, [...operations.values()], { signal: clientGone(res) });
     if (route.responder === 'image') sendScreenshot(req, res, result);
     else sendJson(res, route.successStatus ?? 200, result.output);
   }
@@ -198,31 +195,4 @@ function clientGone(res: ServerResponse): AbortSignal {
     if (!res.writableFinished) controller.abort();
   });
   return controller.signal;
-}
-
-/** The body as the operation names its fields (e.g. the task route's `deviceId` is the operation's `device`). */
-function renameBodyFields(body: Record<string, unknown>, bodyFields: Readonly<Record<string, string>> | undefined): Record<string, unknown> {
-  if (!bodyFields) return body;
-  const clientName = Object.fromEntries(Object.entries(bodyFields).map(([client, field]) => [field, client]));
-  const wrong = Object.keys(body).filter((name) => name in clientName && !(name in bodyFields));
-  if (wrong.length > 0) {
-    throw invalidArgument(
-      `Unknown body field${wrong.length > 1 ? 's' : ''}: ${wrong.join(', ')}.`,
-      wrong.map((name) => ({ path: name, message: `is not a known field; use ${clientName[name]}` })),
-    );
-  }
-  return Object.fromEntries(Object.entries(body).map(([name, value]) => [bodyFields[name] ?? name, value]));
-}
-
-/** Validation issues name the fields as the client sent them. */
-function withClientFieldNames(error: unknown, bodyFields: Readonly<Record<string, string>> | undefined): unknown {
-  if (!bodyFields || !(error instanceof ApexError) || !error.issues?.length) return error;
-  const clientName = Object.fromEntries(Object.entries(bodyFields).map(([client, field]) => [field, client]));
-  const rename = (path: string) => {
-    const [head, ...rest] = path.split('.');
-    return [clientName[head] ?? head, ...rest].join('.');
-  };
-  const issues = error.issues.map((issue) => ({ ...issue, path: rename(issue.path) }));
-  const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
-  return new ApexError(error.code, `Invalid body: ${summary}`, { hint: error.hint, issues, cause: error });
 }

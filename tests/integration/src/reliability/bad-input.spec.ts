@@ -34,12 +34,6 @@ function restRequestOf(c: BadInputCase, phone: string): { method: 'GET' | 'POST'
     path = path.replace('{id}', encodeURIComponent(String(input[field])));
     delete input[field];
   }
-  for (const [clientName, field] of Object.entries(route.bodyFields ?? {})) {
-    if (field in input) {
-      input[clientName] = input[field];
-      delete input[field];
-    }
-  }
   if (route.method === 'POST') return { method: 'POST', path, body: input };
   const query = Object.entries(input).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`);
   return { method: 'GET', path: query.length ? `${path}?${query.join('&')}` : path };

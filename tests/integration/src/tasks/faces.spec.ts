@@ -36,25 +36,38 @@ describe('agent tasks over REST and MCP', () => {
   }
 
   it('POST /agent/task → 202, GET /task/{id} until done, GET /tasks filters, and the phone really changed', async () => {
-    const started = await call(h.url, 'POST', '/agent/task', { body: { goal: 'turn on Airplane Mode', deviceId: DEVICE, maxSteps: 10 } });
+    const started = await call(h.url, 'POST', '/agent/task', { body: { goal: 'turn on Airplane Mode', device: DEVICE, maxSteps: 10 } });
     expect(started.status).toBe(202);
     expect(started.body).toEqual({ taskId: expect.any(String), status: 'queued' });
     const taskId = started.body['taskId'] as string;
 
     const task = await settled(taskId);
-    expect(task).toMatchObject({ id: taskId, deviceId: DEVICE, goal: 'turn on Airplane Mode', status: 'succeeded', planner: 'offline', maxSteps: 10 });
+    expect(task).toMatchObject({ id: taskId, device: DEVICE, goal: 'turn on Airplane Mode', status: 'succeeded', planner: 'offline', maxSteps: 10 });
     expect((task['steps'] as unknown[]).length).toBeGreaterThan(0);
     expect(endStateProblems({ appId: phone().phone.activeApp().bundleId, root: phone().phone.snapshot() }, { status: 'succeeded', switches: { 'Airplane Mode': true } })).toEqual([]);
 
-    const listed = await call(h.url, 'GET', `/tasks?status=succeeded&deviceId=${DEVICE}`);
+    const listed = await call(h.url, 'GET', `/tasks?status=succeeded&device=${DEVICE}`);
     expect(listed.status).toBe(200);
-    expect((listed.body['tasks'] as Array<{ id: string; stepCount: number }>).map((t) => t.id)).toEqual([taskId]);
+    expect(listed.body['tasks']).toEqual([expect.objectContaining({ id: taskId, device: DEVICE })]);
+    expect((await call(h.url, 'GET', '/tasks?device=iphone-other')).body).toEqual({ tasks: [] });
     expect((await call(h.url, 'GET', '/tasks?status=queued')).body).toEqual({ tasks: [] });
     expect((await call(h.url, 'GET', '/tasks?status=sideways')).status).toBe(400);
 
     const again = await call(h.url, 'POST', `/task/${taskId}/cancel`);
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ taskId, status: 'succeeded', cancelRequested: false });
+  }, 120_000);
+
+  it('still accepts the deprecated deviceId in the POST /agent/task body and the GET /tasks query', async () => {
+    const started = await call(h.url, 'POST', '/agent/task', { body: { goal: 'go home', deviceId: DEVICE } });
+    expect(started.status).toBe(202);
+    const taskId = started.body['taskId'] as string;
+    expect(await settled(taskId)).toMatchObject({ id: taskId, device: DEVICE });
+    expect((await call(h.url, 'GET', `/tasks?deviceId=${DEVICE}`)).body).toEqual({ tasks: [expect.objectContaining({ id: taskId })] });
+    expect((await call(h.url, 'GET', '/tasks?deviceId=iphone-other')).body).toEqual({ tasks: [] });
+    const both = await call(h.url, 'GET', `/tasks?device=${DEVICE}&deviceId=${DEVICE}`);
+    expect(both.status).toBe(400);
+    expect(both.body['code']).toBe('invalid_argument');
   }, 120_000);
 
   it('POST /task/{id}/cancel stops a running task at its next step', async () => {
@@ -74,12 +87,12 @@ describe('agent tasks over REST and MCP', () => {
   it.each([
     ['an empty goal', { goal: '' }, 400, 'invalid_argument', 'goal'],
     ['a 10,000-character goal', { goal: 'g'.repeat(10_000) }, 400, 'invalid_argument', 'goal'],
-    ['an unknown device', { goal: 'go home', deviceId: 'iphone-nope' }, 404, 'device_not_found', undefined],
+    ['an unknown device', { goal: 'go home', device: 'iphone-nope' }, 404, 'device_not_found', undefined],
     ['maxSteps 0', { goal: 'go home', maxSteps: 0 }, 400, 'invalid_argument', 'maxSteps'],
     ['maxSteps 10^9', { goal: 'go home', maxSteps: 1e9 }, 400, 'invalid_argument', 'maxSteps'],
     ['an unknown planner', { goal: 'go home', planner: 'magic' }, 400, 'invalid_argument', 'planner'],
-    ['a too long device id', { goal: 'go home', deviceId: 'd'.repeat(500) }, 400, 'invalid_argument', 'deviceId'],
-    ['the operation name for the device field', { goal: 'go home', device: DEVICE }, 400, 'invalid_argument', 'device'],
+    ['a too long device id', { goal: 'go home', device: 'd'.repeat(500) }, 400, 'invalid_argument', 'device'],
+    ['both device and its deprecated name deviceId', { goal: 'go home', device: DEVICE, deviceId: DEVICE }, 400, 'invalid_argument', 'deviceId'],
     ['a missing goal', {}, 400, 'invalid_argument', 'goal'],
   ])('POST /agent/task with %s is a 4xx problem and creates nothing', async (_what, body, status, code, field) => {
     const answer = await call(h.url, 'POST', '/agent/task', { body });
@@ -106,7 +119,11 @@ describe('agent tasks over REST and MCP', () => {
     const start = doc['paths']['/agent/task']['post'];
     expect(Object.keys(start['responses'] as object)).toContain('202');
     const body = (start['requestBody'] as { content: Record<string, { schema: { properties: object } }> }).content['application/json'].schema;
-    expect(Object.keys(body.properties).sort()).toEqual(['deviceId', 'goal', 'maxSteps', 'planner']);
+    expect(Object.keys(body.properties).sort()).toEqual(['device', 'deviceId', 'goal', 'maxSteps', 'planner']);
+    expect((body.properties as Record<string, { deprecated?: boolean }>)['deviceId']?.deprecated).toBe(true);
+    expect((body.properties as Record<string, { deprecated?: boolean }>)['device']?.deprecated).toBeUndefined();
+    const listParams = doc['paths']['/tasks']['get']['parameters'] as unknown as Array<{ name: string; deprecated?: boolean }>;
+    expect(listParams.find((p) => p.name === 'deviceId')?.deprecated).toBe(true);
     expect(doc['paths']['/task/{id}']['get']).toBeDefined();
     expect(doc['paths']['/tasks']['get']).toBeDefined();
     expect(doc['paths']['/task/{id}/cancel']['post']).toBeDefined();

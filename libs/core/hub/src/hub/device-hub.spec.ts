@@ -400,7 +400,13 @@ describe('DeviceHub lookup', () => {
     hub = new DeviceHub();
     hub.register({ id: 'a', driver: new FakeDriver() });
     hub.register({ id: 'b', driver: new FakeDriver() });
-    expect(() => hub.resolve()).toThrow(expect.objectContaining({ code: 'invalid_argument', message: expect.stringMatching(/a, b/) }));
+    expect(() => hub.resolve()).toThrow(
+      expect.objectContaining({
+        code: 'invalid_argument',
+        message: expect.stringMatching(/a, b.*say which one with device\./),
+        issues: [expect.objectContaining({ path: 'device' })],
+      }),
+    );
   });
 
   it('answers device_not_found when no device exists', () => {

@@ -192,8 +192,8 @@ export class DeviceHub {
       });
     }
     throw invalidArgument(
-      `Several devices are available (${ids.join(', ')}); say which one with deviceId.`,
-      [{ path: 'deviceId', message: `required when several devices are available: ${ids.join(', ')}` }],
+      `Several devices are available (${ids.join(', ')}); say which one with device.`,
+      [{ path: 'device', message: `required when several devices are available: ${ids.join(', ')}` }],
       `Use one of: ${ids.join(', ')}.`,
     );
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, deviceField, type AnyOperation, type OperationContext } from '@apex/operations';
-import type { Task, TaskSummary } from '../model/task';
+import type { Task } from '../model/task';
 import { goalSchema, maxStepsSchema, plannerNameSchema, taskIdSchema, taskStatusSchema } from '../model/schemas';
 import type { TaskService } from '../service/task-service';
 
@@ -11,7 +11,7 @@ import type { TaskService } from '../service/task-service';
 const errorOut = z.object({ code: z.string(), message: z.string(), reason: z.string().describe('e.g. step_limit, timeout, infeasible, interrupted') });
 const taskSummaryOut = z.object({
   id: z.string(),
-  deviceId: z.string(),
+  device: z.string(),
   goal: z.string(),
   status: taskStatusSchema,
   planner: z.string(),
@@ -69,8 +69,8 @@ export const getTaskOperation = defineOperation({
   input: z.strictObject({ taskId: taskIdSchema }),
   output: taskOut,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: async (ctx: TaskOperationContext, { taskId }) => ctx.tasks.get(taskId),
-  summarize: (task) => summarizeTask(task as Task),
+  handler: async (ctx: TaskOperationContext, { taskId }) => asClientSees(ctx.tasks.get(taskId)),
+  summarize: (task) => summarizeTask(task),
 });
 
 export const listTasksOperation = defineOperation({
@@ -79,13 +79,15 @@ export const listTasksOperation = defineOperation({
   description: 'Lists agent tasks, newest first, without their steps; filter by status and device id.',
   input: z.strictObject({
     status: taskStatusSchema.optional(),
-    deviceId: z.string().min(1).max(128).optional().describe('Only tasks of this device'),
+    device: z.string().min(1).max(128).optional().describe('Only tasks of this device'),
   }),
   output: z.object({ tasks: z.array(taskSummaryOut) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: async (ctx: TaskOperationContext, { status, deviceId }) => ({ tasks: ctx.tasks.list({ status, deviceId }) }),
+  handler: async (ctx: TaskOperationContext, { status, device }) => ({
+    tasks: ctx.tasks.list({ status, deviceId: device }).map(asClientSees),
+  }),
   summarize: ({ tasks }) =>
-    tasks.length === 0 ? 'No tasks.' : `${tasks.length} task(s): ${tasks.map((t) => summarizeTask(t as TaskSummary)).join(' | ')}`,
+    tasks.length === 0 ? 'No tasks.' : `${tasks.length} task(s): ${tasks.map((t) => summarizeTask(t)).join(' | ')}`,
 });
 
 export const cancelTaskOperation = defineOperation({
@@ -108,7 +110,14 @@ export const cancelTaskOperation = defineOperation({
 /** The task operations, registered by the faces next to the device operations. */
 export const TASK_OPERATIONS: readonly AnyOperation[] = [startTaskOperation, getTaskOperation, listTasksOperation, cancelTaskOperation];
 
-function summarizeTask(task: Pick<Task, 'id' | 'status' | 'goal' | 'result' | 'error'>): string {
+/** A task as a client sees it: the service's `deviceId` is the catalog's `device`. */
+function asClientSees<T extends { deviceId: string }>({ deviceId, ...rest }: T): Omit<T, 'deviceId'> & { device: string } {
+  return { ...rest, device: deviceId };
+}
+
+type TaskLine = Pick<Task, 'id' | 'status' | 'goal' | 'result'> & { error?: { reason: string; message: string } };
+
+function summarizeTask(task: TaskLine): string {
   const tail = task.status === 'succeeded' ? `: ${task.result ?? ''}` : task.error ? `: ${task.error.reason} — ${task.error.message}` : '';
   return `${task.id} ${task.status} "${task.goal.length > 60 ? `${task.goal.slice(0, 59)}…` : task.goal}"${tail}`;
 }

@@ -133,7 +133,7 @@ export function scriptedDevices(phones: Record<string, ScriptedPhone>): TaskDevi
       const ids = Object.keys(phones);
       if (deviceId === undefined) {
         if (ids.length === 1) return ids[0];
-        throw new ApexError('invalid_argument', `Several devices are available (${ids.join(', ')}); say which one with deviceId.`);
+        throw new ApexError('invalid_argument', `Several devices are available (${ids.join(', ')}); say which one with device.`);
       }
       if (!phones[deviceId]) throw new ApexError('device_not_found', `No device with id "${deviceId}".`);
       return deviceId;
