@@ -17,4 +17,5 @@ export { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 export { renderDocsPage } from './docs-page';
 export { HTTP_PROBLEMS, PROBLEM_TYPE_BASE, problemFrom, type Problem, type ProblemCode, type HttpProblemCode } from './problem';
 export { DEFAULT_BODY_LIMIT_BYTES } from './body';
+export { DEPRECATED_FIELDS } from './deprecated-fields';
 export { createRestLogger, REDACTED_PATHS, type Logger } from './logging';

@@ -115,12 +115,6 @@ export function faceCase(
     delete rest[pathField];
   }
   if (route.method === 'POST') {
-    for (const [clientName, field] of Object.entries(route.bodyFields ?? {})) {
-      if (field in rest) {
-        setOwn(rest, clientName, rest[field]);
-        delete rest[field];
-      }
-    }
     return { mcpArgs: args, rest: { method: 'POST', path, body: JSON.stringify(rest) } };
   }
   const query = new URLSearchParams();

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { containsStackFrame, isErrorCode } from '@apex/errors';
 import { leakedWordsIn } from '@apex/mcp';
 import { DEVICE_OPERATIONS, takesDevice, type AnyOperation } from '@apex/operations';
+import { DEPRECATED_FIELDS } from '@apex/rest';
 import { TASK_OPERATIONS } from '@apex/tasks';
 import { startApexOverPhones, type ApexOverPhones } from '../reliability/support';
 import { applyMutations, badId, BODY_SIZES, inputSchemaOf, mutation, QUERY_SIZES, validObject } from './arbitraries';
@@ -100,8 +101,8 @@ function caseOf(op: AnyOperation, phone: string): fc.Arbitrary<FuzzCase> {
   const pathField = pathFieldOf(route);
   const sizes = route.method === 'GET' ? QUERY_SIZES : BODY_SIZES;
   const schema = inputSchemaOf(op);
-  // The path field is text in a URL (mutated by `badId`); a body field's client name is no unknown key.
-  const fixed = new Set([...(pathField ? [pathField] : []), ...Object.keys(route.bodyFields ?? {})]);
+  // The path field is text in a URL (mutated by `badId`); a name REST still accepts as deprecated is no unknown key.
+  const fixed = new Set([...(pathField ? [pathField] : []), ...Object.keys(DEPRECATED_FIELDS)]);
   // Mostly bad input; now and then the valid input alone, so the success path and its errors are reached too.
   const mutations = fc.oneof(
     { arbitrary: fc.array(mutation(schema, sizes, fixed), { minLength: 1, maxLength: 3 }), weight: 6 },
