@@ -47,7 +47,33 @@ export interface SwipeGesture {
   from: Point;
   to: Point;
   durationMs: number;
+  /** Press and hold at `from` this long before moving (drag and drop, reordering); 0 or absent: no hold. */
+  holdMs?: number;
 }
+
+export interface LongPressGesture {
+  point: Point;
+  durationMs: number;
+}
+
+/** Two fingers around `center`: `scale` > 1 spreads them (zooms in), < 1 pinches them together. */
+export interface PinchGesture {
+  center: Point;
+  scale: number;
+  durationMs: number;
+}
+
+export type Appearance = 'light' | 'dark';
+
+/** A system or app alert on screen. */
+export interface AlertInfo {
+  title?: string;
+  text?: string;
+  /** Button labels, in the order the alert shows them. */
+  buttons: string[];
+}
+
+export type AlertAction = { kind: 'accept' } | { kind: 'dismiss' } | { kind: 'press'; button: string };
 
 export interface TypeTextRequest {
   text: string;
@@ -57,6 +83,12 @@ export interface TypeTextRequest {
 
 export interface InstalledApp extends AppRef {
   running?: boolean;
+}
+
+export interface AppList {
+  apps: InstalledApp[];
+  /** False when the device can only name the apps that are running (plain WebDriverAgent). */
+  complete: boolean;
 }
 
 /**
@@ -79,7 +111,24 @@ export interface DeviceDriver {
   launchApp(appId: string, signal: AbortSignal): Promise<void>;
   /** Resolves to false when the app was not running. */
   terminateApp(appId: string, signal: AbortSignal): Promise<boolean>;
-  listApps?(signal: AbortSignal): Promise<InstalledApp[]>;
+  listApps?(signal: AbortSignal): Promise<AppList>;
+  longPress?(gesture: LongPressGesture, signal: AbortSignal): Promise<void>;
+  doubleTap?(point: Point, signal: AbortSignal): Promise<void>;
+  pinch?(gesture: PinchGesture, signal: AbortSignal): Promise<void>;
+  /** A web address or an app's URL scheme; the caller has already refused unsafe schemes. */
+  openUrl?(url: string, signal: AbortSignal): Promise<void>;
+  setOrientation?(orientation: Orientation, signal: AbortSignal): Promise<void>;
+  /** The pasteboard's plain text ('' when empty). */
+  getClipboard?(signal: AbortSignal): Promise<string>;
+  setClipboard?(text: string, signal: AbortSignal): Promise<void>;
+  setLocked?(locked: boolean, signal: AbortSignal): Promise<void>;
+  /** Resolves when no keyboard is shown any more (also when none was). */
+  hideKeyboard?(signal: AbortSignal): Promise<void>;
+  /** The alert on screen, or undefined when there is none. */
+  alert?(signal: AbortSignal): Promise<AlertInfo | undefined>;
+  /** Answers the alert on screen; rejects with `element_not_found` when there is none (or no such button). */
+  handleAlert?(action: AlertAction, signal: AbortSignal): Promise<void>;
+  setAppearance?(appearance: Appearance, signal: AbortSignal): Promise<void>;
   /** The root of the current screen's normalized tree. */
   uiTree(signal: AbortSignal): Promise<UiNode>;
   /** Cheap reachability probe used by the hub's health checks. */

@@ -3,7 +3,7 @@ import {
   type DeviceDriver,
   type DriverStatus,
   type HardwareButton,
-  type InstalledApp,
+  type AppList,
   type Platform,
   type Point,
   type RawScreenshot,
@@ -61,7 +61,7 @@ const OptionsSchema = z.object({
  */
 export class AppiumDriver implements DeviceDriver {
   readonly platform: Platform;
-  readonly listApps?: (signal: AbortSignal) => Promise<InstalledApp[]>;
+  readonly listApps?: (signal: AbortSignal) => Promise<AppList>;
   private readonly client: WebDriverHttpClient;
   private readonly session: AppiumSession;
   private readonly commands: PlatformCommands;
@@ -86,7 +86,7 @@ export class AppiumDriver implements DeviceDriver {
     const ctx: AppiumContext = { deviceId: options.deviceId, session: this.session };
     this.commands = platform === 'ios' ? iosCommands(ctx) : androidCommands(ctx);
     const listApps = this.commands.listApps;
-    if (listApps) this.listApps = (signal) => this.guard('list the running apps', () => listApps(signal));
+    if (listApps) this.listApps = (signal) => this.guard('list the apps', () => listApps(signal));
   }
 
   status(signal: AbortSignal): Promise<DriverStatus> {

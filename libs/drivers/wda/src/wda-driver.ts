@@ -3,7 +3,7 @@ import {
   type DeviceDriver,
   type DriverStatus,
   type HardwareButton,
-  type InstalledApp,
+  type AppList,
   type Point,
   type RawScreenshot,
   type ScreenGeometry,
@@ -91,8 +91,8 @@ export class WdaDriver implements DeviceDriver {
   }
 
   /** Running apps only: the protocol cannot enumerate installed apps. */
-  listApps(signal: AbortSignal): Promise<InstalledApp[]> {
-    return this.guard('list the running apps', () => apps.listRunningApps(this.ctx, signal));
+  async listApps(signal: AbortSignal): Promise<AppList> {
+    return { apps: await this.guard('list the running apps', () => apps.listRunningApps(this.ctx, signal)), complete: false };
   }
 
   uiTree(signal: AbortSignal): Promise<UiNode> {

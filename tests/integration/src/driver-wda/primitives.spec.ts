@@ -95,7 +95,8 @@ describe('primitives over driver-wda and the virtual iPhone', () => {
   it('launchApp, listApps and terminateApp change and report what runs', async () => {
     await launchApp(hub, id, SETTINGS_BUNDLE_ID);
     expect(iphone.phone.appState(SETTINGS_BUNDLE_ID)).toBe(4);
-    const apps = await listApps(hub, id);
+    const { apps, complete } = await listApps(hub, id);
+    expect(complete).toBe(false);
     expect(apps[0]).toMatchObject({ appId: SETTINGS_BUNDLE_ID, running: true });
     const running = iphone.phone.runningApps().map((a) => a.bundleId);
     for (const app of apps) expect(running).toContain(app.appId);

@@ -51,7 +51,10 @@ export interface RunOptions {
 export type DeviceAction<T> = (driver: DeviceDriver, signal: AbortSignal) => Promise<T>;
 
 /** The optional abilities of the port, for `supports()`. */
-export type OptionalAbility = 'listApps' | 'ping';
+export type OptionalAbility = Exclude<
+  { [K in keyof DeviceDriver]-?: undefined extends DeviceDriver[K] ? K : never }[keyof DeviceDriver],
+  'close'
+>;
 
 /** Structural subset of a pino logger, so the core needs no logging library. */
 export interface HubLogger {

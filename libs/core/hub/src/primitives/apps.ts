@@ -1,6 +1,6 @@
 import { ApexError } from '@apex/errors';
 import type { DeviceHub } from '../hub/device-hub';
-import type { HardwareButton, InstalledApp } from '@apex/port';
+import type { AppList, HardwareButton } from '@apex/port';
 
 /** A bundle id (iOS) or package name (Android); the operations' schema says what a valid one looks like. */
 export type AppId = string;
@@ -22,11 +22,11 @@ export async function pressButton(hub: DeviceHub, deviceId: string, button: Hard
  * The apps the driver can list. What that means is the driver's to say (an iPhone driver may only see
  * running apps); `unsupported_operation` when the driver cannot list apps at all.
  */
-export async function listApps(hub: DeviceHub, deviceId: string): Promise<InstalledApp[]> {
+export async function listApps(hub: DeviceHub, deviceId: string): Promise<AppList> {
   if (!hub.supports(deviceId, 'listApps')) {
     throw new ApexError('unsupported_operation', `Device ${deviceId} cannot list its apps.`, {
       hint: 'Launch an app by its id instead.',
     });
   }
-  return hub.run(deviceId, 'list apps', async (driver, signal) => (driver.listApps ? driver.listApps(signal) : []));
+  return hub.run(deviceId, 'list apps', async (driver, signal) => (driver.listApps ? driver.listApps(signal) : { apps: [], complete: false }));
 }

@@ -101,7 +101,7 @@ describe('primitives', () => {
     await launchApp(hub, 'phone', 'com.apple.Preferences');
     expect(await terminateApp(hub, 'phone', 'com.apple.Preferences')).toBe(true);
     await pressButton(hub, 'phone', 'home');
-    expect(await listApps(hub, 'phone')).toEqual([{ appId: 'com.example.fake', running: true }]);
+    expect(await listApps(hub, 'phone')).toEqual({ apps: [{ appId: 'com.example.fake', running: true }], complete: false });
     expect((await getUiTree(hub, 'phone')).role).toBe('app');
     expect(driver.calls.map((c) => c.method)).toEqual(['typeText', 'launchApp', 'terminateApp', 'pressButton', 'listApps', 'uiTree']);
     expect(driver.callsOf('typeText')[0].args[0]).toEqual({ text: 'hello', submit: true });

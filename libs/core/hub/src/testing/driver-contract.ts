@@ -106,7 +106,7 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
       await launchApp(hub, id, fixture.appId);
       expect((await deviceStatus(hub, id)).foregroundApp?.appId).toBe(fixture.appId);
       if (hub.supports(id, 'listApps')) {
-        expect((await listApps(hub, id)).map((a) => a.appId)).toContain(fixture.appId);
+        expect((await listApps(hub, id)).apps.map((a) => a.appId)).toContain(fixture.appId);
       }
       expect(await terminateApp(hub, id, fixture.appId)).toBe(true);
       expect(await terminateApp(hub, id, fixture.appId)).toBe(false);

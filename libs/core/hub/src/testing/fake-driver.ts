@@ -1,5 +1,5 @@
 import { ApexError } from '@apex/errors';
-import type { Point, ScreenGeometry, DeviceDriver, DriverStatus, HardwareButton, InstalledApp, Platform, RawScreenshot, SwipeGesture, TypeTextRequest, UiNode } from '@apex/port';
+import type { Point, ScreenGeometry, DeviceDriver, DriverStatus, HardwareButton, AppList, Platform, RawScreenshot, SwipeGesture, TypeTextRequest, UiNode } from '@apex/port';
 
 export type FakeMethod =
   | 'status'
@@ -54,7 +54,7 @@ export class FakeDriver implements DeviceDriver {
   readonly calls: FakeCall[] = [];
   readonly events: string[] = [];
   closed = false;
-  listApps?: (signal: AbortSignal) => Promise<InstalledApp[]>;
+  listApps?: (signal: AbortSignal) => Promise<AppList>;
   ping?: (signal: AbortSignal) => Promise<void>;
   private readonly behaviours = new Map<FakeMethod, (...args: unknown[]) => Promise<unknown>>();
 
@@ -62,7 +62,7 @@ export class FakeDriver implements DeviceDriver {
     this.platform = options.platform ?? 'ios';
     this.geometry = options.screen ?? { width: 390, height: 844, scale: 3 };
     if (!options.withoutListApps) {
-      this.listApps = (signal) => this.call('listApps', [], signal, async () => [{ appId: 'com.example.fake', running: true }]);
+      this.listApps = (signal) => this.call('listApps', [], signal, async () => ({ apps: [{ appId: 'com.example.fake', running: true }], complete: false }));
     }
     if (!options.withoutPing) this.ping = (signal) => this.call('ping', [], signal, async () => undefined);
   }

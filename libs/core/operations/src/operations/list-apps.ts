@@ -7,13 +7,14 @@ export const listAppsOperation = defineOperation({
   name: 'list_apps',
   title: 'List apps',
   description:
-    'Lists apps with their `appId` (for launch_app and terminate_app), name and whether each is running. Some devices, such as iPhones, report only the running apps.',
+    'Lists apps with their `appId` (for launch_app and terminate_app), name and whether each is running. `complete: false` means the device named only its running apps.',
   input: z.strictObject({ device: deviceField }),
   output: z.object({
     apps: z.array(z.object({ appId: z.string(), name: z.string().optional(), running: z.boolean().optional() })),
+    complete: z.boolean(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: async (ctx, { device }) => ({ apps: await listApps(ctx.hub, device) }),
+  handler: async (ctx, { device }) => listApps(ctx.hub, device),
   summarize: ({ apps }) =>
     `${apps.length} app(s): ${apps.map((a) => `${a.name ? `${a.name} ` : ''}(${a.appId})${a.running ? ' running' : ''}`).join(', ')}`,
 });

@@ -18,7 +18,8 @@ export function iosCommands(ctx: AppiumContext): PlatformCommands {
     pressButton: (button, signal) => device.pressButton(ctx, button, signal),
     launchApp: (appId, signal) => apps.launchApp(ctx, appId, signal),
     terminateApp: (appId, signal) => apps.terminateApp(ctx, appId, signal),
-    listApps: (signal) => apps.listRunningApps(ctx, signal),
+    // Running apps only: `mobile: listApps` reaches for a USB device (see apps.ts).
+    listApps: async (signal) => ({ apps: await apps.listRunningApps(ctx, signal), complete: false }),
     uiTree: (signal) => screen.uiTree(ctx, signal),
     ping: (signal) => device.ping(ctx, signal),
   };
