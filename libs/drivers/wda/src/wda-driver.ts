@@ -11,15 +11,14 @@ import {
   type TypeTextRequest,
   type UiNode,
 } from '@apex/port';
-import { WebDriverHttpClient } from '@apex/webdriver-http';
+import { WebDriverBackedDriver } from '@apex/webdriver-http';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
 import * as gestures from './commands/gestures';
 import * as keyboard from './commands/keyboard';
 import * as screen from './commands/screen';
 import * as source from './commands/source';
-import { translateError } from './errors';
-import { WdaSession } from './http/wda-session';
+import { WDA_WORDING } from './errors';
 import type { WdaContext } from './wda-context';
 
 export interface WdaDriverOptions {
@@ -29,6 +28,8 @@ export interface WdaDriverOptions {
   url: string;
   /** Bound on one TCP connect (default 3 s): an unreachable phone fails fast as offline. */
   connectTimeoutMs?: number;
+  /** Bound on creating a session (default: one action's limit); a caller that gives up leaves it running. */
+  sessionStartTimeoutMs?: number;
 }
 
 /**
@@ -36,22 +37,25 @@ export interface WdaDriverOptions {
  * when its signal aborts (the request's socket is closed); the only bound of its own is the connect. Every
  * failure leaves as an ApexError (see errors.ts); the protocol's text stays in `cause`.
  */
-export class WdaDriver implements DeviceDriver {
+export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
   readonly platform = 'ios' as const;
   private readonly ctx: WdaContext;
-  private readonly client: WebDriverHttpClient;
-  private readonly session: WdaSession;
 
-  constructor(private readonly options: WdaDriverOptions) {
-    this.client = new WebDriverHttpClient({
+  constructor(options: WdaDriverOptions) {
+    super({
+      deviceId: options.deviceId,
       baseUrl: options.url,
       connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs,
-    });
-    // A new session after a lost one may be another boot of the device: forget its scale.
-    this.session = new WdaSession(this.client, () => {
-      this.ctx.scale = undefined;
+      // No bundleId: the session attaches to whatever is on screen, nothing is launched.
+      session: { capabilities: { alwaysMatch: {}, firstMatch: [{}] }, startTimeoutMs: options.sessionStartTimeoutMs ?? TIMEOUT_DEFAULTS.actionMs },
+      wording: WDA_WORDING,
     });
     this.ctx = { deviceId: options.deviceId, client: this.client, session: this.session };
+  }
+
+  /** Another boot of the device, maybe: forget its scale. */
+  protected sessionRenewed(): void {
+    this.ctx.scale = undefined;
   }
 
   status(signal: AbortSignal): Promise<DriverStatus> {
@@ -101,25 +105,6 @@ export class WdaDriver implements DeviceDriver {
 
   ping(signal: AbortSignal): Promise<void> {
     return this.guard('answer a health check', () => device.ping(this.ctx, signal));
-  }
-
-  /** Ends the session (best effort) and closes the kept-alive sockets. */
-  async close(signal: AbortSignal): Promise<void> {
-    await this.session.end(signal);
-    this.client.close();
-  }
-
-  /** The id of the session in use, if one was created (for diagnostics and tests). */
-  get sessionId(): string | undefined {
-    return this.session.currentId;
-  }
-
-  private async guard<T>(action: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw translateError(error, this.options.deviceId, action);
-    }
   }
 }
 

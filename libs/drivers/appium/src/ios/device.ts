@@ -2,7 +2,7 @@ import type { DriverStatus, HardwareButton } from '@apex/port';
 import { agentStatusFields, buttonFailure } from '@apex/ios-source';
 import { WebDriverProtocolError } from '@apex/webdriver-http';
 import { orientationOf, readWindowSize } from '../common';
-import { asRecord, deviceInfo, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
+import { asRecord, command, deviceInfo, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
 import { screenGeometry } from './screen';
 
 /**
@@ -17,7 +17,7 @@ export async function status(ctx: AppiumContext, signal: AbortSignal): Promise<D
     deviceInfo(ctx, signal),
     read('activeAppInfo'),
     read('isLocked'),
-    optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true, signal })),
+    optional(() => command(ctx, { method: 'GET', path: '/orientation', idempotent: true, signal })),
     read('batteryInfo'),
   ]);
   const result: DriverStatus = { platform: 'ios', screen };
