@@ -27,6 +27,8 @@ export type ElementType =
   | 'Keyboard'
   | 'Key'
   | 'Alert'
+  | 'Menu'
+  | 'MenuItem'
   | 'NavigationBar'
   | 'TabBar'
   | 'Toolbar'

@@ -66,6 +66,7 @@ const ACCESSIBLE_TYPES: ReadonlySet<ElementType> = new Set<ElementType>([
   'Link',
   'Key',
   'Cell',
+  'MenuItem',
 ]);
 
 export function intersect(a: Rect, b: Rect): Rect | null {
@@ -122,6 +123,7 @@ function defaultTraits(type: ElementType): string[] {
     case 'Button':
     case 'Icon':
     case 'Cell':
+    case 'MenuItem':
       return ['Button'];
     case 'StaticText':
       return ['StaticText'];

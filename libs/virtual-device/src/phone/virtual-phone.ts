@@ -104,7 +104,11 @@ export class VirtualPhone implements Phone {
     this.home = new HomeScreen(
       HOME_PAGES.map((page) => page.map(byName)),
       DOCK.map(byName),
-      (bundleId) => this.launchApp(bundleId),
+      {
+        launch: (bundleId) => this.launchApp(bundleId),
+        showAlert: (alert) => (this.pendingAlert = { owner: SPRINGBOARD_BUNDLE_ID, alert }),
+        uninstall: (bundleId) => this.uninstall(bundleId),
+      },
     );
     this.renderer = new Renderer(profile.scale);
     const prerender = options.prerenderAfterMs;
@@ -198,6 +202,7 @@ export class VirtualPhone implements Phone {
     } else if (this.foreground === null) {
       label = SPRINGBOARD_NAME;
       windows = this.home.windows(env);
+      if (this.pendingAlert?.owner === SPRINGBOARD_BUNDLE_ID) windows = [...windows, alertWindow(env, this.pendingAlert.alert, (b) => this.chooseAlertButton(b))];
     } else {
       const bundleId = this.foreground;
       label = this.appDef(bundleId).name;
@@ -409,8 +414,18 @@ export class VirtualPhone implements Phone {
       this.locked = false;
       if (!this.pids.has(bundleId)) this.pids.set(bundleId, this.nextPid++);
       this.foreground = bundleId;
+      this.home.closeMenu();
       this.instance(bundleId).activated?.(this.services);
     });
+  }
+
+  /** Delete App: the app, its data and its icon are gone; launching it fails as for any unknown id. */
+  private uninstall(bundleId: string): void {
+    this.pids.delete(bundleId);
+    this.instances.delete(bundleId);
+    this.apps.delete(bundleId);
+    this.home.removeIcon(bundleId);
+    if (this.foreground === bundleId) this.foreground = null;
   }
 
   terminateApp(bundleId: string): boolean {
@@ -478,7 +493,7 @@ export class VirtualPhone implements Phone {
 
   private shownAlert(): SystemAlert | null {
     const p = this.pendingAlert;
-    return p && !this.locked && p.owner === this.foreground ? p.alert : null;
+    return p && !this.locked && p.owner === (this.foreground ?? SPRINGBOARD_BUNDLE_ID) ? p.alert : null;
   }
 
   private pressAlert(buttonLabel: string | undefined, kind: 'accept' | 'dismiss'): void {
