@@ -40,6 +40,8 @@ export interface Env {
   theme: Theme;
   system: SystemState;
   screen: Rect;
+  /** The general pasteboard as text, for edit menus (Copy / Paste). */
+  pasteboard: { text(): string; setText(text: string): void };
 }
 
 /** A running (or suspended) app: its state lives in the instance and survives backgrounding. */
@@ -50,6 +52,8 @@ export interface AppInstance {
   focusedInput(): TextInput | null;
   /** Called whenever the app comes to the foreground (first launch included). */
   activated?(services: PhoneServices): void;
+  /** Shows what a URL of one of the app's schemes names (the app is already in the foreground). */
+  openUrl?(url: string): void;
   /** The app was terminated: drop transient UI (navigation, focus, scroll), keep saved data. */
   reset(): void;
 }
@@ -65,5 +69,7 @@ export interface AppDefinition {
   bundleId: string;
   name: string;
   icon: AppIcon;
+  /** Lower-case URL schemes the app opens (`open_url`). */
+  urlSchemes?: readonly string[];
   create(system: SystemState): AppInstance;
 }

@@ -39,6 +39,12 @@ class MapsApp implements AppInstance {
     });
   }
 
+  /** `maps://?q=Cupertino` puts the query in the search field. */
+  openUrl(url: string): void {
+    const q = new URLSearchParams(url.split('?')[1] ?? '').get('q');
+    if (q) this.search.text = q;
+  }
+
   reset(): void {
     this.pan = { x: 0, y: 0 };
     this.search.blur();
@@ -177,5 +183,6 @@ export const mapsApp: AppDefinition = {
   bundleId: MAPS_BUNDLE_ID,
   name: 'Maps',
   icon: { background: '#34c759', foreground: '#ffffff', glyph: 'location' },
+  urlSchemes: ['maps'],
   create: () => new MapsApp(),
 };

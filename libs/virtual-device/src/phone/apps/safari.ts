@@ -43,6 +43,10 @@ class SafariApp implements AppInstance {
     this.address.blur();
   }
 
+  openUrl(url: string): void {
+    this.go(normalizeUrl(url));
+  }
+
   private step(delta: number): void {
     const next = this.index + delta;
     if (next < 0 || next >= this.history.length) return;
@@ -210,5 +214,6 @@ export const safariApp: AppDefinition = {
   bundleId: SAFARI_BUNDLE_ID,
   name: 'Safari',
   icon: { background: '#ffffff', foreground: '#007aff', glyph: 'compass' },
+  urlSchemes: ['http', 'https'],
   create: () => new SafariApp(),
 };
