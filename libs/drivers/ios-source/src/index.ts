@@ -13,3 +13,4 @@ export {
   type XmlAttributes,
   type XmlNode,
 } from './xml-reader';
+export { AGENT_ORIENTATIONS, alertFailure, alertInfoOf, keyboardFailure, pasteboardText, rotationFailure, urlFailure } from './agent-controls';

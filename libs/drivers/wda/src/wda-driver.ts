@@ -1,6 +1,12 @@
 import {
   TIMEOUT_DEFAULTS,
+  type AlertAction,
+  type AlertInfo,
+  type Appearance,
   type DeviceDriver,
+  type LongPressGesture,
+  type Orientation,
+  type PinchGesture,
   type DriverStatus,
   type HardwareButton,
   type AppList,
@@ -12,12 +18,15 @@ import {
   type UiNode,
 } from '@apex/port';
 import { WebDriverBackedDriver } from '@apex/webdriver-http';
+import * as alerts from './commands/alerts';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
 import * as gestures from './commands/gestures';
 import * as keyboard from './commands/keyboard';
 import * as screen from './commands/screen';
 import * as source from './commands/source';
+import * as system from './commands/system';
+import * as touch from './commands/touch';
 import { WDA_WORDING } from './errors';
 import type { WdaContext } from './wda-context';
 
@@ -76,6 +85,54 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
 
   swipe(gesture: SwipeGesture, signal: AbortSignal): Promise<void> {
     return this.guard('swipe', () => gestures.swipe(this.ctx, gesture, signal));
+  }
+
+  longPress(gesture: LongPressGesture, signal: AbortSignal): Promise<void> {
+    return this.guard('long press', () => touch.longPress(this.ctx, gesture, signal));
+  }
+
+  doubleTap(point: Point, signal: AbortSignal): Promise<void> {
+    return this.guard('double tap', () => touch.doubleTap(this.ctx, point, signal));
+  }
+
+  pinch(gesture: PinchGesture, signal: AbortSignal): Promise<void> {
+    return this.guard('pinch', () => touch.pinch(this.ctx, gesture, signal));
+  }
+
+  openUrl(url: string, signal: AbortSignal): Promise<void> {
+    return this.guard('open the address', () => system.openUrl(this.ctx, url, signal));
+  }
+
+  setOrientation(orientation: Orientation, signal: AbortSignal): Promise<void> {
+    return this.guard(`turn to ${orientation}`, () => system.setOrientation(this.ctx, orientation, signal));
+  }
+
+  getClipboard(signal: AbortSignal): Promise<string> {
+    return this.guard('read the clipboard', () => system.getClipboard(this.ctx, signal));
+  }
+
+  setClipboard(text: string, signal: AbortSignal): Promise<void> {
+    return this.guard('set the clipboard', () => system.setClipboard(this.ctx, text, signal));
+  }
+
+  setLocked(locked: boolean, signal: AbortSignal): Promise<void> {
+    return this.guard(locked ? 'lock the screen' : 'unlock the screen', () => system.setLocked(this.ctx, locked, signal));
+  }
+
+  hideKeyboard(signal: AbortSignal): Promise<void> {
+    return this.guard('hide the keyboard', () => system.hideKeyboard(this.ctx, signal));
+  }
+
+  alert(signal: AbortSignal): Promise<AlertInfo | undefined> {
+    return this.guard('read the alert', () => alerts.alert(this.ctx, signal));
+  }
+
+  handleAlert(action: AlertAction, signal: AbortSignal): Promise<void> {
+    return this.guard('answer the alert', () => alerts.handleAlert(this.ctx, action, signal));
+  }
+
+  setAppearance(appearance: Appearance, signal: AbortSignal): Promise<void> {
+    return this.guard(`switch to ${appearance} appearance`, () => system.setAppearance(this.ctx, appearance, signal));
   }
 
   typeText(request: TypeTextRequest, signal: AbortSignal): Promise<void> {

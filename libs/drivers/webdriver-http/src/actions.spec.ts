@@ -42,7 +42,7 @@ describe('W3C touch actions', () => {
   });
 
   it('pinches with two fingers moving apart (scale > 1) or together (scale < 1) about the center', () => {
-    const apart = pinchActions({ x: 100, y: 200 }, 50, 2, 400);
+    const apart = pinchActions({ x: 100, y: 200 }, 2, 400, 100);
     expect(apart.actions).toHaveLength(2);
     expect(finger(apart, 0)).toEqual([
       { type: 'pointerMove', duration: 0, x: 50, y: 200, origin: 'viewport' },
@@ -50,9 +50,11 @@ describe('W3C touch actions', () => {
       { type: 'pointerMove', duration: 400, x: 0, y: 200, origin: 'viewport' },
       { type: 'pointerUp', button: 0 },
     ]);
-    expect(finger(apart, 1)[2]).toEqual({ type: 'pointerMove', duration: 400, x: 200, y: 200, origin: 'viewport' });
-    const together = pinchActions({ x: 100, y: 200 }, 50, 0.5, 400);
-    expect(finger(together, 0)[2]).toMatchObject({ x: 75 });
-    expect(finger(together, 1)[2]).toMatchObject({ x: 125 });
+    expect(finger(apart, 1)?.[0]).toMatchObject({ x: 150 });
+    expect(finger(apart, 1)?.[2]).toEqual({ type: 'pointerMove', duration: 400, x: 200, y: 200, origin: 'viewport' });
+    const together = pinchActions({ x: 100, y: 200 }, 0.5, 400, 100);
+    expect(finger(together, 0)?.[0]).toMatchObject({ x: 0 });
+    expect(finger(together, 0)?.[2]).toMatchObject({ x: 50 });
+    expect(finger(together, 1)?.[2]).toMatchObject({ x: 150 });
   });
 });

@@ -62,10 +62,11 @@ export function tapActions(at: XY, holdMs = 0) {
 
 /**
  * Two fingers on a horizontal line through `center`, moving apart (`scale` > 1, zoom in) or together
- * (`scale` < 1) over `durationMs`: each starts `startRadius` from the center and ends `startRadius × scale`.
+ * (`scale` < 1) over `durationMs`, so that their distance changes by `scale`. `spread` is the larger of the
+ * two distances of each finger from the centre (start when pinching in, end when spreading out).
  */
-export function pinchActions(center: XY, startRadius: number, scale: number, durationMs: number) {
+export function pinchActions(center: XY, scale: number, durationMs: number, spread = 100) {
   const at = (dx: number): XY => ({ x: Math.round((center.x + dx) * 100) / 100, y: center.y });
-  const end = startRadius * scale;
-  return touchActions([strokeSteps(at(-startRadius), at(-end), durationMs), strokeSteps(at(startRadius), at(end), durationMs)]);
+  const [start, end] = scale >= 1 ? [spread / scale, spread] : [spread, spread * scale];
+  return touchActions([strokeSteps(at(-start), at(-end), durationMs), strokeSteps(at(start), at(end), durationMs)]);
 }
