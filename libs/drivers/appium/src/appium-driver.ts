@@ -3,7 +3,6 @@ import {
   type DeviceDriver,
   type DriverStatus,
   type HardwareButton,
-  type AppList,
   type Platform,
   type Point,
   type RawScreenshot,
@@ -60,7 +59,19 @@ const OptionsSchema = z.object({
  */
 export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver {
   readonly platform: Platform;
-  readonly listApps?: (signal: AbortSignal) => Promise<AppList>;
+  readonly listApps?: DeviceDriver['listApps'];
+  readonly longPress?: DeviceDriver['longPress'];
+  readonly doubleTap?: DeviceDriver['doubleTap'];
+  readonly pinch?: DeviceDriver['pinch'];
+  readonly openUrl?: DeviceDriver['openUrl'];
+  readonly setOrientation?: DeviceDriver['setOrientation'];
+  readonly getClipboard?: DeviceDriver['getClipboard'];
+  readonly setClipboard?: DeviceDriver['setClipboard'];
+  readonly setLocked?: DeviceDriver['setLocked'];
+  readonly hideKeyboard?: DeviceDriver['hideKeyboard'];
+  readonly alert?: DeviceDriver['alert'];
+  readonly handleAlert?: DeviceDriver['handleAlert'];
+  readonly setAppearance?: DeviceDriver['setAppearance'];
   private readonly ctx: AppiumContext;
   private readonly commands: PlatformCommands;
 
@@ -86,8 +97,22 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
     this.platform = platform;
     this.ctx = { deviceId: options.deviceId, session: this.session };
     this.commands = platform === 'ios' ? iosCommands(this.ctx) : androidCommands(this.ctx);
-    const listApps = this.commands.listApps;
+    // The platform's abilities, each behind the guard; an absent one stays absent (the hub says unsupported).
+    const { listApps, longPress, doubleTap, pinch, openUrl, setOrientation, getClipboard, setClipboard, setLocked, hideKeyboard, alert, handleAlert, setAppearance } =
+      this.commands;
     if (listApps) this.listApps = (signal) => this.guard('list the apps', () => listApps(signal));
+    if (longPress) this.longPress = (g, signal) => this.guard('long press', () => longPress(g, signal));
+    if (doubleTap) this.doubleTap = (p, signal) => this.guard('double tap', () => doubleTap(p, signal));
+    if (pinch) this.pinch = (g, signal) => this.guard('pinch', () => pinch(g, signal));
+    if (openUrl) this.openUrl = (url, signal) => this.guard('open the address', () => openUrl(url, signal));
+    if (setOrientation) this.setOrientation = (o, signal) => this.guard(`turn to ${o}`, () => setOrientation(o, signal));
+    if (getClipboard) this.getClipboard = (signal) => this.guard('read the clipboard', () => getClipboard(signal));
+    if (setClipboard) this.setClipboard = (t, signal) => this.guard('set the clipboard', () => setClipboard(t, signal));
+    if (setLocked) this.setLocked = (l, signal) => this.guard(l ? 'lock the screen' : 'unlock the screen', () => setLocked(l, signal));
+    if (hideKeyboard) this.hideKeyboard = (signal) => this.guard('hide the keyboard', () => hideKeyboard(signal));
+    if (alert) this.alert = (signal) => this.guard('read the alert', () => alert(signal));
+    if (handleAlert) this.handleAlert = (a, signal) => this.guard('answer the alert', () => handleAlert(a, signal));
+    if (setAppearance) this.setAppearance = (a, signal) => this.guard(`switch to ${a} appearance`, () => setAppearance(a, signal));
   }
 
   /** Another boot of the device, maybe: forget its scale. */
