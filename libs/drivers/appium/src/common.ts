@@ -1,4 +1,5 @@
 import type { Point, SwipeGesture } from '@apex/port';
+import { pasteboardText } from '@apex/ios-source';
 import { swipeActions, WebDriverMalformedReply } from '@apex/webdriver-http';
 import { command, type AppiumContext } from './context';
 
@@ -46,4 +47,19 @@ export async function readWindowSize(ctx: AppiumContext, signal: AbortSignal): P
 export function orientationOf(value: unknown): 'portrait' | 'landscape' | undefined {
   if (typeof value !== 'string' || !value) return undefined;
   return value.toUpperCase().startsWith('LANDSCAPE') ? 'landscape' : 'portrait';
+}
+
+/** Appium's clipboard routes (both platform drivers): plain text as base64 both ways. */
+export async function getClipboard(ctx: AppiumContext, signal: AbortSignal): Promise<string> {
+  const value = await command(ctx, { method: 'POST', path: '/appium/device/get_clipboard', body: { contentType: 'plaintext' }, idempotent: true, signal });
+  return pasteboardText.decode(value);
+}
+
+export async function setClipboard(ctx: AppiumContext, text: string, signal: AbortSignal): Promise<void> {
+  await command(ctx, {
+    method: 'POST',
+    path: '/appium/device/set_clipboard',
+    body: { content: pasteboardText.encode(text), contentType: 'plaintext' },
+    signal,
+  });
 }

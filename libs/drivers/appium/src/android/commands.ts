@@ -1,9 +1,10 @@
 import { ApexError } from '@apex/errors';
 import type { BatteryState, DriverStatus, HardwareButton, Point, RawScreenshot, ScreenGeometry, SwipeGesture, TypeTextRequest, UiNode } from '@apex/port';
 import { WebDriverMalformedReply, WebDriverProtocolError } from '@apex/webdriver-http';
-import { orientationOf, performSwipe, readScreenshotPng, readSource, readWindowSize } from '../common';
+import { getClipboard, orientationOf, performSwipe, readScreenshotPng, readSource, readWindowSize, setClipboard } from '../common';
 import { asRecord, command, deviceInfo, mobile, nonEmptyText, optional, positiveNumber, type AppiumContext } from '../context';
 import type { PlatformCommands } from '../platform';
+import * as controls from './controls';
 import { normalizeAndroidSource } from './source';
 
 /*
@@ -154,6 +155,18 @@ export function androidCommands(ctx: AppiumContext): PlatformCommands {
     launchApp: (appId, signal) => launchApp(ctx, appId, signal),
     terminateApp: (appId, signal) => terminateApp(ctx, appId, signal),
     // No listApps: UiAutomator2 has no documented command that lists packages without `mobile: shell`.
+    longPress: async (gesture, signal) => controls.longPress(ctx, gesture, await scaleOf(ctx, signal), signal),
+    doubleTap: async (point, signal) => controls.doubleTap(ctx, point, await scaleOf(ctx, signal), signal),
+    pinch: async (gesture, signal) => controls.pinch(ctx, gesture, await scaleOf(ctx, signal), signal),
+    openUrl: (url, signal) => controls.openUrl(ctx, url, signal),
+    setOrientation: (orientation, signal) => controls.setOrientation(ctx, orientation, signal),
+    getClipboard: (signal) => getClipboard(ctx, signal),
+    setClipboard: (text, signal) => setClipboard(ctx, text, signal),
+    setLocked: (locked, signal) => controls.setLocked(ctx, locked, signal),
+    hideKeyboard: (signal) => controls.hideKeyboard(ctx, signal),
+    alert: (signal) => controls.alert(ctx, signal),
+    handleAlert: (action, signal) => controls.handleAlert(ctx, action, signal),
+    setAppearance: (appearance, signal) => controls.setAppearance(ctx, appearance, signal),
     uiTree: (signal) => uiTree(ctx, signal),
     ping: async (signal) => {
       await readWindowSize(ctx, signal);

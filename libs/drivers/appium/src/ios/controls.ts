@@ -1,5 +1,5 @@
 import type { AlertAction, AlertInfo, Appearance, LongPressGesture, Orientation, PinchGesture, Point } from '@apex/port';
-import { AGENT_ORIENTATIONS, alertFailure, alertInfoOf, keyboardFailure, pasteboardText, rotationFailure, urlFailure } from '@apex/ios-source';
+import { AGENT_ORIENTATIONS, alertFailure, alertInfoOf, keyboardFailure, rotationFailure, urlFailure } from '@apex/ios-source';
 import { pinchActions, WebDriverProtocolError, withRouteMeaning } from '@apex/webdriver-http';
 import { command, mobile, type AppiumContext } from '../context';
 
@@ -9,7 +9,7 @@ import { command, mobile, type AppiumContext } from '../context';
  * - `mobile: touchAndHold` / `mobile: doubleTap` → `/wda/touchAndHold` / `/wda/doubleTap`;
  * - pinch: two-finger W3C `/actions` (forwarded), not `mobile: pinch`, which pinches about the app's centre only;
  * - `mobile: deepLink` → `/url` always; plain `POST /url` opens URLs with simctl unless the device is real;
- * - clipboard: `/appium/device/set_clipboard|get_clipboard` → `/wda/setPasteboard|getPasteboard`;
+ * - clipboard (common.ts): `/appium/device/set_clipboard|get_clipboard` → `/wda/setPasteboard|getPasteboard`;
  *   `mobile: setPasteboard/getPasteboard` work on a Simulator only (simctl);
  * - `mobile: alert` for the buttons and the answers, `GET /alert/text` for the text.
  */
@@ -38,20 +38,6 @@ export async function setOrientation(ctx: AppiumContext, orientation: Orientatio
     () => command(ctx, { method: 'POST', path: '/orientation', body: { orientation: AGENT_ORIENTATIONS[orientation] }, signal }),
     (e) => rotationFailure(e, ctx.deviceId, orientation),
   );
-}
-
-export async function getClipboard(ctx: AppiumContext, signal: AbortSignal): Promise<string> {
-  const value = await command(ctx, { method: 'POST', path: '/appium/device/get_clipboard', body: { contentType: 'plaintext' }, idempotent: true, signal });
-  return pasteboardText.decode(value);
-}
-
-export async function setClipboard(ctx: AppiumContext, text: string, signal: AbortSignal): Promise<void> {
-  await command(ctx, {
-    method: 'POST',
-    path: '/appium/device/set_clipboard',
-    body: { content: pasteboardText.encode(text), contentType: 'plaintext' },
-    signal,
-  });
 }
 
 export async function setLocked(ctx: AppiumContext, locked: boolean, signal: AbortSignal): Promise<void> {

@@ -1,3 +1,4 @@
+import { getClipboard, setClipboard } from '../common';
 import type { AppiumContext } from '../context';
 import type { PlatformCommands } from '../platform';
 import * as apps from './apps';
@@ -26,8 +27,8 @@ export function iosCommands(ctx: AppiumContext): PlatformCommands {
     pinch: (gesture, signal) => controls.pinch(ctx, gesture, signal),
     openUrl: (url, signal) => controls.openUrl(ctx, url, signal),
     setOrientation: (orientation, signal) => controls.setOrientation(ctx, orientation, signal),
-    getClipboard: (signal) => controls.getClipboard(ctx, signal),
-    setClipboard: (text, signal) => controls.setClipboard(ctx, text, signal),
+    getClipboard: (signal) => getClipboard(ctx, signal),
+    setClipboard: (text, signal) => setClipboard(ctx, text, signal),
     setLocked: (locked, signal) => controls.setLocked(ctx, locked, signal),
     hideKeyboard: (signal) => controls.hideKeyboard(ctx, signal),
     alert: (signal) => controls.alert(ctx, signal),
