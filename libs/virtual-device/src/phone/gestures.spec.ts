@@ -76,3 +76,68 @@ describe('long press on a home-screen icon', () => {
   });
 });
 
+
+describe('Photos', () => {
+  function openPhotos(options: Parameters<typeof createPhone>[0] = {}): Phone {
+    const phone = createPhone(options);
+    phone.launchApp('com.apple.mobileslideshow');
+    return phone;
+  }
+
+  it('opens a tapped photo; a double tap zooms it around the finger and a second one zooms back', async () => {
+    const phone = openPhotos();
+    const thumb = element(phone, byLabel('Photo 2', 'Image'));
+    phone.tap(center(thumb.rect).x, center(thumb.rect).y);
+    const photo = element(phone, byLabel('Photo 2', 'Image'), 'full-screen photo');
+    expect(photo.rect.width).toBeGreaterThan(thumb.rect.width * 2);
+    const before = await pixels(phone);
+    const point = { x: photo.rect.x + photo.rect.width * 0.25, y: photo.rect.y + photo.rect.height * 0.25 };
+
+    phone.doubleTap(point.x, point.y);
+    const zoomed = element(phone, byLabel('Photo 2', 'Image'));
+    expect(zoomed.rect.width).toBeCloseTo(photo.rect.width * 2.5, 1);
+    // the point under the finger stays put
+    expect(zoomed.rect.x + (point.x - photo.rect.x) * 2.5).toBeCloseTo(point.x, 1);
+    const after = await pixels(phone);
+    let changed = 0;
+    for (let y = photo.rect.y; y < photo.rect.y + photo.rect.height; y += 8) {
+      for (let x = photo.rect.x; x < photo.rect.x + photo.rect.width; x += 8) if (before.at(x, y).join() !== after.at(x, y).join()) changed++;
+    }
+    expect(changed).toBeGreaterThan(50);
+
+    phone.doubleTap(point.x, point.y);
+    expect(element(phone, byLabel('Photo 2', 'Image')).rect).toEqual(photo.rect);
+  });
+
+  it('pinches a photo between 1× and 5×', () => {
+    const phone = openPhotos();
+    const thumb = element(phone, byLabel('Photo 1', 'Image'));
+    phone.tap(center(thumb.rect).x, center(thumb.rect).y);
+    const photo = element(phone, byLabel('Photo 1', 'Image'));
+    const c = center(photo.rect);
+    phone.pinch(c.x, c.y, 2);
+    expect(element(phone, byLabel('Photo 1', 'Image')).rect.width).toBeCloseTo(photo.rect.width * 2, 1);
+    phone.pinch(c.x, c.y, 100);
+    expect(element(phone, byLabel('Photo 1', 'Image')).rect.width).toBeCloseTo(photo.rect.width * 5, 1);
+    phone.pinch(c.x, c.y, 0.01);
+    expect(element(phone, byLabel('Photo 1', 'Image')).rect).toEqual(photo.rect);
+    expect(() => phone.pinch(c.x, c.y, 0)).toThrow(PhoneError);
+  });
+
+  it('asks for library access on first launch when access is undetermined, and not again', () => {
+    const phone = openPhotos({ photoLibraryAccess: 'undetermined' });
+    expect(phone.alert()?.buttons).toEqual(['Limit Access\u2026', 'Allow Full Access', "Don't Allow"]);
+    expect(phone.alert()?.text).toContain('Would Like to Access Your Photos');
+    // the alert's buttons are real elements over the library
+    expect(findElement(phone, byLabel('Allow Full Access', 'Button'))).toBeDefined();
+    phone.acceptAlert();
+    expect(phone.alert()).toBeNull();
+    phone.goHome();
+    phone.launchApp('com.apple.mobileslideshow');
+    expect(phone.alert()).toBeNull();
+  });
+
+  it('opens directly on a phone already set up (the default)', () => {
+    expect(openPhotos().alert()).toBeNull();
+  });
+});

@@ -33,6 +33,11 @@ export interface CreatePhoneOptions {
    * that thinks between actions then never waits for a render). Rapid sequences of changes render nothing.
    */
   prerenderAfterMs?: number;
+  /**
+   * `undetermined`: Photos asks for access to the library when it next comes to the foreground ("Allow Full
+   * Access" / "Limit Access…" / "Don't Allow"). Default `full`: a phone already set up, Photos opens directly.
+   */
+  photoLibraryAccess?: 'undetermined' | 'full';
 }
 
 export const DEFAULT_DEVICE_NAME = 'Apex iPhone';
@@ -94,7 +99,11 @@ export class VirtualPhone implements Phone {
     if (typeof deviceName !== 'string' || deviceName.trim() === '') {
       throw new PhoneError('invalid_argument', 'deviceName must be a non-empty string');
     }
-    this.system = { deviceName, wifi: true, bluetooth: true, airplaneMode: false };
+    const photoLibraryAccess = options.photoLibraryAccess ?? 'full';
+    if (photoLibraryAccess !== 'undetermined' && photoLibraryAccess !== 'full') {
+      throw new PhoneError('invalid_argument', `photoLibraryAccess must be undetermined or full, not "${String(photoLibraryAccess)}"`);
+    }
+    this.system = { deviceName, wifi: true, bluetooth: true, airplaneMode: false, photoLibraryAccess };
     for (const app of installedApps()) this.apps.set(app.bundleId, app);
     const byName = (name: string): AppDefinition => {
       const app = [...this.apps.values()].find((a) => a.name === name);
