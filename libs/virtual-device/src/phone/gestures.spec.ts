@@ -141,3 +141,31 @@ describe('Photos', () => {
     expect(openPhotos().alert()).toBeNull();
   });
 });
+
+describe('Maps', () => {
+  it('pinch changes the zoom level: in the Map element’s value and in the pixels', async () => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.Maps');
+    const map = () => element(phone, (e) => e.identifier === 'Map', 'map');
+    const c = center(map().rect);
+    // the location alert is over the map: the pinch reaches the alert, not the map
+    phone.pinch(c.x, c.y, 2);
+    expect(map().value).toBe('Zoom level 14');
+    phone.acceptAlert();
+
+    const before = await pixels(phone);
+    phone.pinch(c.x, c.y, 2);
+    expect(map().value).toBe('Zoom level 15');
+    const after = await pixels(phone);
+    let changed = 0;
+    for (let y = 100; y < map().rect.height; y += 10) for (let x = 0; x < map().rect.width; x += 10) if (before.at(x, y).join() !== after.at(x, y).join()) changed++;
+    expect(changed).toBeGreaterThan(100);
+
+    phone.pinch(c.x, c.y, 0.25);
+    expect(map().value).toBe('Zoom level 13');
+    phone.pinch(c.x, c.y, 10_000);
+    expect(map().value).toBe('Zoom level 20');
+    phone.pinch(c.x, c.y, 0.0001);
+    expect(map().value).toBe('Zoom level 11');
+  });
+});
