@@ -1,5 +1,5 @@
 import { createPhone, PhoneError } from './index';
-import { byLabel, center, decode, element, findElement } from '../testing';
+import { allElements, byLabel, center, decode, element, findElement } from '../testing';
 import type { Phone, PhoneElement } from './model';
 
 // Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
@@ -167,5 +167,38 @@ describe('Maps', () => {
     expect(map().value).toBe('Zoom level 20');
     phone.pinch(c.x, c.y, 0.0001);
     expect(map().value).toBe('Zoom level 11');
+  });
+});
+
+describe('Reminders', () => {
+  const titles = (phone: Phone) =>
+    allElements(phone.snapshot())
+      .filter((e) => e.type === 'Cell')
+      .sort((a, b) => a.rect.y - b.rect.y)
+      .map((e) => e.label);
+
+  it('a drag after a hold moves the reminder to where the finger lifts; a plain drag does not', async () => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.reminders');
+    const original = titles(phone);
+    const first = element(phone, byLabel('Buy milk', 'Cell'));
+    const fourth = element(phone, byLabel('Pay the electricity bill', 'Cell'));
+    const from = center(first.rect);
+    const to = center(fourth.rect);
+
+    phone.drag(from.x, from.y, to.x, to.y, 0);
+    expect(titles(phone)).toEqual(original);
+
+    const before = await pixels(phone);
+    phone.drag(from.x, from.y, to.x, to.y, 1);
+    expect(titles(phone)).toEqual(['Call the dentist', 'Water the plants', 'Pay the electricity bill', 'Buy milk', 'Book train tickets']);
+    // the id follows the reminder
+    const moved = element(phone, (e) => e.identifier === 'reminder-check-0');
+    expect(moved.rect.y).toBeGreaterThan(fourth.rect.y - 1);
+    const after = await pixels(phone);
+    expect(before.crop(first.rect).equals(after.crop(first.rect))).toBe(false);
+    // and so does its completion
+    phone.tap(center(moved.rect).x, center(moved.rect).y);
+    expect(element(phone, byLabel('Buy milk', 'Cell')).selected).toBe(true);
   });
 });
