@@ -202,3 +202,57 @@ describe('Reminders', () => {
     expect(element(phone, byLabel('Buy milk', 'Cell')).selected).toBe(true);
   });
 });
+
+describe('the edit menu of text inputs', () => {
+  const items = (phone: Phone) => findElement(phone, (e) => e.identifier === 'Edit Menu')?.children.map((c) => c.label) ?? [];
+  const press = (phone: Phone, label: string) => {
+    const item = element(phone, (e) => e.type === 'MenuItem' && e.label === label, `menu item ${label}`);
+    phone.tap(center(item.rect).x, center(item.rect).y);
+  };
+
+  it('long press → Select All → Copy puts the text on the pasteboard; Paste in another app types it', async () => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.mobilenotes');
+    const note = element(phone, (e) => e.identifier === 'note-body');
+    // empty note, empty pasteboard: nothing to offer, no menu
+    longPress(phone, note);
+    expect(items(phone)).toEqual([]);
+    phone.typeText('Hello from Notes');
+
+    longPress(phone, element(phone, (e) => e.identifier === 'note-body'));
+    expect(items(phone)).toEqual(['Select All']);
+    const menu = element(phone, (e) => e.identifier === 'Edit Menu');
+    const shot = await pixels(phone);
+    expect(shot.at(menu.rect.x + 3, menu.rect.y + menu.rect.height / 2).slice(0, 3)).toEqual([51, 51, 54]);
+    press(phone, 'Select All');
+    expect(items(phone)).toEqual(['Cut', 'Copy']);
+    press(phone, 'Copy');
+    expect(items(phone)).toEqual([]);
+    expect(phone.pasteboard('plaintext').toString('utf8')).toBe('Hello from Notes');
+
+    phone.launchApp('com.apple.MobileSMS');
+    const field = element(phone, (e) => e.identifier === 'messageBodyField');
+    longPress(phone, field);
+    expect(element(phone, (e) => e.identifier === 'messageBodyField').focused).toBe(true);
+    expect(items(phone)).toEqual(['Paste']);
+    press(phone, 'Paste');
+    expect(element(phone, (e) => e.identifier === 'messageBodyField').value).toBe('Hello from Notes');
+  });
+
+  it('pastes what setPasteboard put there, on one line in a single-line field; Cut empties the field', () => {
+    const phone = createPhone();
+    phone.setPasteboard('plaintext', Buffer.from('apex.example/docs\nignored line', 'utf8'));
+    phone.launchApp('com.apple.mobilesafari');
+    const address = element(phone, (e) => e.identifier === 'URL');
+    longPress(phone, address);
+    // Safari selects the whole address on focus
+    expect(items(phone)).toEqual(['Cut', 'Copy', 'Paste']);
+    press(phone, 'Paste');
+    expect(element(phone, (e) => e.identifier === 'URL').value).toBe('apex.example/docs ignored line');
+    longPress(phone, element(phone, (e) => e.identifier === 'URL'));
+    press(phone, 'Select All');
+    press(phone, 'Cut');
+    expect(element(phone, (e) => e.identifier === 'URL').value).toBe('');
+    expect(phone.pasteboard('plaintext').toString('utf8')).toBe('apex.example/docs ignored line');
+  });
+});

@@ -148,6 +148,7 @@ class MapsApp implements AppInstance {
           rect: fieldRect,
           onTap: () => search.focus(),
           onClear: () => search.clear(),
+          textInput: search,
           draw: (p) => {
             fillRoundRect(p.ctx, fieldRect, 10, theme.fieldBackground);
             drawGlyph(p.ctx, 'magnifier', fieldRect.x + 20, fieldRect.y + 20, 16, theme.secondaryLabel, 2);

@@ -297,6 +297,7 @@ class PhotosApp implements AppInstance {
       rect: fieldRect,
       onTap: () => search.focus(),
       onClear: () => search.clear(),
+      textInput: search,
       draw: (p) => {
         fillRoundRect(p.ctx, fieldRect, 10, theme.fieldBackground);
         drawSingleLineText(p, { x: fieldRect.x + 12, y: fieldRect.y + 7, width: fieldRect.width - 24, height: 22 }, search.text, 'Photos, People, Places…', search.focused);

@@ -77,6 +77,7 @@ class SafariApp implements AppInstance {
       value: editing ? address.text : this.url,
       placeholder: 'Search or enter website name',
       focused: editing,
+      textInput: address,
       rect: fieldRect,
       onTap: () => {
         if (!address.focused) {
