@@ -1,6 +1,7 @@
 import { createPhone, PhoneError } from './index';
 import { allElements, byLabel, center, decode, element, findElement } from '../testing';
 import type { Phone, PhoneElement } from './model';
+import { HOME_URL, layoutPage, pageFor } from './apps/web-pages';
 
 // Rendering and decoding full-resolution screenshots is slow on a busy 2-core machine.
 jest.setTimeout(60_000);
@@ -254,5 +255,48 @@ describe('the edit menu of text inputs', () => {
     press(phone, 'Cut');
     expect(element(phone, (e) => e.identifier === 'URL').value).toBe('');
     expect(phone.pasteboard('plaintext').toString('utf8')).toBe('apex.example/docs ignored line');
+  });
+});
+
+describe('Safari', () => {
+  /** Where the home page's first link is drawn (web text is pixels only, so the layout says). */
+  function firstLink(phone: Phone) {
+    const page = pageFor(HOME_URL);
+    const placed = layoutPage(page, phone.screenSize().width).blocks.find((b) => b.block.href) as (typeof page.blocks)[number] & { y: number; height: number; block: { href: string } };
+    const webView = element(phone, (e) => e.type === 'WebView');
+    return { x: 60, y: webView.rect.y + placed.y + placed.height / 2, href: placed.block.href };
+  }
+
+  it('a long press on a link opens its preview menu; Copy Link copies it, Open Link follows it', async () => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.mobilesafari');
+    const link = firstLink(phone);
+    const before = await pixels(phone);
+    phone.longPress(link.x, link.y, 1);
+    expect(element(phone, (e) => e.identifier === 'URL').value).toBe(HOME_URL);
+    const preview = element(phone, (e) => e.identifier === 'Preview', 'link preview');
+    expect(preview.label).toBe('Getting started, apex.example');
+    const menu = element(phone, (e) => e.identifier === 'Context Menu');
+    expect(menu.children.map((c) => c.label)).toEqual(['Open Link', 'Add to Reading List', 'Copy Link', 'Share\u2026']);
+    const after = await pixels(phone);
+    expect(before.crop(preview.rect).equals(after.crop(preview.rect))).toBe(false);
+
+    const copy = element(phone, byLabel('Copy Link', 'Button'));
+    phone.tap(center(copy.rect).x, center(copy.rect).y);
+    expect(phone.pasteboard('url').toString('utf8')).toBe(link.href);
+    expect(findElement(phone, (e) => e.identifier === 'Context Menu')).toBeUndefined();
+
+    phone.longPress(link.x, link.y, 1);
+    const open = element(phone, byLabel('Open Link', 'Button'));
+    phone.tap(center(open.rect).x, center(open.rect).y);
+    expect(element(phone, (e) => e.identifier === 'URL').value).toBe(link.href);
+  });
+
+  it('a long press beside the links opens nothing', () => {
+    const phone = createPhone();
+    phone.launchApp('com.apple.mobilesafari');
+    const link = firstLink(phone);
+    phone.longPress(link.x, link.y - 60, 1);
+    expect(findElement(phone, (e) => e.identifier === 'Context Menu')).toBeUndefined();
   });
 });
