@@ -300,3 +300,74 @@ describe('Safari', () => {
     expect(findElement(phone, (e) => e.identifier === 'Context Menu')).toBeUndefined();
   });
 });
+
+describe('landscape', () => {
+  const APPS = ['com.apple.Preferences', 'com.apple.mobilenotes', 'com.apple.mobilesafari', 'com.apple.MobileSMS', 'com.apple.mobileslideshow', 'com.apple.Maps', 'com.apple.reminders', 'com.apple.mobiletimer'];
+
+  it.each(['iphone-15', 'iphone-se'])('every app lays out in the wider frame (%s): source, bars and pixels', async (profile) => {
+    for (const bundleId of ['home', ...APPS]) {
+      const phone = createPhone({ profile });
+      phone.setOrientation('LANDSCAPE');
+      if (bundleId !== 'home') phone.launchApp(bundleId);
+      if (phone.alert()) phone.acceptAlert();
+      const { width, height } = phone.screenSize();
+      expect(width).toBe(phone.profile.height);
+      const root = phone.snapshot();
+      expect([root.rect.width, root.rect.height]).toEqual([width, height]);
+      const shown = allElements(root).filter((e) => e.visible && e.accessible);
+      expect([bundleId, shown.length > 1]).toEqual([bundleId, true]);
+      // on screen means inside the rotated frame, not the portrait one
+      for (const e of shown.filter((x) => x.type !== 'Image')) {
+        expect([bundleId, e.label, e.rect.x + e.rect.width <= width + 0.5]).toEqual([bundleId, e.label, true]);
+      }
+      for (const bar of allElements(root).filter((e) => e.type === 'NavigationBar' || e.type === 'Toolbar' || e.type === 'TabBar')) {
+        expect([bundleId, bar.rect.width]).toEqual([bundleId, width]);
+      }
+      const shot = await pixels(phone);
+      expect([shot.width, shot.height]).toEqual([width * phone.profile.scale, height * phone.profile.scale]);
+    }
+  });
+
+  it('the home screen keeps its dock (at the right edge) and its icons work', () => {
+    const phone = createPhone();
+    phone.setOrientation('LANDSCAPE');
+    const dock = element(phone, (e) => e.identifier === 'Dock');
+    expect(dock.children.map((c) => c.label)).toEqual(['Phone', 'Safari', 'Messages', 'Music']);
+    expect(dock.rect.x).toBeGreaterThan(phone.screenSize().width / 2);
+    const grid = allElements(phone.snapshot()).filter((e) => e.type === 'Icon' && e.visible && !dock.children.some((d) => d.uid === e.uid));
+    for (const icon of grid) expect(icon.rect.x + icon.rect.width).toBeLessThanOrEqual(dock.rect.x);
+    const safari = element(phone, byLabel('Safari', 'Icon'));
+    phone.tap(center(safari.rect).x, center(safari.rect).y);
+    expect(phone.activeApp().name).toBe('Safari');
+  });
+});
+
+describe('dark appearance', () => {
+  const APPS = ['com.apple.Preferences', 'com.apple.mobilenotes', 'com.apple.mobilesafari', 'com.apple.MobileSMS', 'com.apple.mobileslideshow', 'com.apple.Maps', 'com.apple.reminders', 'com.apple.mobiletimer', 'com.apple.calculator'];
+  const luminance = ([r, g, b]: number[]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+
+  it('every app and the context menus draw dark when the appearance is dark', async () => {
+    for (const bundleId of APPS) {
+      const phone = createPhone();
+      phone.launchApp(bundleId);
+      if (phone.alert()) phone.acceptAlert();
+      const { width, height } = phone.screenSize();
+      // the mean over a grid of points: backgrounds, bars and text all change; pictures do not
+      const mean = async () => {
+        const shot = await pixels(phone);
+        let sum = 0;
+        let n = 0;
+        for (let y = 5; y < height; y += 20) for (let x = 5; x < width; x += 20, n++) sum += luminance(shot.at(x, y));
+        return sum / n;
+      };
+      const light = await mean();
+      phone.setAppearance('dark');
+      const dark = await mean();
+      expect([bundleId, dark < light * 0.75]).toEqual([bundleId, true]);
+    }
+    const phone = createPhone({ appearance: 'dark' });
+    longPress(phone, element(phone, byLabel('Notes', 'Icon')));
+    const item = element(phone, byLabel('Share App', 'Button'));
+    expect(luminance((await pixels(phone)).at(item.rect.x + item.rect.width - 8, item.rect.y + 8))).toBeLessThan(80);
+  });
+});
