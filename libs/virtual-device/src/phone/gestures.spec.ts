@@ -262,7 +262,8 @@ describe('Safari', () => {
   /** Where the home page's first link is drawn (web text is pixels only, so the layout says). */
   function firstLink(phone: Phone) {
     const page = pageFor(HOME_URL);
-    const placed = layoutPage(page, phone.screenSize().width).blocks.find((b) => b.block.href) as (typeof page.blocks)[number] & { y: number; height: number; block: { href: string } };
+    const placed = layoutPage(page, phone.screenSize().width).blocks.find((b) => b.block.href);
+    if (!placed?.block.href) throw new Error('the home page has no link');
     const webView = element(phone, (e) => e.type === 'WebView');
     return { x: 60, y: webView.rect.y + placed.y + placed.height / 2, href: placed.block.href };
   }
