@@ -1,6 +1,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { ElementType, PhoneElement, Rect } from './model';
 import type { Theme } from './render/theme';
+import type { TextInput } from './ui/text-input';
 
 /** What a view's draw function gets: a context already scaled to points, and the colours. */
 export interface Paint {
@@ -45,6 +46,8 @@ export interface View {
   /** Focus handler for text inputs (used by `focusElement`); defaults to onTap. */
   onFocus?: () => void;
   onClear?: () => void;
+  /** The text this input view edits: a long press on it opens the edit menu (Copy, Paste…). */
+  textInput?: TextInput;
   /** Swallows taps that land on it even without a handler (bars, sheets, dimming layers). */
   opaque?: boolean;
   /** Children are clipped to this view's rect (scroll containers). */

@@ -19,6 +19,7 @@ import { Renderer } from './render/renderer';
 import { drawHomeIndicator, drawStatusBar } from './render/status-bar';
 import { themeFor } from './render/theme';
 import { alertWindow } from './ui/alert';
+import { editMenuFor } from './ui/edit-menu';
 import { dragTarget, findView, gestureTarget, hitTest, isShown, toElements, type View } from './view';
 
 export interface CreatePhoneOptions {
@@ -33,6 +34,11 @@ export interface CreatePhoneOptions {
    * that thinks between actions then never waits for a render). Rapid sequences of changes render nothing.
    */
   prerenderAfterMs?: number;
+  /**
+   * `undetermined`: Photos asks for access to the library when it next comes to the foreground ("Allow Full
+   * Access" / "Limit Access…" / "Don't Allow"). Default `full`: a phone already set up, Photos opens directly.
+   */
+  photoLibraryAccess?: 'undetermined' | 'full';
 }
 
 export const DEFAULT_DEVICE_NAME = 'Apex iPhone';
@@ -94,7 +100,11 @@ export class VirtualPhone implements Phone {
     if (typeof deviceName !== 'string' || deviceName.trim() === '') {
       throw new PhoneError('invalid_argument', 'deviceName must be a non-empty string');
     }
-    this.system = { deviceName, wifi: true, bluetooth: true, airplaneMode: false };
+    const photoLibraryAccess = options.photoLibraryAccess ?? 'full';
+    if (photoLibraryAccess !== 'undetermined' && photoLibraryAccess !== 'full') {
+      throw new PhoneError('invalid_argument', `photoLibraryAccess must be undetermined or full, not "${String(photoLibraryAccess)}"`);
+    }
+    this.system = { deviceName, wifi: true, bluetooth: true, airplaneMode: false, photoLibraryAccess };
     for (const app of installedApps()) this.apps.set(app.bundleId, app);
     const byName = (name: string): AppDefinition => {
       const app = [...this.apps.values()].find((a) => a.name === name);
@@ -206,7 +216,12 @@ export class VirtualPhone implements Phone {
     } else {
       const bundleId = this.foreground;
       label = this.appDef(bundleId).name;
-      windows = this.instance(bundleId).windows(env);
+      const instance = this.instance(bundleId);
+      windows = instance.windows(env);
+      const input = instance.focusedInput();
+      const anchor = input?.menuOpen ? findInputView(windows, input) : undefined;
+      const menu = input && anchor ? editMenuFor(env, anchor, input) : null;
+      if (menu) windows = [...windows, menu];
       if (this.pendingAlert?.owner === bundleId) windows = [...windows, alertWindow(env, this.pendingAlert.alert, (b) => this.chooseAlertButton(b))];
     }
     const root: View = { uid: `app/${label}`, type: 'Application', label, rect: env.screen, children: windows };
@@ -269,8 +284,22 @@ export class VirtualPhone implements Phone {
   longPress(x: number, y: number, durationSec: number): void {
     requireFinite({ x, y, durationSec });
     if (durationSec < 0) throw new PhoneError('invalid_argument', 'durationSec must not be negative');
-    const target = durationSec >= LONG_PRESS_SEC ? gestureTarget(this.root(), x, y, this.screenRect(), 'onLongPress') : null;
-    const handler = target?.onLongPress;
+    if (durationSec < LONG_PRESS_SEC) {
+      this.tap(x, y);
+      return;
+    }
+    const hit = hitTest(this.root(), x, y, this.screenRect());
+    const input = hit?.textInput;
+    if (hit && input) {
+      // A long press on a text input focuses it and opens its edit menu.
+      const focus = hit.onFocus ?? hit.onTap;
+      this.mutate(() => {
+        focus?.(x, y);
+        input.menuOpen = true;
+      });
+      return;
+    }
+    const handler = gestureTarget(this.root(), x, y, this.screenRect(), 'onLongPress')?.onLongPress;
     if (handler) this.mutate(() => handler(x, y));
     else this.tap(x, y);
   }
@@ -556,6 +585,15 @@ export class VirtualPhone implements Phone {
     }
     this.mutate(() => (this.currentAppearance = appearance));
   }
+}
+
+function findInputView(views: readonly View[], input: object): View | undefined {
+  for (const v of views) {
+    if (v.textInput === input) return v;
+    const inner = findInputView(v.children ?? [], input);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 function requireFinite(values: Record<string, number>): void {

@@ -189,4 +189,68 @@ describe('device-control routes', () => {
     expect(pinch).toHaveBeenCalledWith(200, 400, 2);
     pinch.mockRestore();
   });
+
+  describe('visible effects over HTTP', () => {
+    function centre(e: XmlElement) {
+      const a = e.attributes;
+      return { x: Number(a['x']) + Number(a['width']) / 2, y: Number(a['y']) + Number(a['height']) / 2 };
+    }
+
+    it('touchAndHold on a home-screen icon opens its context menu in the source', async () => {
+      const icon = (await byAttr('label', 'Notes')) as XmlElement;
+      expect((await wda.post(wda.s('/wda/touchAndHold'), { ...centre(icon), duration: 0.8 })).status).toBe(200);
+      expect(await activeBundle()).toBe('com.apple.springboard');
+      const remove = await byAttr('label', 'Remove App');
+      expect(remove?.tag).toBe('XCUIElementTypeButton');
+      await wda.post(wda.s('/wda/tap'), { x: 5, y: 400 });
+      expect(await byAttr('label', 'Remove App')).toBeUndefined();
+    });
+
+    it('/wda/pinch zooms Maps: the Map element’s value changes', async () => {
+      await wda.post(wda.s('/wda/apps/launch'), { bundleId: 'com.apple.Maps' });
+      if ((await wda.get('/alert/text')).status === 200) await wda.post('/alert/accept');
+      const value = async () => (await byAttr('name', 'Map'))?.attributes['value'];
+      const before = await value();
+      expect((await wda.post(wda.s('/wda/pinch'), { scale: 2, velocity: 1 })).status).toBe(200);
+      expect(await value()).not.toBe(before);
+      expect(await value()).toMatch(/^Zoom level \d+/);
+    });
+
+    it('doubleTap zooms an open photo: its rect grows', async () => {
+      await wda.post(wda.s('/wda/apps/launch'), { bundleId: 'com.apple.mobileslideshow' });
+      const thumb = (await byAttr('label', 'Photo 3')) as XmlElement;
+      await wda.post(wda.s('/wda/tap'), centre(thumb));
+      const photo = (await byAttr('label', 'Photo 3')) as XmlElement;
+      expect((await wda.post(wda.s('/wda/doubleTap'), centre(photo))).status).toBe(200);
+      const zoomed = (await byAttr('label', 'Photo 3')) as XmlElement;
+      expect(Number(zoomed.attributes['width'])).toBeGreaterThan(Number(photo.attributes['width']) * 2);
+      await wda.post(wda.s('/wda/tap'), { x: 26, y: 70 });
+    });
+
+    it('dragfromtoforduration with a hold reorders Reminders', async () => {
+      await wda.post(wda.s('/wda/apps/launch'), { bundleId: 'com.apple.reminders' });
+      const cells = async () => (await elements()).filter((e) => e.tag === 'XCUIElementTypeCell').sort((a, b) => Number(a.attributes['y']) - Number(b.attributes['y']));
+      const [first, , third] = await cells();
+      const from = centre(first);
+      const to = centre(third);
+      const body = { fromX: from.x, fromY: from.y, toX: to.x, toY: to.y };
+      expect((await wda.post(wda.s('/wda/dragfromtoforduration'), { ...body, duration: 1 })).status).toBe(200);
+      expect((await cells()).map((c) => c.attributes['label']).indexOf(first.attributes['label'])).toBe(2);
+      // put it back: the app keeps its order across sessions
+      const moved = centre((await cells())[2]);
+      await wda.post(wda.s('/wda/dragfromtoforduration'), { fromX: moved.x, fromY: moved.y, toX: from.x, toY: from.y, duration: 1 });
+      expect((await cells())[0].attributes['label']).toBe(first.attributes['label']);
+    });
+
+    it('the pasteboard set over WDA pastes into a text field through its edit menu', async () => {
+      await wda.post(wda.s('/wda/setPasteboard'), { content: Buffer.from('pasted over WDA').toString('base64'), contentType: 'plaintext' });
+      await wda.post(wda.s('/wda/apps/launch'), { bundleId: 'com.apple.MobileSMS' });
+      const field = (await byAttr('name', 'messageBodyField')) as XmlElement;
+      await wda.post(wda.s('/wda/touchAndHold'), { ...centre(field), duration: 1 });
+      const paste = (await elements()).find((e) => e.tag === 'XCUIElementTypeMenuItem' && e.attributes['label'] === 'Paste') as XmlElement;
+      expect(paste).toBeDefined();
+      await wda.post(wda.s('/wda/tap'), centre(paste));
+      expect((await byAttr('name', 'messageBodyField'))?.attributes['value']).toBe('pasted over WDA');
+    });
+  });
 });

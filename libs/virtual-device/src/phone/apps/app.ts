@@ -10,7 +10,11 @@ export interface SystemState {
   wifi: boolean;
   bluetooth: boolean;
   airplaneMode: boolean;
+  /** Photos' access to the photo library: `undetermined` asks on its next launch. */
+  photoLibraryAccess: PhotoLibraryAccess;
 }
+
+export type PhotoLibraryAccess = 'undetermined' | 'full' | 'limited' | 'denied';
 
 /** A system alert owned by an app (e.g. a permission prompt). */
 export interface SystemAlert {

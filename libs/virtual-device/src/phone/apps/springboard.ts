@@ -11,6 +11,7 @@ export const SPRINGBOARD_NAME = 'SpringBoard';
 export const ICON_SIZE = 60;
 const LABEL_HEIGHT = 24;
 const SWIPE_THRESHOLD = 40;
+const LANDSCAPE_DOCK_WIDTH = 84;
 
 /** What the home screen asks of the phone. */
 export interface HomeActions {
@@ -94,7 +95,9 @@ export class HomeScreen {
     const dockHeight = landscape ? 0 : 96;
     const dockY = height - env.bottom - dockHeight - (env.bottom > 0 ? 0 : 4);
     const margin = landscape ? 60 : 27;
-    const colPitch = (width - 2 * margin - ICON_SIZE) / (columns - 1);
+    // In landscape the dock stands at the right edge (as on the larger iPhones): the grid keeps clear of it.
+    const sideDock = landscape ? LANDSCAPE_DOCK_WIDTH + 12 : 0;
+    const colPitch = (width - sideDock - 2 * margin - ICON_SIZE) / (columns - 1);
     const rowPitch = landscape ? 90 : env.profile.height > 700 ? 104 : 92;
     const gridTop = env.top + (landscape ? 8 : 16);
     const icons: View[] = [];
@@ -109,7 +112,19 @@ export class HomeScreen {
     const dotsY = landscape ? height - 20 : dockY - 22;
     const children: View[] = [...icons];
     children.push(this.pageDots(env, dotsY));
-    if (!landscape) {
+    if (landscape) {
+      const dockRect = { x: width - LANDSCAPE_DOCK_WIDTH - 12, y: 12, width: LANDSCAPE_DOCK_WIDTH, height: height - 24 - env.bottom };
+      const dockPitch = (dockRect.height - 24 - ICON_SIZE) / (this.dock.length - 1);
+      children.push({
+        uid: 'springboard/dock',
+        type: 'Other',
+        identifier: 'Dock',
+        label: 'Dock',
+        rect: dockRect,
+        draw: ({ ctx }) => fillRoundRect(ctx, dockRect, 30, 'rgba(255,255,255,0.28)'),
+        children: this.dock.map((app, i) => this.icon(app, dockRect.x + (LANDSCAPE_DOCK_WIDTH - ICON_SIZE) / 2, dockRect.y + 12 + i * dockPitch, false)),
+      });
+    } else {
       const dockRect = { x: 12, y: dockY, width: width - 24, height: dockHeight - 8 };
       const dockPitch = (width - 2 * margin - ICON_SIZE) / (this.dock.length - 1);
       children.push({

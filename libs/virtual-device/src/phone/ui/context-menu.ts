@@ -1,3 +1,4 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Env } from '../apps/app';
 import type { Rect } from '../model';
 import { drawText, fillRect, fillRoundRect, hline } from '../render/paint';
@@ -12,6 +13,13 @@ export interface MenuItem {
   action: () => void;
 }
 
+/** A preview card above the menu (Safari's link preview), labelled for the accessibility tree. */
+export interface MenuPreview {
+  label: string;
+  height: number;
+  draw(ctx: SKRSContext2D, rect: Rect): void;
+}
+
 const ROW_HEIGHT = 44;
 const MENU_WIDTH = 250;
 const GAP = 8;
@@ -21,13 +29,39 @@ const DESTRUCTIVE = '#ff3b30';
  * A context menu (UIContextMenuInteraction) for what was long-pressed at `anchor`: the screen dims, the menu
  * opens below the anchor (above it when there is no room), and a tap outside closes it. Items are Buttons.
  */
-export function contextMenuWindow(env: Env, uid: string, anchor: Rect, items: readonly MenuItem[], close: () => void): View {
+export function contextMenuWindow(env: Env, uid: string, anchor: Rect, items: readonly MenuItem[], close: () => void, preview?: MenuPreview): View {
   const { theme } = env;
   const height = items.length * ROW_HEIGHT;
+  const previewBlock = preview ? preview.height + GAP : 0;
   const x = Math.round(Math.min(Math.max(12, anchor.x), env.width - MENU_WIDTH - 12));
   const below = anchor.y + anchor.height + GAP;
-  const y = Math.round(below + height <= env.height - env.bottom ? below : Math.max(env.top + GAP, anchor.y - GAP - height));
+  const above = anchor.y - GAP - height - previewBlock;
+  const top = below + previewBlock + height <= env.height - env.bottom ? below : above >= env.top + GAP ? above : env.top + GAP;
+  const y = Math.round(top + previewBlock);
   const box = { x, y, width: MENU_WIDTH, height };
+  const previewRect = { x: 12, y: Math.round(top), width: env.width - 24, height: preview?.height ?? 0 };
+  const previewView: View[] = preview
+    ? [
+        {
+          uid: `${uid}/preview`,
+          type: 'Other',
+          identifier: 'Preview',
+          label: preview.label,
+          accessible: true,
+          rect: previewRect,
+          opaque: true,
+          draw: ({ ctx }) => {
+            ctx.save();
+            ctx.beginPath();
+            ctx.roundRect(previewRect.x, previewRect.y, previewRect.width, previewRect.height, 13);
+            ctx.clip();
+            fillRect(ctx, previewRect, theme.background);
+            preview.draw(ctx, previewRect);
+            ctx.restore();
+          },
+        },
+      ]
+    : [];
   const background = theme.appearance === 'dark' ? '#2c2c2e' : '#f2f2f2';
   const buttons: View[] = items.map((item, i) => {
     const r = { x, y: y + i * ROW_HEIGHT, width: MENU_WIDTH, height: ROW_HEIGHT };
@@ -53,6 +87,7 @@ export function contextMenuWindow(env: Env, uid: string, anchor: Rect, items: re
     rect: env.screen,
     children: [
       { uid: `${uid}/dim`, type: 'Other', rect: env.screen, inTree: false, opaque: true, onTap: close, draw: ({ ctx }) => fillRect(ctx, env.screen, theme.dim) },
+      ...previewView,
       {
         uid,
         type: 'Other',
