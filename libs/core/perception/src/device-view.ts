@@ -1,18 +1,15 @@
-import { captureScreen, deviceStatus, getUiTree, type DeviceHub } from '@apex/hub';
-import type { RawScreenshot, ScreenGeometry, UiNode } from '@apex/port';
+import { captureScreen, deviceStatus, getUiTree, type CapturedScreen, type DeviceHub } from '@apex/hub';
+import type { DriverStatus, UiNode } from '@apex/port';
 
 /** What perception reads from a device: every read goes through the hub (queued, timed out, health-tracked). */
 export interface DeviceView {
-  screenshot(deviceId: string): Promise<RawScreenshot & { screen: ScreenGeometry }>;
+  screenshot(deviceId: string): Promise<CapturedScreen>;
   uiTree(deviceId: string): Promise<UiNode>;
-  status(deviceId: string): Promise<DeviceSummary>;
+  status(deviceId: string): Promise<ScreenContext>;
 }
 
-export interface DeviceSummary {
-  screen: ScreenGeometry;
-  orientation?: 'portrait' | 'landscape';
-  foregroundApp?: { appId: string; name?: string };
-}
+/** The part of a device's status a screen description reports. */
+export type ScreenContext = Pick<DriverStatus, 'screen' | 'orientation' | 'foregroundApp'>;
 
 export function hubDeviceView(hub: DeviceHub): DeviceView {
   return {
