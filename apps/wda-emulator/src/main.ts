@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isApexError } from '@apex/errors';
-import { EMULATOR_USAGE, emulatorOptionsFromArgs, runVirtualIPhoneUntilSignal } from '@apex/virtual-device';
+import { EMULATOR_FLAGS, EMULATOR_USAGE, emulatorArgsFromFlags, emulatorOptionsFromArgs, runVirtualIPhoneUntilSignal } from '@apex/virtual-device';
 
 /** `nx serve wda-emulator`: a virtual iPhone that speaks WebDriverAgent, on port 8100 unless told otherwise. */
 
@@ -11,15 +11,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     values = parseArgs({
       args: argv,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        profile: { type: 'string' },
-        appearance: { type: 'string' },
-        'allow-remote': { type: 'boolean' },
-        faults: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: { ...EMULATOR_FLAGS, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
     }).values;
@@ -31,19 +23,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   try {
-    const options = emulatorOptionsFromArgs(
-      {
-        port: text('port'),
-        host: text('host'),
-        profile: text('profile'),
-        appearance: text('appearance'),
-        allowRemote: values['allow-remote'] === true,
-        faults: values['faults'] === true,
-      },
-      8100,
-    );
+    const options = emulatorOptionsFromArgs(emulatorArgsFromFlags(values), 8100);
     return await runVirtualIPhoneUntilSignal(options);
   } catch (error) {
     if (!isApexError(error)) throw error;

@@ -60,11 +60,6 @@ export interface Runtime {
   readonly tasks: TaskService;
   /** The catalog the faces serve over this runtime: the device operations and the task operations. */
   readonly operations: readonly AnyOperation[];
-  /**
-   * Registers something to close with the runtime (closed in reverse order of registration, before the
-   * hub). This is where later services (perception's OCR pool, the task service) attach themselves.
-   */
-  onClose(close: () => Promise<void> | void): void;
   /** Closes services, the hub (drivers and sessions), the embedded phone, and gives the phones' leases up. */
   close(): Promise<void>;
 }
@@ -162,9 +157,6 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
         tasks = created;
       }
       return tasks;
-    },
-    onClose(close) {
-      services.push(close);
     },
     close() {
       closed ??= (async () => {

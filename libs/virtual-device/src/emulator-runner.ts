@@ -19,6 +19,29 @@ export interface EmulatorArgs {
   faults?: boolean;
 }
 
+/** The flags of `apex emulator` and `wda-emulator`, as `node:util` parseArgs options. */
+export const EMULATOR_FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  profile: { type: 'string' },
+  appearance: { type: 'string' },
+  'allow-remote': { type: 'boolean' },
+  faults: { type: 'boolean' },
+} as const;
+
+/** Parsed `EMULATOR_FLAGS` values as `emulatorOptionsFromArgs` takes them. */
+export function emulatorArgsFromFlags(values: Record<string, unknown>): EmulatorArgs {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  return {
+    port: text('port'),
+    host: text('host'),
+    profile: text('profile'),
+    appearance: text('appearance'),
+    allowRemote: values['allow-remote'] === true,
+    faults: values['faults'] === true,
+  };
+}
+
 /** The flags of `apex emulator` and `wda-emulator`, for their usage lines. */
 export const EMULATOR_USAGE =
   '[--port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-se] [--appearance light|dark] [--faults]';

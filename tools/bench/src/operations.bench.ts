@@ -143,7 +143,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
             'UI tree': () => driver.uiTree(live),
             'find_text (tree)': () => driver.uiTree(live),
             'find_text (OCR, new pixels each call)': () => driver.screenshot(live),
-            'describe_screen (unchanged screen)': () => Promise.all([driver.status(live), driver.uiTree(live), driver.screenshot(live)]),
+            'describe_screen (unchanged screen)': () => Promise.all([driver.uiTree(live), driver.screenshot(live)]),
           };
           const viaHub: Record<string, () => Promise<unknown>> = {
             tap: () => tap(stack.hub, id, POINT),
@@ -189,7 +189,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
           }
         }
         result.notes.push(
-          'describe_screen reads device status, the tree and a screenshot; its OCR and icon naming are cached on an unchanged screen, so this is the warm path.',
+          'describe_screen reads the tree and a screenshot (the geometry and the foreground app are known on an unchanged screen); its OCR and icon naming are cached on an unchanged screen, so this is the warm path.',
           'find_text (OCR): the Settings list is scrolled (in-process, unmeasured) before every call of every arm, so each call runs OCR on new pixels.',
           'take_screenshot (operation and faces) re-encodes the PNG as a JPEG in points; the floor is the PNG as the phone sends it.',
         );

@@ -25,10 +25,6 @@ export function httpStatusOf(code: ErrorCode): number {
   return ERROR_CODES[code].httpStatus;
 }
 
-export function titleOf(code: ErrorCode): string {
-  return ERROR_CODES[code].title;
-}
-
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, value);
 }

@@ -27,11 +27,11 @@ export interface Lease {
 
 export type LeaseOptions = Partial<Lease>;
 
-export const DEFAULT_LEASE_MS = 15_000;
-export const DEFAULT_RENEW_MS = 5_000;
+const DEFAULT_LEASE_MS = 15_000;
+const DEFAULT_RENEW_MS = 5_000;
 
 /** A fresh owner identity for this process (one per runtime). */
-export function newProcessInstance(now: () => number = Date.now): ProcessInstance {
+function newProcessInstance(now: () => number = Date.now): ProcessInstance {
   return { id: randomUUID(), pid: process.pid, host: hostname(), since: new Date(now()).toISOString() };
 }
 

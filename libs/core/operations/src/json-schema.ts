@@ -8,7 +8,7 @@ export type JsonSchemaObject = { type: 'object'; properties?: Record<string, unk
  * may send (defaults make fields optional), `'output'` for what a result holds. No `$schema` key: it only
  * costs tokens in a tool list.
  */
-export function toJsonSchemaObject(schema: z.ZodType, io: 'input' | 'output'): JsonSchemaObject {
+function toJsonSchemaObject(schema: z.ZodType, io: 'input' | 'output'): JsonSchemaObject {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io }) as Record<string, unknown>;
   return rest as JsonSchemaObject;
 }

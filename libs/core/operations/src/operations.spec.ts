@@ -144,7 +144,7 @@ describe('runOperation', () => {
     ['terminate_app', {}, 'appId'],
     ['press_button', { button: 'power' }, 'button'],
     ['take_screenshot', { format: 'gif' }, 'format'],
-    ['take_screenshot', { scale: 'retina' }, 'scale'],
+    ['take_screenshot', { resolution: 'retina' }, 'resolution'],
     ['take_screenshot', { maxWidth: 10 }, 'maxWidth'],
     ['find_icon', {}, 'name'],
     ['find_icon', { name: '   ' }, 'name'],
@@ -249,7 +249,7 @@ describe('runOperation', () => {
       wasRunning: true,
     });
     expect((await runOperation(ctx, 'press_button', { button: 'home' })).summary).toBe('Pressed home.');
-    expect((await runOperation(ctx, 'list_apps', {})).output).toEqual({ apps: [{ appId: 'com.example.fake', running: true }] });
+    expect((await runOperation(ctx, 'list_apps', {})).output).toEqual({ apps: [{ appId: 'com.example.fake', running: true }], complete: false });
   });
 
   it('turns a non-semantic failure into a neutral internal error', async () => {
@@ -289,7 +289,7 @@ describe('runOperation', () => {
     it('shrinks a native PNG until it fits under 1 MB from one capture, and says how pixels map to points', async () => {
       const png = await noisyScreen();
       expect(png.length).toBeGreaterThan(MAX_SCREENSHOT_BYTES);
-      const result = await runOperation(ctx, 'take_screenshot', { format: 'png', scale: 'native' });
+      const result = await runOperation(ctx, 'take_screenshot', { format: 'png', resolution: 'native' });
       expect(driver.callsOf('screenshot')).toHaveLength(1);
       expect(imageOf(result).data.length).toBeLessThanOrEqual(MAX_SCREENSHOT_BYTES);
       expect(result.output.format).toBe('png');
@@ -303,7 +303,7 @@ describe('runOperation', () => {
       const png = await noisyScreen();
       const atDefaultQuality = await sharp(png).resize(924, 2000, { fit: 'fill' }).jpeg({ quality: 80 }).toBuffer();
       expect(atDefaultQuality.length).toBeGreaterThan(MAX_SCREENSHOT_BYTES);
-      const result = await runOperation(ctx, 'take_screenshot', { scale: 'native' });
+      const result = await runOperation(ctx, 'take_screenshot', { resolution: 'native' });
       expect(driver.callsOf('screenshot')).toHaveLength(1);
       expect(result.output).toMatchObject({ format: 'jpeg', mimeType: 'image/jpeg' });
       expect(imageOf(result).data.length).toBeLessThanOrEqual(MAX_SCREENSHOT_BYTES);
@@ -314,7 +314,7 @@ describe('runOperation', () => {
     it('keeps every side within 2,000 pixels', async () => {
       const png = await sharp({ create: { width: 1290, height: 2796, channels: 3, background: '#336699' } }).png().toBuffer();
       driver.behave('screenshot', async () => ({ png, width: 1290, height: 2796, scale: 3 }));
-      const result = await runOperation(ctx, 'take_screenshot', { format: 'png', scale: 'native' });
+      const result = await runOperation(ctx, 'take_screenshot', { format: 'png', resolution: 'native' });
       expect(result.output).toMatchObject({ width: 922, height: 1998 });
       expect(Math.max(result.output.width as number, result.output.height as number)).toBeLessThanOrEqual(MAX_SCREENSHOT_SIDE);
       expect(result.output.pixelsPerPoint).toBeCloseTo(922 / 430, 6);
@@ -337,7 +337,7 @@ describe('encodeScreenshot', () => {
 
   it('hands back the captured PNG itself when it already fits', async () => {
     const png = await sharp({ create: { width: 300, height: 600, channels: 3, background: '#fff' } }).png().toBuffer();
-    const shot = await encodeScreenshot(capture(png, 300, 600), { format: 'png', scale: 'native' });
+    const shot = await encodeScreenshot(capture(png, 300, 600), { format: 'png', resolution: 'native' });
     expect(shot.data).toBe(png);
     expect(shot).toMatchObject({ format: 'png', mimeType: 'image/png', width: 300, height: 600, pixelsPerPoint: 1 });
   });
@@ -347,7 +347,7 @@ describe('encodeScreenshot', () => {
     const [q40, q60] = await Promise.all([40, 60].map((quality) => sharp(png).jpeg({ quality }).toBuffer()));
     expect(q40.length).toBeLessThan(q60.length);
     const maxBytes = Math.floor((q40.length + q60.length) / 2);
-    const shot = await encodeScreenshot(capture(png, 300, 600), { format: 'jpeg', scale: 'native' }, { maxBytes, maxSide: 2_000 });
+    const shot = await encodeScreenshot(capture(png, 300, 600), { format: 'jpeg', resolution: 'native' }, { maxBytes, maxSide: 2_000 });
     expect(shot).toMatchObject({ format: 'jpeg', width: 300, height: 600 });
     expect(shot.data.length).toBeLessThanOrEqual(maxBytes);
     expect(shot.data.length).toBeGreaterThan(maxBytes / 2);

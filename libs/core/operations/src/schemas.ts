@@ -27,7 +27,7 @@ export const coordinate = z.number().min(0).max(MAX_COORDINATE);
 
 export const pointSchema = z.object({ x: coordinate, y: coordinate }).describe('points');
 
-export const rectSchema = z.object({
+const rectSchema = z.object({
   x: coordinate,
   y: coordinate,
   width: z.number().positive().max(MAX_COORDINATE),

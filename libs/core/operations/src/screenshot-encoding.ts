@@ -4,13 +4,14 @@ import { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_SIDE, MIN_SCREENSHOT_WIDTH } from 
 
 export const SCREENSHOT_FORMATS = ['jpeg', 'png'] as const;
 export type ScreenshotFormat = (typeof SCREENSHOT_FORMATS)[number];
-export const SCREENSHOT_SCALES = ['points', 'native'] as const;
-export type ScreenshotScale = (typeof SCREENSHOT_SCALES)[number];
+/** `points`: one image pixel per point; `native`: the device pixels (`scale` pixels per point). */
+export const SCREENSHOT_RESOLUTIONS = ['points', 'native'] as const;
+export type ScreenshotResolution = (typeof SCREENSHOT_RESOLUTIONS)[number];
 
 /** What a screenshot is when the caller says nothing: small, and its pixels are tap points. */
-export const SCREENSHOT_DEFAULTS = { format: 'jpeg', scale: 'points' } as const satisfies {
+export const SCREENSHOT_DEFAULTS = { format: 'jpeg', resolution: 'points' } as const satisfies {
   format: ScreenshotFormat;
-  scale: ScreenshotScale;
+  resolution: ScreenshotResolution;
 };
 /** JPEG qualities tried in turn; below the last one the image gets narrower instead. */
 const JPEG_QUALITIES = [80, 60, 40] as const;
@@ -20,7 +21,7 @@ const MAX_SHRINK = 0.9;
 export interface ScreenshotRequest {
   format: ScreenshotFormat;
   /** `points`: one image pixel per point; `native`: the device pixels. */
-  scale: ScreenshotScale;
+  resolution: ScreenshotResolution;
   /** At most this many pixels wide (never upscaled). */
   maxWidth?: number;
 }
@@ -59,7 +60,7 @@ export async function encodeScreenshot(
   budget: ScreenshotBudget = { maxBytes: MAX_SCREENSHOT_BYTES, maxSide: MAX_SCREENSHOT_SIDE },
 ): Promise<EncodedScreenshot> {
   const sideCap = Math.floor((budget.maxSide * shot.width) / Math.max(shot.width, shot.height));
-  let width = Math.min(request.scale === 'native' ? shot.width : shot.screen.width, request.maxWidth ?? Infinity, sideCap);
+  let width = Math.min(request.resolution === 'native' ? shot.width : shot.screen.width, request.maxWidth ?? Infinity, sideCap);
   width = Math.max(1, Math.min(shot.width, Math.round(width)));
   let qualityStep = 0;
   let encodes = 0;

@@ -1,26 +1,31 @@
-import { captureScreen, deviceStatus, getUiTree, type DeviceHub } from '@apex/hub';
-import type { RawScreenshot, ScreenGeometry, UiNode } from '@apex/port';
+import { captureScreen, deviceStatus, getUiTree, type CapturedScreen, type DeviceHub } from '@apex/hub';
+import type { AppRef, UiNode } from '@apex/port';
 
 /** What perception reads from a device: every read goes through the hub (queued, timed out, health-tracked). */
 export interface DeviceView {
-  screenshot(deviceId: string): Promise<RawScreenshot & { screen: ScreenGeometry }>;
+  screenshot(deviceId: string): Promise<CapturedScreen>;
   uiTree(deviceId: string): Promise<UiNode>;
-  status(deviceId: string): Promise<DeviceSummary>;
-}
-
-export interface DeviceSummary {
-  screen: ScreenGeometry;
-  orientation?: 'portrait' | 'landscape';
-  foregroundApp?: { appId: string; name?: string };
+  /** The app whose screen `tree` is (read with the tree just before). */
+  foregroundApp(deviceId: string, tree: UiNode): Promise<AppRef | undefined>;
 }
 
 export function hubDeviceView(hub: DeviceHub): DeviceView {
+  /**
+   * The foreground app last read per device, with the label of the tree's root (the app's own name) it was
+   * read under. The port reads the foreground app only as part of the whole status (several requests on
+   * WDA), so a screen whose root still carries that label reuses it: the same app is still in front.
+   */
+  const apps = new Map<string, { rootLabel: string; app: AppRef | undefined }>();
   return {
     screenshot: (deviceId) => captureScreen(hub, deviceId),
     uiTree: (deviceId) => getUiTree(hub, deviceId),
-    status: async (deviceId) => {
-      const status = await deviceStatus(hub, deviceId);
-      return { screen: status.screen, orientation: status.orientation, foregroundApp: status.foregroundApp };
+    foregroundApp: async (deviceId, tree) => {
+      const known = apps.get(deviceId);
+      if (tree.label !== undefined && known?.rootLabel === tree.label) return known.app;
+      const { foregroundApp } = await deviceStatus(hub, deviceId);
+      if (tree.label === undefined) apps.delete(deviceId);
+      else apps.set(deviceId, { rootLabel: tree.label, app: foregroundApp });
+      return foregroundApp;
     },
   };
 }

@@ -40,7 +40,7 @@ export function roundedCenter(rect: Rect): Point {
   return { x: round1(rect.x + rect.width / 2), y: round1(rect.y + rect.height / 2) };
 }
 
-export function round1(value: number): number {
+function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
 

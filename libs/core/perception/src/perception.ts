@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { callerSignal, type DeviceHub } from '@apex/hub';
-import type { Rect, Role, UiNode } from '@apex/port';
+import type { Rect, Role, ScreenGeometry, UiNode } from '@apex/port';
 import { ApexError, invalidArgument } from '@apex/errors';
 import sharp from 'sharp';
 import { describeScreen } from './describe/describe-screen';
@@ -144,22 +144,30 @@ export class Perception {
 
   /** A compact, token-budgeted description of the screen, structured and as text. */
   async describeScreen(id: string, o: DescribeOptions = {}): Promise<ScreenDescriptionResult> {
-    const status = await this.device.status(id);
+    // On an unchanged screen this is the tree and, with OCR, the pixels: the geometry and the app are known.
     const tree = await this.device.uiTree(id);
+    const app = await this.device.foregroundApp(id, tree);
     let ocr: OcrPage | undefined;
     let iconNames: Map<string, string> | undefined;
-    let screen = status.screen;
+    let screen: ScreenGeometry;
     if (o.includeOcrText ?? true) {
       const shot = await this.device.screenshot(id);
       screen = shot.screen;
       ocr = await this.ocr.read(shot.png, shot.scale, undefined, callerSignal());
       iconNames = await this.nameUnlabeledIcons(tree, shot.png, shot.scale, screenRect(shot.screen));
+    } else {
+      screen = await this.hub.screen(id);
+      // The tree is fresh; the cached geometry may predate a rotation: read it again when they disagree.
+      if (tree.bounds.width > 0 && tree.bounds.height > 0 && isLandscape(tree.bounds) !== isLandscape(screen)) {
+        this.hub.invalidateScreen(id);
+        screen = await this.hub.screen(id);
+      }
     }
     return describeScreen({
       tree,
       screen,
-      orientation: status.orientation,
-      app: status.foregroundApp,
+      orientation: isLandscape(screen) ? 'landscape' : 'portrait',
+      app,
       ocr,
       iconNames,
       maxElements: o.maxElements,
@@ -260,4 +268,8 @@ function centerInside(inner: Rect, outer: Rect): boolean {
   const cx = inner.x + inner.width / 2;
   const cy = inner.y + inner.height / 2;
   return cx >= outer.x && cy >= outer.y && cx <= outer.x + outer.width && cy <= outer.y + outer.height;
+}
+
+function isLandscape(size: { width: number; height: number }): boolean {
+  return size.width > size.height;
 }

@@ -19,7 +19,3 @@ export interface ScreenGeometry extends Size {
 export function centerOf(rect: Rect): Point {
   return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
 }
-
-export function containsPoint(rect: Rect, point: Point): boolean {
-  return point.x >= rect.x && point.y >= rect.y && point.x <= rect.x + rect.width && point.y <= rect.y + rect.height;
-}

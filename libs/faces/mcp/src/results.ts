@@ -15,7 +15,7 @@ export function toCallToolResult(result: OperationResult): CallToolResult {
 }
 
 /** The one line a model reads; issues already spelled out in the message are not repeated. */
-export function errorText(error: PublicError): string {
+function errorText(error: PublicError): string {
   const issues = error.issues?.filter((issue) => !error.message.includes(issue.message));
   return formatPublicError({ ...error, issues: issues?.length ? issues : undefined });
 }

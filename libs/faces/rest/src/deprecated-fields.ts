@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { invalidArgument, type ApexError } from '@apex/errors';
 
-/** Field names REST still accepts for one release, each with the name that replaced it. */
-export const DEPRECATED_FIELDS: Readonly<Record<string, string>> = { deviceId: 'device' };
+/**
+ * Field names REST still accepts for one release, each with the name that replaced it (`scale` was
+ * take_screenshot's `points | native`; `scale` now only means pixels per point).
+ */
+export const DEPRECATED_FIELDS: Readonly<Record<string, string>> = { deviceId: 'device', scale: 'resolution' };
 
 /** The deprecated names an operation's input still answers to: old name → current name. */
 export function deprecatedFieldsOf(input: z.ZodObject): [string, string][] {

@@ -37,7 +37,7 @@ function coerceValue(schema: z.ZodType, value: string): unknown {
 }
 
 /** The fields a client may send: the operation's input minus those the path fills. */
-export function clientFields(input: AnyObjectSchema, fromPath: readonly string[]): string[] {
+function clientFields(input: AnyObjectSchema, fromPath: readonly string[]): string[] {
   return Object.keys(input.shape).filter((name) => !fromPath.includes(name));
 }
 

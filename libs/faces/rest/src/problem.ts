@@ -48,7 +48,7 @@ export class HttpProblem extends Error {
   }
 }
 
-export function problemType(code: ProblemCode): string {
+function problemType(code: ProblemCode): string {
   return `${PROBLEM_TYPE_BASE}${code}`;
 }
 

@@ -15,7 +15,7 @@ function acceptQuality(accept: string, wanted: (type: string) => boolean): numbe
 }
 
 /** JSON when the client names application/json at least as strongly as any image type. */
-export function wantsJson(req: IncomingMessage): boolean {
+function wantsJson(req: IncomingMessage): boolean {
   const accept = req.headers.accept;
   if (!accept) return false;
   const json = acceptQuality(accept, (t) => t === 'application/json');

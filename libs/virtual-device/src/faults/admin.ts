@@ -20,8 +20,6 @@ const faultUpdate = z
   })
   .strict();
 
-export type FaultUpdate = z.infer<typeof faultUpdate>;
-
 export interface AdminResponse {
   status: number;
   body: unknown;

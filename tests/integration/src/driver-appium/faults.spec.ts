@@ -6,7 +6,7 @@ import { iosCapabilities, startAppiumServer, type AppiumServer } from '@apex/dri
 import { createWdaDriver } from '@apex/driver-wda';
 import { ApexError, toPublicError } from '@apex/errors';
 import { SETTINGS_BUNDLE_ID, startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
-import { eventually } from '../driver-wda/support/recording-proxy';
+import { eventually } from '@apex/testing';
 import { rejectionOf } from '@apex/errors/testing';
 
 
@@ -92,7 +92,7 @@ describe('driver-appium and driver-wda answer the same faults with the same code
       await Promise.all(subjects.map((s) => s.iphone.faults.comeBack()));
     }
     for (const s of subjects) {
-      await eventually(() => s.hub.summary(ID).state === 'online', 20_000, `${s.name} to come back online`);
+      await eventually(() => s.hub.summary(ID).state === 'online', { timeoutMs: 20_000, what: `${s.name} to come back online` });
       await tap(s.hub, ID, { x: 10, y: 300 });
     }
   });
@@ -127,7 +127,7 @@ describe('driver-appium and driver-wda answer the same faults with the same code
     const errors = await bothFail((s) => tap(s.hub, ID, { x: 10, y: 300 }));
     expect([errors.wda.code, errors.appium.code]).toEqual(['device_offline', 'device_offline']);
     for (const s of subjects) {
-      await eventually(() => s.hub.summary(ID).state === 'online', 20_000, `${s.name} to come back online`);
+      await eventually(() => s.hub.summary(ID).state === 'online', { timeoutMs: 20_000, what: `${s.name} to come back online` });
       expect((await deviceStatus(s.hub, ID)).state).toBe('online');
     }
   });

@@ -2,7 +2,7 @@ import { DeviceHub, deviceStatus, launchApp, tap } from '@apex/hub';
 import { ApexError, toPublicError } from '@apex/errors';
 import { createWdaDriver, type WdaDriver } from '@apex/driver-wda';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
-import { eventually } from './support/recording-proxy';
+import { eventually } from '@apex/testing';
 import { rejectionOf } from '@apex/errors/testing';
 
 
@@ -49,7 +49,7 @@ describe('driver-wda through the hub: device faults over real HTTP', () => {
       await iphone.faults.comeBack();
     }
     // No restart of anything: the hub's background probe notices the device is back.
-    await eventually(() => hub.summary(id).state === 'online', 20_000, 'the device to come back online');
+    await eventually(() => hub.summary(id).state === 'online', { timeoutMs: 20_000, what: 'the device to come back online' });
     await tap(hub, id, { x: 10, y: 300 });
   });
 
@@ -94,7 +94,7 @@ describe('driver-wda through the hub: device faults over real HTTP', () => {
   it('dropped connection: device_offline, then back on the next attempt after the back-off', async () => {
     iphone.faults.dropNext(1);
     expect((await rejectionOf(tap(hub, id, { x: 10, y: 300 }))).code).toBe('device_offline');
-    await eventually(() => hub.summary(id).state === 'online', 20_000, 'the device to come back online');
+    await eventually(() => hub.summary(id).state === 'online', { timeoutMs: 20_000, what: 'the device to come back online' });
     expect((await deviceStatus(hub, id)).state).toBe('online');
   });
 

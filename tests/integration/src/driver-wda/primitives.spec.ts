@@ -60,9 +60,9 @@ describe('primitives over driver-wda and the virtual iPhone', () => {
     const expected = await sharp(iphone.phone.renderPng()).raw().toBuffer();
     expect((await sharp(raw.png).raw().toBuffer()).equals(expected)).toBe(true);
 
-    const points = await encodeScreenshot(raw, { format: 'png', scale: 'points' });
+    const points = await encodeScreenshot(raw, { format: 'png', resolution: 'points' });
     expect(points).toMatchObject({ mimeType: 'image/png', width: profile.width, height: profile.height, pixelsPerPoint: 1 });
-    const small = await encodeScreenshot(raw, { format: 'jpeg', scale: 'native', maxWidth: 200 });
+    const small = await encodeScreenshot(raw, { format: 'jpeg', resolution: 'native', maxWidth: 200 });
     const meta = await sharp(small.data).metadata();
     expect([meta.format, meta.width, small.width]).toEqual(['jpeg', 200, 200]);
   });

@@ -1,7 +1,8 @@
 import { DeviceHub, tap } from '@apex/hub';
 import { createWdaDriver } from '@apex/driver-wda';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
-import { eventually, RecordingProxy } from './support/recording-proxy';
+import { eventually } from '@apex/testing';
+import { RecordingProxy } from './support/recording-proxy';
 
 const isTap = (r: { method: string; path: string }) => r.method === 'POST' && r.path.endsWith('/wda/tap');
 
@@ -49,7 +50,7 @@ describe('driver-wda through the hub: queueing over real HTTP', () => {
   it('lets device B progress while device A is stuck in an action', async () => {
     proxyA.hold(isTap);
     const onA = tap(hub, 'a', { x: 10, y: 300 });
-    await eventually(() => proxyA.heldCount === 1, 20_000, 'the tap on A to reach the proxy');
+    await eventually(() => proxyA.heldCount === 1, { timeoutMs: 20_000, what: 'the tap on A to reach the proxy' });
     let aDone = false;
     void onA.then(() => {
       aDone = true;

@@ -1,27 +1,43 @@
 import { captureScreen, DeviceHub, tap } from '@apex/hub';
 import { createWdaDriver } from '@apex/driver-wda';
+import { runOperation, type OperationContext } from '@apex/operations';
+import { Perception } from '@apex/perception';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { RecordingProxy, type ProxiedRequest } from './support/recording-proxy';
 
-/** `POST /session/<id>/wda/tap` → `POST /session/:id/wda/tap`: the session id differs from run to run. */
-const route = (r: ProxiedRequest) => `${r.method} ${r.path.replace(/^\/session\/[^/]+/, '/session/:id')}`;
+/**
+ * `POST /session/<id>/wda/tap` → `POST /session/:id/wda/tap`: the session id differs from run to run; the
+ * query (e.g. the source's format) is the driver's business, not a request more or less.
+ */
+const route = (r: ProxiedRequest) => `${r.method} ${r.path.replace(/\?.*$/, '').replace(/^\/session\/[^/]+/, '/session/:id')}`;
 
-describe('driver-wda through the hub: what a tap costs in requests to the phone', () => {
+describe('driver-wda through the hub: what each operation costs in requests to the phone', () => {
   let iphone: VirtualIPhone;
   let proxy: RecordingProxy;
   let hub: DeviceHub;
+  let ctx: OperationContext;
 
   beforeEach(async () => {
     iphone = await startVirtualIPhone({ port: 0 });
     proxy = await new RecordingProxy(iphone.url).start();
     hub = new DeviceHub({ backgroundProbes: false });
     hub.register({ id: 'a', driver: createWdaDriver({ deviceId: 'a', url: proxy.url }) });
+    ctx = { hub, perception: new Perception(hub, { ocrWorkers: 1 }) };
   });
   afterEach(async () => {
+    await ctx.perception.close();
     await hub.close();
     await proxy.close();
     await iphone.close();
   });
+
+  /** Runs the operation once to warm up (session, screen geometry), then counts what a second run sends. */
+  const steadyRequests = async (operation: string, input: Record<string, unknown>) => {
+    await runOperation(ctx, operation, input);
+    const mark = proxy.requests.length;
+    const result = await runOperation(ctx, operation, input);
+    return { routes: sinceMark(mark), result };
+  };
 
   const sinceMark = (mark: number) => proxy.requests.slice(mark).map(route);
 
@@ -39,5 +55,57 @@ describe('driver-wda through the hub: what a tap costs in requests to the phone'
     const shot = await captureScreen(hub, 'a');
     expect(sinceMark(mark)).toEqual(['GET /screenshot']);
     expect(shot.scale).toBe(shot.screen.scale);
+  });
+
+  it('take_screenshot is exactly one GET /screenshot', async () => {
+    const { routes } = await steadyRequests('take_screenshot', {});
+    expect(routes).toEqual(['GET /screenshot']);
+  });
+
+  it('get_ui_tree is exactly one GET /source', async () => {
+    const { routes, result } = await steadyRequests('get_ui_tree', {});
+    expect(routes).toEqual(['GET /source']);
+    expect(JSON.stringify(result.output)).toContain('Settings');
+  });
+
+  it('a tree-only find_text is exactly one GET /source', async () => {
+    const { routes, result } = await steadyRequests('find_text', { text: 'Settings', source: 'ui-tree' });
+    expect(routes).toEqual(['GET /source']);
+    expect(result.output).toMatchObject({ matches: [expect.objectContaining({ source: 'ui-tree' })] });
+  });
+
+  it('a find_text the tree answers is exactly one GET /source', async () => {
+    const { routes, result } = await steadyRequests('find_text', { text: 'Settings' });
+    expect(routes).toEqual(['GET /source']);
+    expect(result.output).toMatchObject({ matches: [expect.objectContaining({ source: 'ui-tree' })] });
+  });
+
+  it('describe_screen on an unchanged screen is at most 2 requests: the tree and the pixels', async () => {
+    const { routes, result } = await steadyRequests('describe_screen', {});
+    expect(routes.length).toBeLessThanOrEqual(2);
+    expect([...routes].sort()).toEqual(['GET /screenshot', 'GET /source']);
+    expect(result.output).toMatchObject({ app: { appId: 'com.apple.springboard' } });
+  });
+
+  it('describe_screen without OCR is one GET /source', async () => {
+    const { routes } = await steadyRequests('describe_screen', { includeOcrText: false });
+    expect(routes).toEqual(['GET /source']);
+  });
+
+  it('describe_screen reads the foreground app again once another app is in front', async () => {
+    expect((await runOperation(ctx, 'describe_screen', { includeOcrText: false })).output).toMatchObject({ app: { appId: 'com.apple.springboard' } });
+    await runOperation(ctx, 'launch_app', { appId: 'com.apple.Preferences' });
+    const described = await runOperation(ctx, 'describe_screen', { includeOcrText: false });
+    expect(described.output).toMatchObject({ app: { appId: 'com.apple.Preferences' } });
+  });
+
+  it('describe_screen follows a rotation made behind its back, with and without the pixels', async () => {
+    await runOperation(ctx, 'describe_screen', { includeOcrText: false });
+    iphone.phone.setOrientation('LANDSCAPE');
+    const withoutPixels = await runOperation(ctx, 'describe_screen', { includeOcrText: false });
+    expect(withoutPixels.output).toMatchObject({ orientation: 'landscape', screen: { width: 852, height: 393 } });
+    iphone.phone.setOrientation('PORTRAIT');
+    const withPixels = await runOperation(ctx, 'describe_screen', {});
+    expect(withPixels.output).toMatchObject({ orientation: 'portrait', screen: { width: 393, height: 852 } });
   });
 });

@@ -76,7 +76,7 @@ describe('apex mcp over stdio, against the embedded virtual iPhone', () => {
     expect(Buffer.from(base64, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     expect(base64.length).toBeLessThan(1_000_000);
 
-    const png = await session.call('take_screenshot', { format: 'png', scale: 'native' });
+    const png = await session.call('take_screenshot', { format: 'png', resolution: 'native' });
     expect(png.structuredContent).toMatchObject({ format: 'png', mimeType: 'image/png' });
     expect((png.content[1] as { data: string }).data.length).toBeLessThan(1_000_000);
     expect(textOf(png)).toMatch(/1 point = [\d.]+ image pixels/);
@@ -139,6 +139,7 @@ describe('apex mcp over stdio, against the embedded virtual iPhone', () => {
     ['an unknown app', 'launch_app', { appId: 'com.example.not.installed' }, 'app_not_found', /com\.example\.not\.installed/],
     ['empty text', 'input_text', { text: '' }, 'invalid_argument', /text: /],
     ['a malformed app id', 'terminate_app', { appId: 'com.x; rm -rf /' }, 'invalid_argument', /appId: /],
+    ['the old screenshot option name', 'take_screenshot', { scale: 'native' }, 'invalid_argument', /scale/],
   ])('answers %s (%s) with isError and the right code', async (_what, tool, args, code, pattern) => {
     const result = await session.call(tool, args);
     expect(result.isError).toBe(true);

@@ -1,5 +1,6 @@
 import { endStateProblems, OFFLINE_GOAL_SUITE } from '@apex/tasks/testing';
-import { eventually, jsonClient, startApexOverPhones, type Answer, type ApexOverPhones } from './support';
+import { eventually } from '@apex/testing';
+import { jsonClient, startApexOverPhones, type Answer, type ApexOverPhones } from './support';
 
 /**
  * Device faults under a running Apex (runtime from a config file + REST), with nothing lost and a clear error
@@ -57,14 +58,14 @@ describe('faults under a running Apex, over REST', () => {
       const ok = (a: Answer) => a.status === 200;
       const offline = (a: Answer) => a.status === 503 && a.body.code === 'device_offline';
 
-      await eventually(() => answers.filter((a) => ok(a.answer)).length >= 20, 30_000, 'successful calls before the fault');
+      await eventually(() => answers.filter((a) => ok(a.answer)).length >= 20, { timeoutMs: 30_000, what: 'successful calls before the fault' });
       await phone(0).faults.goOffline();
       phase = 'offline';
-      await eventually(() => answers.filter((a) => offline(a.answer)).length >= 10, 30_000, 'device_offline answers');
+      await eventually(() => answers.filter((a) => offline(a.answer)).length >= 10, { timeoutMs: 30_000, what: 'device_offline answers' });
       await phone(0).faults.comeBack();
       phase = 'after';
       const before = answers.length;
-      await eventually(() => answers.slice(before).filter((a) => a.phase === 'after' && ok(a.answer)).length >= 20, 60_000, 'successful calls after the phone came back');
+      await eventually(() => answers.slice(before).filter((a) => a.phase === 'after' && ok(a.answer)).length >= 20, { timeoutMs: 60_000, what: 'successful calls after the phone came back' });
       stop = true;
       await Promise.all(streams);
 
@@ -94,7 +95,7 @@ describe('faults under a running Apex, over REST', () => {
       expect(started.status).toBe(202);
       const taskId = started.body.taskId as string;
       const read = async () => (await client.get(`/task/${taskId}`)).body as { status: string; steps: { outcome: { status: string } }[]; error?: { code: string; reason: string; message: string } };
-      await eventually(async () => (await read()).steps.length >= 1, 60_000, 'the first step');
+      await eventually(async () => (await read()).steps.length >= 1, { timeoutMs: 60_000, what: 'the first step' });
       // Each step takes several slowed device calls, so the restart lands while the task is running.
       const atRestart = await read();
       const restartsBefore = iphone.faults.state.restarts;
@@ -102,7 +103,7 @@ describe('faults under a running Apex, over REST', () => {
       iphone.faults.setLatency(0);
       expect(iphone.faults.state.restarts).toBe(restartsBefore + 1);
       expect(atRestart.status).toBe('running');
-      await eventually(async () => ['succeeded', 'failed', 'cancelled'].includes((await read()).status), 120_000, 'the task to end');
+      await eventually(async () => ['succeeded', 'failed', 'cancelled'].includes((await read()).status), { timeoutMs: 120_000, what: 'the task to end' });
       const task = await read();
       // "continues or fails with a clear reason": with a session rebuilt by the driver it continues.
       if (task.status !== 'succeeded') throw new Error(`the task ended ${task.status}: ${JSON.stringify(task.error)}`);
@@ -129,7 +130,7 @@ describe('faults under a running Apex, over REST', () => {
       // Other phones are not held up by the slow one.
       expect((await client.post(`/devices/${apex.ids[0]}/tap`, TAP)).status).toBe(200);
       iphone.faults.setLatency(0);
-      await eventually(async () => (await client.post(`/devices/${id}/tap`, TAP)).status === 200, 60_000, 'a tap to succeed again');
+      await eventually(async () => (await client.post(`/devices/${id}/tap`, TAP)).status === 200, { timeoutMs: 60_000, what: 'a tap to succeed again' });
       expect((await client.get(`/devices/${id}`)).body).toMatchObject({ id, state: 'online' });
       expect((await client.get(`/devices/${id}/ui-tree?maxDepth=1`)).status).toBe(200);
     },

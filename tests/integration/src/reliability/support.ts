@@ -7,7 +7,6 @@ import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { RecordingProxy } from '../driver-wda/support/recording-proxy';
 
-export { eventually } from '../driver-wda/support/recording-proxy';
 
 export interface ApexOverPhones {
   iphones: VirtualIPhone[];

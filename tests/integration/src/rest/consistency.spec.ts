@@ -45,7 +45,7 @@ describe('REST and MCP agree', () => {
   });
 
   it('take_screenshot: same structured result, and images equal in size and pixels', async () => {
-    for (const args of [{}, { format: 'png' }, { format: 'png', scale: 'native', maxWidth: 500 }]) {
+    for (const args of [{}, { format: 'png' }, { format: 'png', resolution: 'native', maxWidth: 500 }]) {
       const rest = await call(h.url, 'POST', `${DEVICE_PATH}/screenshot`, { body: args, headers: { accept: 'application/json' } });
       const mcp = await tool('take_screenshot', { ...args, device: DEVICE });
       const { data, ...restStructured } = rest.body;

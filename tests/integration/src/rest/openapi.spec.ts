@@ -1,5 +1,5 @@
 import { DEVICE_OPERATIONS } from '@apex/operations';
-import { REST_ROUTES } from '@apex/rest';
+import { DEPRECATED_FIELDS, REST_ROUTES } from '@apex/rest';
 import { call, startRestHarness, type RestHarness } from './harness';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -31,10 +31,16 @@ describe('OpenAPI document and docs page', () => {
       const definition = DEVICE_OPERATIONS.find((d) => d.name === route.operation);
       if (!definition) throw new Error(`no operation ${route.operation}`);
       expect(op).toMatchObject({ operationId: definition.name, summary: definition.title, description: definition.description });
-      const inputFields = Object.keys(definition.input.shape).filter((f) => f !== 'device');
+      const currentFields = Object.keys(definition.input.shape).filter((f) => f !== 'device');
+      // Each deprecated name REST still accepts is documented beside the field that replaced it, marked deprecated.
+      const deprecatedFields = Object.entries(DEPRECATED_FIELDS)
+        .filter(([old, current]) => currentFields.includes(current) && !currentFields.includes(old))
+        .map(([old]) => old);
+      const inputFields = [...currentFields, ...deprecatedFields];
       if (route.method === 'POST') {
         const schema = op.requestBody.content['application/json'].schema;
         expect(Object.keys(schema.properties ?? {}).sort()).toEqual(inputFields.sort());
+        for (const name of deprecatedFields) expect(schema.properties[name]).toMatchObject({ deprecated: true });
       } else {
         const query = (op.parameters ?? []).filter((p: Json) => p.in === 'query').map((p: Json) => p.name);
         expect(query.sort()).toEqual(inputFields.sort());

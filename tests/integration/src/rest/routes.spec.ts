@@ -120,7 +120,7 @@ describe('REST routes', () => {
     const png = await fetch(`${h.url}${DEVICE_PATH}/screenshot`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ format: 'png', scale: 'native', maxWidth: 600 }),
+      body: JSON.stringify({ format: 'png', resolution: 'native', maxWidth: 600 }),
     });
     expect(png.headers.get('content-type')).toBe('image/png');
     const pngMeta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
@@ -134,6 +134,25 @@ describe('REST routes', () => {
     expect(json.body).toMatchObject({ mimeType: 'image/jpeg', format: 'jpeg', width: 200 });
     const decoded = await sharp(Buffer.from(String(json.body.data), 'base64')).metadata();
     expect(decoded).toMatchObject({ format: 'jpeg', width: 200, height: json.body.height });
+  });
+
+  it('still accepts the deprecated screenshot option scale (now resolution), documented as deprecated', async () => {
+    const shot = (body: object) => call(h.url, 'POST', `${DEVICE_PATH}/screenshot`, { body, headers: { accept: 'application/json' } });
+    const { data: _old, ...old } = (await shot({ scale: 'native' })).body;
+    const { data: _current, ...current } = (await shot({ resolution: 'native' })).body;
+    expect(old).toEqual(current);
+    // Native pixels (within the 2,000-pixel side cap), not the points default.
+    expect(old['pixelsPerPoint']).toBeGreaterThan(1);
+    const both = await call(h.url, 'POST', `${DEVICE_PATH}/screenshot`, { body: { scale: 'native', resolution: 'points' } });
+    expect(both.status).toBe(400);
+    expect(both.body['code']).toBe('invalid_argument');
+
+    const doc = (await call(h.url, 'GET', '/openapi.json')).body as Record<string, Record<string, Record<string, Record<string, unknown>>>>;
+    const operation = doc['paths']['/devices/{id}/screenshot'];
+    const body = (operation['post']['requestBody'] as { content: Record<string, { schema: { properties: Record<string, { deprecated?: boolean }> } }> })
+      .content['application/json'].schema;
+    expect(body.properties['scale']?.deprecated).toBe(true);
+    expect(body.properties['resolution']?.deprecated).toBeUndefined();
   });
 
   it('URL-decodes the device id in the path', async () => {

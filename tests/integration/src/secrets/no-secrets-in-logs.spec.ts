@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createRestLogger, startRestApi, type RestApiHandle } from '@apex/rest';
 import { createLogger, createRuntime, EMBEDDED_DEVICE_ID, type Runtime } from '@apex/runtime';
 import { startFakeModelServer, type FakeModelServer } from '@apex/tasks/testing';
-import { eventually } from '../driver-wda/support/recording-proxy';
+import { eventually } from '@apex/testing';
 
 const TOKEN = 'tok-4f1c9e7a2b6d8053';
 const API_KEY = 'sk-live-9d2e7c41b0a6f385';
@@ -83,7 +83,7 @@ describe('no token, API key or typed text reaches a log line or a task step', ()
     const started = await call('POST', '/agent/task', { goal: 'Add a line to the note' });
     expect(started.status).toBe(202);
     const taskId = started.body['taskId'] as string;
-    await eventually(async () => (await call('GET', `/task/${taskId}`)).body['status'] === 'succeeded', 30_000, 'the task to succeed');
+    await eventually(async () => (await call('GET', `/task/${taskId}`)).body['status'] === 'succeeded', { timeoutMs: 30_000, what: 'the task to succeed' });
     expect(model.requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
 
     // The task's typing step, as REST and MCP show it: the length, not the text.

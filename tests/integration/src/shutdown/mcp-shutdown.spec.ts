@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
-import { eventually, RecordingProxy } from '../driver-wda/support/recording-proxy';
+import { eventually } from '@apex/testing';
+import { RecordingProxy } from '../driver-wda/support/recording-proxy';
 import { spawnApex, writeConfig, type SpawnedApex } from './spawned';
 
 interface JsonRpcReply {
@@ -65,7 +66,7 @@ describe('apex mcp shuts down gracefully (spawned)', () => {
 
     proxy.hold((request) => request.path.endsWith('/wda/tap'));
     const tap = mcp.request(2, 'tools/call', { name: 'tap', arguments: { device: 'slow-phone', x: 20, y: 20 } });
-    await eventually(() => proxy.heldCount === 1, 30_000, 'the tap to reach the phone');
+    await eventually(() => proxy.heldCount === 1, { timeoutMs: 30_000, what: 'the tap to reach the phone' });
 
     run.child.kill('SIGTERM');
     await run.stderrLine(/mcp: stopping/);

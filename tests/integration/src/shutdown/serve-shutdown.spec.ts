@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { lockFileFor } from '@apex/runtime';
 import { SqliteTaskStore } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
-import { eventually, RecordingProxy } from '../driver-wda/support/recording-proxy';
+import { eventually } from '@apex/testing';
+import { RecordingProxy } from '../driver-wda/support/recording-proxy';
 import { connectOutcome, requestJson, spawnApex, writeConfig, type SpawnedApex } from './spawned';
 
 /** Far more work than a shutdown takes: the task is still running when the signal comes. */
@@ -55,7 +56,7 @@ describe('apex serve shuts down gracefully (spawned)', () => {
       (answer) => answer.status,
       (error: Error) => error,
     );
-    await eventually(() => proxy.heldCount === 1, 30_000, 'the tap to reach the phone');
+    await eventually(() => proxy.heldCount === 1, { timeoutMs: 30_000, what: 'the tap to reach the phone' });
     return { run, url, tap };
   }
 
@@ -67,8 +68,7 @@ describe('apex serve shuts down gracefully (spawned)', () => {
     const taskId = started.body['taskId'] as string;
     await eventually(
       async () => ((await requestJson(url, 'GET', `/task/${taskId}`)).body['steps'] as unknown[]).length >= 1,
-      30_000,
-      'the task to take a step',
+      { timeoutMs: 30_000, what: 'the task to take a step' },
     );
 
     run.child.kill('SIGTERM');

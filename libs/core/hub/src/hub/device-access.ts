@@ -5,7 +5,7 @@ import type { LeaseOwner } from '../lease';
 export type HeldBy = () => LeaseOwner | undefined;
 
 /** `device_busy` naming the process that holds the device. */
-export function heldElsewhere(deviceId: string, owner: LeaseOwner): ApexError {
+function heldElsewhere(deviceId: string, owner: LeaseOwner): ApexError {
   return new ApexError(
     'device_busy',
     `Device ${deviceId} is in use by another Apex process (pid ${owner.pid} on ${owner.host}, since ${owner.since}).`,

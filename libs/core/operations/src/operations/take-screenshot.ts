@@ -3,7 +3,7 @@ import { captureScreen } from '@apex/hub';
 import { defineOperation, withImage } from '../define-operation';
 import { MAX_REQUESTED_SCREENSHOT_WIDTH, MIN_SCREENSHOT_WIDTH } from '../limits';
 import { deviceField } from '../schemas';
-import { describePixelMapping, encodeScreenshot, SCREENSHOT_DEFAULTS, SCREENSHOT_FORMATS, SCREENSHOT_SCALES } from '../screenshot-encoding';
+import { describePixelMapping, encodeScreenshot, SCREENSHOT_DEFAULTS, SCREENSHOT_FORMATS, SCREENSHOT_RESOLUTIONS } from '../screenshot-encoding';
 
 export const takeScreenshotOperation = defineOperation({
   name: 'take_screenshot',
@@ -13,9 +13,9 @@ export const takeScreenshotOperation = defineOperation({
   input: z.strictObject({
     device: deviceField,
     format: z.enum(SCREENSHOT_FORMATS).default(SCREENSHOT_DEFAULTS.format).describe('jpeg (default, small) or png (lossless)'),
-    scale: z
-      .enum(SCREENSHOT_SCALES)
-      .default(SCREENSHOT_DEFAULTS.scale)
+    resolution: z
+      .enum(SCREENSHOT_RESOLUTIONS)
+      .default(SCREENSHOT_DEFAULTS.resolution)
       .describe('points (default): 1 pixel = 1 point; native: the device pixels'),
     maxWidth: z
       .number()
@@ -34,9 +34,9 @@ export const takeScreenshotOperation = defineOperation({
     bytes: z.number(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: async (ctx, { device, format, scale, maxWidth }) => {
+  handler: async (ctx, { device, format, resolution, maxWidth }) => {
     // One capture; fitting the size budget re-encodes it, it never asks the device again.
-    const shot = await encodeScreenshot(await captureScreen(ctx.hub, device), { format, scale, maxWidth });
+    const shot = await encodeScreenshot(await captureScreen(ctx.hub, device), { format, resolution, maxWidth });
     const { data, mimeType, width, height, pixelsPerPoint } = shot;
     return withImage({ format: shot.format, mimeType, width, height, pixelsPerPoint, bytes: data.length }, { data, mimeType });
   },

@@ -10,7 +10,7 @@ import { visibleNodes, type VisibleNode } from '../tree/visible';
 import type { DescribedElement, DescribedText, ScreenDescription, ScreenDescriptionResult } from '../types';
 import { renderDescription } from './render';
 
-export const DEFAULT_MAX_ELEMENTS = 60;
+const DEFAULT_MAX_ELEMENTS = 60;
 /** OCR lines less sure than this are left out of a description (glyphs read as letters, cut-off lines). */
 const MIN_DESCRIBED_OCR_CONFIDENCE = 0.7;
 /** Words of up to three characters are mostly glyphs read as text (signal bars as "all"): keep them only when

@@ -173,7 +173,7 @@ function regionKey(region: Rect): string {
 }
 
 /** Engine pixels → points, noise dropped, lines split where words are far apart. */
-export function toPoints(page: EnginePage, prepared: Pick<PreparedImage, 'scale' | 'originX' | 'originY'>): OcrPage {
+function toPoints(page: EnginePage, prepared: Pick<PreparedImage, 'scale' | 'originX' | 'originY'>): OcrPage {
   const lines: OcrLine[] = [];
   for (const engineLine of page.lines) {
     const words: OcrWord[] = engineLine
@@ -228,7 +228,7 @@ export function lineOf(words: OcrWord[]): OcrLine {
 }
 
 /** Keeps the words whose centre lies in the region (lines re-formed from what is left). */
-export function withinRegion(page: OcrPage, region: Rect): OcrPage {
+function withinRegion(page: OcrPage, region: Rect): OcrPage {
   const lines: OcrLine[] = [];
   for (const line of page.lines) {
     if (!intersects(line.bounds, region)) continue;

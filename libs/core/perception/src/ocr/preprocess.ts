@@ -17,7 +17,7 @@ export interface PreparedImage {
  * Pixels per point OCR reads a full screen at: 17 pt body text becomes ~25 px tall, well inside what
  * tesseract reads reliably, at ~20 % less work than 2 px/pt on a text-dense page (same words found).
  */
-export const FULL_SCREEN_OCR_SCALE = 1.5;
+const FULL_SCREEN_OCR_SCALE = 1.5;
 /** Small crops are read larger: tiny text gains more from upscaling than it costs. */
 const SMALL_CROP_OCR_SCALE = 3;
 const SMALL_CROP_POINTS = 120;

@@ -89,7 +89,7 @@ export function mergeMatches(treeMatches: TextMatch[], ocrMatches: TextMatch[]):
 }
 
 /** Best first; ties top-to-bottom, left-to-right. */
-export function sortMatches(matches: TextMatch[]): TextMatch[] {
+function sortMatches(matches: TextMatch[]): TextMatch[] {
   return [...matches].sort(
     (a, b) => b.confidence - a.confidence || a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x,
   );

@@ -64,7 +64,7 @@ function withChildren(node: UiTreeNode, children: UiTreeNode[]): UiTreeNode {
   return children.length > 0 ? { ...node, children } : node;
 }
 
-export function toTreeNode(node: UiNode, bounds: Rect): UiTreeNode {
+function toTreeNode(node: UiNode, bounds: Rect): UiTreeNode {
   const out: UiTreeNode = { id: node.id, role: node.role, bounds: roundRect(bounds), center: roundedCenter(bounds) };
   if (node.label) out.label = node.label;
   if (node.value) out.value = node.value;

@@ -1,7 +1,7 @@
 import type { Role } from '@apex/port';
 
 /** Roles a user can act on (tap, type into, toggle, slide). */
-export const INTERACTIVE_ROLES: ReadonlySet<Role> = new Set<Role>([
+const INTERACTIVE_ROLES: ReadonlySet<Role> = new Set<Role>([
   'button',
   'textField',
   'secureTextField',

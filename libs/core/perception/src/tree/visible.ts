@@ -23,7 +23,3 @@ export function visibleNodes(root: UiNode, screen: Rect): VisibleNode[] {
   walk(root, 0);
   return out;
 }
-
-export function isOnScreen(node: UiNode, screen: Rect): boolean {
-  return node.visible && clipTo(node.bounds, screen) !== undefined;
-}

@@ -1,60 +1,10 @@
 import { z } from 'zod';
-import { ERROR_CODE_LIST, type ErrorCode } from '@apex/errors';
 import { withoutControlCharacters } from '@apex/operations';
-import { FAILURE_REASONS, STEP_OUTCOMES, TASK_LIMITS, TASK_STATUSES } from './task';
+import { TASK_LIMITS, TASK_STATUSES } from './task';
 
-/** The zod forms of the task model: the output schemas of the task operations and the REST routes. */
+/** The zod forms of the task model's inputs: the task operations' fields and what TaskService accepts. */
 
 export const taskStatusSchema = z.enum(TASK_STATUSES);
-
-const errorCodeSchema = z.enum(ERROR_CODE_LIST as [ErrorCode, ...ErrorCode[]]);
-
-export const taskErrorSchema = z.object({
-  code: errorCodeSchema,
-  message: z.string(),
-  reason: z.enum(FAILURE_REASONS).describe('Why the task stopped, e.g. step_limit, timeout, infeasible, interrupted'),
-});
-
-export const taskUsageSchema = z.object({
-  inputTokens: z.number().int().nonnegative(),
-  outputTokens: z.number().int().nonnegative(),
-});
-
-export const taskStepSchema = z.object({
-  index: z.number().int().nonnegative(),
-  observation: z.string().describe('What the screen showed when the action was chosen'),
-  action: z.object({
-    operation: z.string().describe('The catalog operation that ran'),
-    arguments: z.record(z.string(), z.unknown()),
-  }),
-  outcome: z.object({
-    status: z.enum(STEP_OUTCOMES),
-    detail: z.string(),
-    code: errorCodeSchema.optional(),
-  }),
-  durationMs: z.number().nonnegative(),
-  screenshotRef: z.string().optional(),
-});
-
-const taskFields = {
-  id: z.string(),
-  deviceId: z.string(),
-  goal: z.string(),
-  status: taskStatusSchema,
-  planner: z.string(),
-  maxSteps: z.number().int(),
-  timeoutMs: z.number().int(),
-  createdAt: z.string().describe('ISO 8601'),
-  startedAt: z.string().optional(),
-  finishedAt: z.string().optional(),
-  result: z.string().optional().describe('A short answer or summary, once succeeded'),
-  error: taskErrorSchema.optional(),
-  usage: taskUsageSchema.optional().describe('Model tokens, when a model planned the task'),
-};
-
-export const taskSchema = z.object({ ...taskFields, steps: z.array(taskStepSchema) });
-
-export const taskSummarySchema = z.object({ ...taskFields, stepCount: z.number().int().nonnegative() });
 
 export const goalSchema = z
   .string()

@@ -40,7 +40,7 @@ const taskOut = taskSummaryOut.omit({ stepCount: true }).extend({
 /** The context the task operations run in: the device context plus the runtime's task service. */
 export type TaskOperationContext = OperationContext & { tasks: TaskService };
 
-export const startTaskOperation = defineOperation({
+const startTaskOperation = defineOperation({
   name: 'start_task',
   title: 'Start task',
   description:
@@ -61,7 +61,7 @@ export const startTaskOperation = defineOperation({
   summarize: ({ taskId, status }) => `Task ${taskId} is ${status}; poll get_task for progress.`,
 });
 
-export const getTaskOperation = defineOperation({
+const getTaskOperation = defineOperation({
   name: 'get_task',
   title: 'Get task',
   description:
@@ -73,7 +73,7 @@ export const getTaskOperation = defineOperation({
   summarize: (task) => summarizeTask(task),
 });
 
-export const listTasksOperation = defineOperation({
+const listTasksOperation = defineOperation({
   name: 'list_tasks',
   title: 'List tasks',
   description: 'Lists agent tasks, newest first, without their steps; filter by status and device id.',
@@ -90,7 +90,7 @@ export const listTasksOperation = defineOperation({
     tasks.length === 0 ? 'No tasks.' : `${tasks.length} task(s): ${tasks.map((t) => summarizeTask(t)).join(' | ')}`,
 });
 
-export const cancelTaskOperation = defineOperation({
+const cancelTaskOperation = defineOperation({
   name: 'cancel_task',
   title: 'Cancel task',
   description:

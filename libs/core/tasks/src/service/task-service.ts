@@ -47,10 +47,10 @@ interface RunningTask {
   done: Promise<void>;
 }
 
-export const SCREENSHOTS_DIR = 'screenshots';
+const SCREENSHOTS_DIR = 'screenshots';
 
 /** Default of `maxQueuedPerDevice`. */
-export const DEFAULT_MAX_QUEUED_PER_DEVICE = 50;
+const DEFAULT_MAX_QUEUED_PER_DEVICE = 50;
 
 /**
  * Agent tasks: created queued, run one at a time per device (the rest wait in order), persisted as they go.

@@ -31,7 +31,7 @@ export interface FakeModelServer {
 
 /** Output tokens charged per reply, and input tokens per 4 characters of the request body (deterministic). */
 export const FAKE_OUTPUT_TOKENS = 7;
-export function fakeInputTokens(rawBody: string): number {
+function fakeInputTokens(rawBody: string): number {
   return Math.ceil(rawBody.length / 4);
 }
 

@@ -1,6 +1,5 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { eventually as eventuallyWithin } from '@apex/testing';
 
 export interface ProxiedRequest {
   seq: number;
@@ -86,10 +85,3 @@ export class RecordingProxy {
   }
 }
 
-/**
- * The test kit's `eventually` with this folder's older positional signature, for the specs that still call it
- * so; new code imports `eventually` from `@apex/testing`.
- */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'condition'): Promise<void> {
-  await eventuallyWithin(check, { timeoutMs, what });
-}
