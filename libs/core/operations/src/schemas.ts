@@ -24,7 +24,7 @@ export function withoutControlCharacters(schema: z.ZodString): z.ZodString {
 
 export const deviceField = withoutControlCharacters(z.string().min(1).max(MAX_DEVICE_ID_LENGTH))
   .optional()
-  .describe('Device id from list_devices; optional if only one device');
+  .describe('From list_devices; optional with one device');
 
 /** One coordinate in points from the top-left corner (finite, ≥ 0; the primitives check the real screen). */
 export const coordinate = z.number().min(0).max(MAX_COORDINATE);
@@ -94,7 +94,7 @@ export const urlField = z
     const problem = urlProblem(url);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .describe('http(s):// address or an app URL scheme (maps://…, prefs:…); javascript:, data:, file: refused');
+  .describe('http(s):// or an app scheme; no javascript:, data:, file:');
 
 /** An app's name as its icon shows it (e.g. Settings); at least one letter or digit. */
 export const appNameField = z
@@ -102,7 +102,7 @@ export const appNameField = z
   .min(1)
   .max(MAX_APP_NAME_LENGTH)
   .refine((name) => /[\p{L}\p{N}]/u.test(name), 'must contain at least one letter or digit')
-  .describe('App name as on its icon, e.g. Settings (instead of appId)');
+  .describe('as on its icon, e.g. Settings');
 
 /** The port's orientations and appearances, as lists for the schemas. */
 export const ORIENTATIONS = ['portrait', 'landscape'] as const satisfies readonly Orientation[];

@@ -6,7 +6,7 @@ import { coordinate, deviceField, pointOut } from '../schemas';
 export const doubleTapOperation = defineOperation({
   name: 'double_tap',
   title: 'Double tap',
-  description: 'Taps one point twice in quick succession (points from the top-left): zooms photos and maps, selects a word.',
+  description: 'Taps a point twice quickly (like tap): zooms photos and maps, selects a word.',
   input: z.strictObject({ device: deviceField, x: coordinate.describe('points from the left'), y: coordinate.describe('points from the top') }),
   output: z.object({ doubleTapped: pointOut }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

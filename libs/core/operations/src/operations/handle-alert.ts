@@ -25,27 +25,15 @@ export const handleAlertOperation = defineOperation({
   name: 'handle_alert',
   title: 'Handle alert',
   description:
-    "Answers the alert on screen (permission prompts, confirmations): accept, dismiss, or press a button by its label. Returns the alert's title and buttons; no alert: element_not_found.",
+    'Answers the alert on screen (e.g. a permission prompt): accept, dismiss, or press `button` by label. Returns its title and buttons.',
   input: z.strictObject({
     device: deviceField,
     action: z.enum(ALERT_ACTIONS),
     button: z.string().min(1).max(MAX_BUTTON_LABEL_LENGTH).optional().describe('label, for press'),
   }),
-  output: z.object({
-    action: z.enum(ALERT_ACTIONS),
-    button: z.string().optional(),
-    title: z.string().optional(),
-    text: z.string().optional(),
-    buttons: z.array(z.string()),
-  }),
+  output: z.object({ title: z.string().optional(), text: z.string().optional(), buttons: z.array(z.string()) }),
   // A button on an alert may confirm a deletion; a second call finds no alert.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  handler: async (ctx, { device, action, button }) => {
-    const alert = await handleAlert(ctx.hub, device, alertAction(action, button));
-    return { action, ...(button === undefined ? {} : { button }), ...alert };
-  },
-  summarize: (s) =>
-    `${s.action === 'press' ? `Pressed "${s.button}" on` : s.action === 'accept' ? 'Accepted' : 'Dismissed'} the alert${
-      s.title ? ` "${s.title}"` : ''
-    } (buttons: ${s.buttons.join(', ')}).`,
+  handler: async (ctx, { device, action, button }) => handleAlert(ctx.hub, device, alertAction(action, button)),
+  summarize: (s) => `Answered the alert${s.title ? ` "${s.title}"` : ''} (buttons: ${s.buttons.join(', ')}).`,
 });

@@ -6,7 +6,7 @@ import { deviceField } from '../schemas';
 export const hideKeyboardOperation = defineOperation({
   name: 'hide_keyboard',
   title: 'Hide keyboard',
-  description: 'Dismisses the on-screen keyboard (nothing happens when none is shown), uncovering what it hid.',
+  description: 'Dismisses the on-screen keyboard, if shown, uncovering what it hid.',
   input: z.strictObject({ device: deviceField }),
   output: z.object({ keyboardHidden: z.literal(true) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

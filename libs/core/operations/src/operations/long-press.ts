@@ -7,7 +7,7 @@ import { coordinate, deviceField, pointOut } from '../schemas';
 export const longPressOperation = defineOperation({
   name: 'long_press',
   title: 'Long press',
-  description: 'Touches and holds one point (points from the top-left): opens context menus, previews and edit menus.',
+  description: 'Touches and holds a point (like tap): opens context menus, previews, edit menus.',
   input: z.strictObject({
     device: deviceField,
     x: coordinate.describe('points from the left'),

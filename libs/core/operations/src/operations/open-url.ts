@@ -6,7 +6,7 @@ import { deviceField, urlField } from '../schemas';
 export const openUrlOperation = defineOperation({
   name: 'open_url',
   title: 'Open URL',
-  description: 'Opens a web address in the browser, or a deep link in the app that handles its scheme (maps://, prefs:).',
+  description: 'Opens a web address in the browser, or a deep link in its app (maps://, prefs:).',
   input: z.strictObject({ device: deviceField, url: urlField }),
   output: z.object({ opened: z.string() }),
   // Reaches the web, and a deep link may act in its app: not idempotent, open world.

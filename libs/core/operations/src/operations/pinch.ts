@@ -7,10 +7,10 @@ import { deviceField, pointOut, pointSchema } from '../schemas';
 export const pinchOperation = defineOperation({
   name: 'pinch',
   title: 'Pinch',
-  description: 'Two-finger pinch around `center`: `scale` > 1 spreads the fingers (zooms in), < 1 zooms out.',
+  description: 'Two-finger pinch around `center`: `scale` > 1 zooms in, < 1 zooms out.',
   input: z.strictObject({
     device: deviceField,
-    scale: z.number().min(MIN_PINCH_SCALE).max(MAX_PINCH_SCALE).describe('end spread / start spread, e.g. 2 or 0.5'),
+    scale: z.number().min(MIN_PINCH_SCALE).max(MAX_PINCH_SCALE).describe('e.g. 2 or 0.5'),
     center: pointSchema.optional().describe('default: screen center'),
     durationMs: z.number().int().min(MIN_PINCH_DURATION_MS).max(MAX_PINCH_DURATION_MS).optional().describe(`default ${DEFAULT_PINCH_MS}`),
   }),

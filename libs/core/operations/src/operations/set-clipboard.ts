@@ -7,7 +7,7 @@ import { deviceField } from '../schemas';
 export const setClipboardOperation = defineOperation({
   name: 'set_clipboard',
   title: 'Set clipboard',
-  description: "Replaces the device's clipboard with plain text, to paste with a long press → Paste.",
+  description: 'Replaces the clipboard with plain text (paste: long_press a field, then Paste).',
   input: z.strictObject({ device: deviceField, text: z.string().max(MAX_CLIPBOARD_TEXT_LENGTH).describe('plain text') }),
   output: z.object({ characters: z.number() }),
   // What the clipboard held before is gone.

@@ -6,7 +6,7 @@ import { deviceField } from '../schemas';
 export const setLockOperation = defineOperation({
   name: 'set_lock',
   title: 'Lock or unlock',
-  description: 'Locks (true) or unlocks (false) the screen. No passcode support: a phone with a passcode stays at its passcode screen.',
+  description: 'Locks or unlocks the screen. No passcode support: a passcode-protected phone stays locked.',
   input: z.strictObject({ device: deviceField, locked: z.boolean() }),
   output: z.object({ locked: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

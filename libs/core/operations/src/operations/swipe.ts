@@ -9,7 +9,7 @@ export const swipeOperation = defineOperation({
   name: 'swipe',
   title: 'Swipe',
   description:
-    'Swipes (drags) on the screen, in points: either `direction` (the finger moves that way: up reveals what is below; optional `start`, `distance`) or `from` and `to`. Use it to scroll lists or change pages; `holdMs` first for drag and drop.',
+    'Swipes (drags) on the screen, in points: either `direction` (the finger moves that way: up reveals what is below; optional `start`, `distance`) or `from` and `to`. Scrolls lists, changes pages; `holdMs` for drag and drop.',
   input: z.strictObject({
     device: deviceField,
     direction: z.enum(SWIPE_DIRECTIONS).optional(),
@@ -18,7 +18,7 @@ export const swipeOperation = defineOperation({
     from: pointSchema.optional(),
     to: pointSchema.optional(),
     durationMs: z.number().int().min(MIN_SWIPE_DURATION_MS).max(MAX_SWIPE_DURATION_MS).optional().describe('default 300'),
-    holdMs: z.number().int().min(0).max(MAX_SWIPE_HOLD_MS).optional().describe('press and hold at the start first (ms)'),
+    holdMs: z.number().int().min(0).max(MAX_SWIPE_HOLD_MS).optional().describe('hold before moving'),
   }),
   output: z.object({ direction: z.enum(SWIPE_DIRECTIONS).optional(), from: pointOut.optional(), to: pointOut.optional() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
