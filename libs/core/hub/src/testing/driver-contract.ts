@@ -1,6 +1,5 @@
 import { ApexError } from '@apex/errors';
 import { type AlertInfo, centerOf, type DeviceDriver, ROLES, type UiNode } from '@apex/port';
-import { eventually } from '@apex/testing';
 import { DeviceHub } from '../hub/device-hub';
 import {
   APPLE_SYSTEM_APPS,
@@ -57,8 +56,6 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 }
 
 const TEXT_INPUT_ROLES = new Set(['textField', 'searchField']);
-
-const WAIT = { timeoutMs: 10_000 };
 
 function firstTextInput(root: UiNode): UiNode | undefined {
   return flatten(root).find((n) => TEXT_INPUT_ROLES.has(n.role) && n.visible && n.enabled);
@@ -209,16 +206,11 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
         expect(input).toBeDefined();
         const target = input as UiNode;
         await longPress(hub, id, centerOf(target.bounds), 1_000);
-        const paste = (await eventually(
-          async () => flatten(await getUiTree(hub, id)).find((n) => n.label === 'Paste' && n.visible),
-          { ...WAIT, what: 'a Paste item' },
-        )) as UiNode;
-        await tap(hub, id, centerOf(paste.bounds));
-        const after = await eventually(async () => firstTextInput(await getUiTree(hub, id))?.value?.includes('pasted by contract'), {
-          ...WAIT,
-          what: 'the pasted text in the input',
-        });
-        expect(after).toBe(true);
+        // The port's calls resolve once the device has acted: the menu is there when longPress resolves.
+        const paste = flatten(await getUiTree(hub, id)).find((n) => n.label === 'Paste' && n.visible);
+        expect(paste).toBeDefined();
+        await tap(hub, id, centerOf((paste as UiNode).bounds));
+        expect(firstTextInput(await getUiTree(hub, id))?.value ?? '').toContain('pasted by contract');
         await terminateApp(hub, id, fixture.textInputAppId);
       });
 
@@ -245,11 +237,10 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
         await pressButton(hub, id, 'home');
         const home = (await deviceStatus(hub, id)).foregroundApp?.appId;
         await openUrl(hub, id, fixture.webUrl);
-        const opened: string = await eventually(async () => {
-          const app = (await deviceStatus(hub, id)).foregroundApp?.appId;
-          return app !== undefined && app !== home ? app : '';
-        }, { ...WAIT, what: 'an app for the URL' });
-        await terminateApp(hub, id, opened);
+        const opened = (await deviceStatus(hub, id)).foregroundApp?.appId;
+        expect(opened).toBeDefined();
+        expect(opened).not.toBe(home);
+        await terminateApp(hub, id, opened as string);
       });
 
       it('rotates: the screen, its captures and the accepted points follow the orientation', async () => {
@@ -283,7 +274,7 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
         const input = firstTextInput(await getUiTree(hub, id));
         expect(input).toBeDefined();
         await tap(hub, id, centerOf((input as UiNode).bounds));
-        await eventually(async () => hasKeyboard(await getUiTree(hub, id)), { ...WAIT, what: 'the keyboard' });
+        expect(hasKeyboard(await getUiTree(hub, id))).toBe(true);
         await hideKeyboard(hub, id);
         expect(hasKeyboard(await getUiTree(hub, id))).toBe(false);
         await hideKeyboard(hub, id);
@@ -293,7 +284,8 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
       it('answers an alert by a button label, and says element_not_found once none is shown', async () => {
         await launchApp(hub, id, fixture.alertAppId);
         const driver = fixture.driver as Required<Pick<DeviceDriver, 'alert'>>;
-        const shown = (await eventually(() => driver.alert(AbortSignal.timeout(10_000)), { ...WAIT, what: 'the first-launch alert' })) as AlertInfo;
+        const shown = (await driver.alert(AbortSignal.timeout(10_000))) as AlertInfo;
+        expect(shown).toBeDefined();
         expect(shown.buttons.length).toBeGreaterThanOrEqual(2);
         expect(await codeOf(handleAlert(hub, id, { kind: 'press', button: 'No Such Button' }))).toBe('element_not_found');
         const answered = await handleAlert(hub, id, { kind: 'press', button: shown.buttons[shown.buttons.length - 1] as string });
