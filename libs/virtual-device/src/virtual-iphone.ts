@@ -22,6 +22,8 @@ export interface VirtualIPhoneOptions {
   profile?: string;
   appearance?: 'light' | 'dark';
   deviceName?: string;
+  /** `undetermined`: Photos asks for library access on its next launch (default `full`). */
+  photoLibraryAccess?: 'undetermined' | 'full';
 }
 
 export interface VirtualIPhone {
@@ -51,6 +53,7 @@ export const virtualIPhoneOptionsSchema = z
       .optional(),
     appearance: z.enum(['light', 'dark']).optional(),
     deviceName: z.string().min(1).max(64).optional(),
+    photoLibraryAccess: z.enum(['undetermined', 'full']).optional(),
   })
   .strict();
 
@@ -67,9 +70,9 @@ function urlFor(host: string, port: number): string {
 export async function startVirtualIPhone(options: VirtualIPhoneOptions = {}): Promise<VirtualIPhone> {
   const parsed = virtualIPhoneOptionsSchema.safeParse(options);
   if (!parsed.success) throw invalidInput(parsed.error.issues, 'virtual iPhone options');
-  const { port = 0, host = DEFAULT_HOST, allowRemote = false, faults = false, profile = DEFAULT_PROFILE_ID, appearance, deviceName } = parsed.data;
+  const { port = 0, host = DEFAULT_HOST, allowRemote = false, faults = false, profile = DEFAULT_PROFILE_ID, appearance, deviceName, photoLibraryAccess } = parsed.data;
   assertSafeOpenBind(host, allowRemote, 'the virtual iPhone');
-  const phone = createPhone({ profile, appearance, deviceName });
+  const phone = createPhone({ profile, appearance, deviceName, photoLibraryAccess });
   const server = new WdaServer(phone, { host, port, allowRemote, faults });
   await server.listen();
   const url = urlFor(host, server.port);

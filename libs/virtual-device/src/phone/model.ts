@@ -27,6 +27,8 @@ export type ElementType =
   | 'Keyboard'
   | 'Key'
   | 'Alert'
+  | 'Menu'
+  | 'MenuItem'
   | 'NavigationBar'
   | 'TabBar'
   | 'Toolbar'
@@ -101,7 +103,14 @@ export type PhoneErrorKind =
   | 'no_alert'
   | 'unknown_button'
   | 'invalid_argument'
-  | 'element_gone';
+  | 'element_gone'
+  /** No installed app handles the URL's scheme. */
+  | 'no_app_for_url'
+  /** The keyboard is still shown after pressing the keys asked for. */
+  | 'keyboard_stays';
+
+/** What the pasteboard holds: `plaintext` and `url` are text, `image` PNG bytes. */
+export type PasteboardType = 'plaintext' | 'image' | 'url';
 
 export class PhoneError extends Error {
   constructor(
@@ -128,8 +137,24 @@ export interface Phone {
   renderPng(): Buffer;
 
   tap(x: number, y: number): void;
-  /** A drag/swipe from one point to another over `durationSec` seconds (scrolls lists, pages home screens). */
-  drag(fromX: number, fromY: number, toX: number, toY: number, durationSec: number): void;
+  /**
+   * A drag/swipe from one point to another (scrolls lists, pages home screens). `holdSec` is how long the finger
+   * pressed before moving: from LONG_PRESS_SEC on, the drag picks up what it started on (reordering).
+   */
+  drag(fromX: number, fromY: number, toX: number, toY: number, holdSec: number): void;
+  /** A press held at one point for `durationSec`; on a view without a long-press action it is a tap. */
+  longPress(x: number, y: number, durationSec: number): void;
+  doubleTap(x: number, y: number): void;
+  /** Two fingers around (x, y) ending `scale` times as far apart (> 1 zooms in); throws `invalid_argument` unless scale > 0. */
+  pinch(x: number, y: number, scale: number): void;
+  /** Opens a URL in the app for its scheme (http(s): Safari, prefs: Settings, maps: Maps); throws `no_app_for_url`. */
+  openUrl(url: string): void;
+  /** The pasteboard's content of this type (empty when it holds nothing of it). */
+  pasteboard(type: PasteboardType): Buffer;
+  setPasteboard(type: PasteboardType, data: Buffer): void;
+  keyboardShown(): boolean;
+  /** Presses the first of these keys (or buttons, case-insensitive) the screen shows until the keyboard hides; throws `keyboard_stays`. */
+  dismissKeyboard(keyNames: readonly string[]): void;
   /** Types into the focused text input; throws `no_focused_element` when none is focused. "\n" presses return. */
   typeText(text: string): void;
   /** Focuses (taps) the element with this uid; throws `element_gone` if it is not on screen. */

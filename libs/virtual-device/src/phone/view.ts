@@ -1,6 +1,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { ElementType, PhoneElement, Rect } from './model';
 import type { Theme } from './render/theme';
+import type { TextInput } from './ui/text-input';
 
 /** What a view's draw function gets: a context already scaled to points, and the colours. */
 export interface Paint {
@@ -34,9 +35,19 @@ export interface View {
   onTap?: (x: number, y: number) => void;
   /** Scroll handler for drags starting inside this view: the finger moved by dx, dy points. */
   onDrag?: (dx: number, dy: number) => void;
+  /** A press held in place (≥ LONG_PRESS_SEC): context menus, edit menus. Without it a long press is a tap. */
+  onLongPress?: (x: number, y: number) => void;
+  /** Two quick taps (zoom). Without it a double tap is two taps. */
+  onDoubleTap?: (x: number, y: number) => void;
+  /** A drag that began with a long press (reordering, drag and drop): from the press point to where it lifted. */
+  onHoldDrag?: (fromX: number, fromY: number, toX: number, toY: number) => void;
+  /** Two fingers spreading (scale > 1) or closing (scale < 1) around (x, y). */
+  onPinch?: (scale: number, x: number, y: number) => void;
   /** Focus handler for text inputs (used by `focusElement`); defaults to onTap. */
   onFocus?: () => void;
   onClear?: () => void;
+  /** The text this input view edits: a long press on it opens the edit menu (Copy, Paste…). */
+  textInput?: TextInput;
   /** Swallows taps that land on it even without a handler (bars, sheets, dimming layers). */
   opaque?: boolean;
   /** Children are clipped to this view's rect (scroll containers). */
@@ -58,6 +69,7 @@ const ACCESSIBLE_TYPES: ReadonlySet<ElementType> = new Set<ElementType>([
   'Link',
   'Key',
   'Cell',
+  'MenuItem',
 ]);
 
 export function intersect(a: Rect, b: Rect): Rect | null {
@@ -114,6 +126,7 @@ function defaultTraits(type: ElementType): string[] {
     case 'Button':
     case 'Icon':
     case 'Cell':
+    case 'MenuItem':
       return ['Button'];
     case 'StaticText':
       return ['StaticText'];
@@ -168,18 +181,27 @@ export function dragTarget(view: View, x: number, y: number, clip: Rect): View |
   return null;
 }
 
+export type GestureHandler = 'onLongPress' | 'onDoubleTap' | 'onPinch' | 'onHoldDrag';
+
+/** The view that handles this gesture at (x, y): the innermost one around whatever the finger lands on. */
+export function gestureTarget(view: View, x: number, y: number, clip: Rect, gesture: GestureHandler): View | null {
+  const path = hitPath(view, x, y, clip, false, gesture) ?? [];
+  for (let i = path.length - 1; i >= 0; i--) if (path[i][gesture]) return path[i];
+  return null;
+}
+
 /** The path from `view` to the topmost touchable view containing (x, y). */
-function hitPath(view: View, x: number, y: number, clip: Rect, drags = false): View[] | null {
+function hitPath(view: View, x: number, y: number, clip: Rect, drags = false, gesture?: GestureHandler): View[] | null {
   const shown = intersect(view.rect, clip);
   const childClip = view.clips ? shown : clip;
   const children = view.children ?? [];
   if (childClip) {
     for (let i = children.length - 1; i >= 0; i--) {
-      const path = hitPath(children[i], x, y, childClip, drags);
+      const path = hitPath(children[i], x, y, childClip, drags, gesture);
       if (path) return [view, ...path];
     }
   }
-  const touchable = view.onTap || view.opaque || (drags && view.onDrag);
+  const touchable = view.onTap || view.opaque || (drags && view.onDrag) || (gesture && view[gesture]);
   if (shown && contains(shown, x, y) && touchable) return [view];
   return null;
 }

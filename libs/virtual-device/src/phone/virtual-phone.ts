@@ -8,6 +8,7 @@ import {
   type AppRunState,
   type AppSummary,
   type Phone,
+  type PasteboardType,
   type PhoneElement,
   type PhoneProfile,
   type Rect,
@@ -18,7 +19,8 @@ import { Renderer } from './render/renderer';
 import { drawHomeIndicator, drawStatusBar } from './render/status-bar';
 import { themeFor } from './render/theme';
 import { alertWindow } from './ui/alert';
-import { dragTarget, findView, hitTest, isShown, toElements, type View } from './view';
+import { editMenuFor } from './ui/edit-menu';
+import { dragTarget, findView, gestureTarget, hitTest, isShown, toElements, type View } from './view';
 
 export interface CreatePhoneOptions {
   /** A key of PROFILES; default "iphone-15". */
@@ -32,6 +34,11 @@ export interface CreatePhoneOptions {
    * that thinks between actions then never waits for a render). Rapid sequences of changes render nothing.
    */
   prerenderAfterMs?: number;
+  /**
+   * `undetermined`: Photos asks for access to the library when it next comes to the foreground ("Allow Full
+   * Access" / "Limit Access…" / "Don't Allow"). Default `full`: a phone already set up, Photos opens directly.
+   */
+  photoLibraryAccess?: 'undetermined' | 'full';
 }
 
 export const DEFAULT_DEVICE_NAME = 'Apex iPhone';
@@ -40,6 +47,10 @@ const FIRST_APP_PID = 1001;
 const BATTERY = { level: 0.85, state: 1 as const };
 /** Drags shorter than this are taps. */
 const TAP_SLOP = 10;
+/** A press at least this long (seconds) is a long press (UILongPressGestureRecognizer's default minimum). */
+export const LONG_PRESS_SEC = 0.5;
+/** A URL's scheme (RFC 3986). */
+const URL_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 interface PendingAlert {
   owner: string;
@@ -60,6 +71,8 @@ export class VirtualPhone implements Phone {
   private currentOrientation: 'PORTRAIT' | 'LANDSCAPE' = 'PORTRAIT';
   private currentAppearance: 'light' | 'dark';
   private pendingAlert: PendingAlert | null = null;
+  /** The general pasteboard: one item of one type, as UIPasteboard holds after a set. */
+  private clipboard: { type: PasteboardType; data: Buffer } | null = null;
   private readonly home: HomeScreen;
   private readonly renderer: Renderer;
   private viewCache: { version: number; root: View } | null = null;
@@ -87,7 +100,11 @@ export class VirtualPhone implements Phone {
     if (typeof deviceName !== 'string' || deviceName.trim() === '') {
       throw new PhoneError('invalid_argument', 'deviceName must be a non-empty string');
     }
-    this.system = { deviceName, wifi: true, bluetooth: true, airplaneMode: false };
+    const photoLibraryAccess = options.photoLibraryAccess ?? 'full';
+    if (photoLibraryAccess !== 'undetermined' && photoLibraryAccess !== 'full') {
+      throw new PhoneError('invalid_argument', `photoLibraryAccess must be undetermined or full, not "${String(photoLibraryAccess)}"`);
+    }
+    this.system = { deviceName, wifi: true, bluetooth: true, airplaneMode: false, photoLibraryAccess };
     for (const app of installedApps()) this.apps.set(app.bundleId, app);
     const byName = (name: string): AppDefinition => {
       const app = [...this.apps.values()].find((a) => a.name === name);
@@ -97,7 +114,11 @@ export class VirtualPhone implements Phone {
     this.home = new HomeScreen(
       HOME_PAGES.map((page) => page.map(byName)),
       DOCK.map(byName),
-      (bundleId) => this.launchApp(bundleId),
+      {
+        launch: (bundleId) => this.launchApp(bundleId),
+        showAlert: (alert) => (this.pendingAlert = { owner: SPRINGBOARD_BUNDLE_ID, alert }),
+        uninstall: (bundleId) => this.uninstall(bundleId),
+      },
     );
     this.renderer = new Renderer(profile.scale);
     const prerender = options.prerenderAfterMs;
@@ -171,6 +192,11 @@ export class VirtualPhone implements Phone {
       theme: themeFor(this.currentAppearance),
       system: this.system,
       screen: { x: 0, y: 0, width, height },
+      pasteboard: {
+        text: () => this.pasteboard('plaintext').toString('utf8'),
+        // Edit-menu handlers already run inside a mutation.
+        setText: (text) => (this.clipboard = { type: 'plaintext', data: Buffer.from(text, 'utf8') }),
+      },
     };
   }
 
@@ -186,10 +212,16 @@ export class VirtualPhone implements Phone {
     } else if (this.foreground === null) {
       label = SPRINGBOARD_NAME;
       windows = this.home.windows(env);
+      if (this.pendingAlert?.owner === SPRINGBOARD_BUNDLE_ID) windows = [...windows, alertWindow(env, this.pendingAlert.alert, (b) => this.chooseAlertButton(b))];
     } else {
       const bundleId = this.foreground;
       label = this.appDef(bundleId).name;
-      windows = this.instance(bundleId).windows(env);
+      const instance = this.instance(bundleId);
+      windows = instance.windows(env);
+      const input = instance.focusedInput();
+      const anchor = input?.menuOpen ? findInputView(windows, input) : undefined;
+      const menu = input && anchor ? editMenuFor(env, anchor, input) : null;
+      if (menu) windows = [...windows, menu];
       if (this.pendingAlert?.owner === bundleId) windows = [...windows, alertWindow(env, this.pendingAlert.alert, (b) => this.chooseAlertButton(b))];
     }
     const root: View = { uid: `app/${label}`, type: 'Application', label, rect: env.screen, children: windows };
@@ -222,14 +254,21 @@ export class VirtualPhone implements Phone {
     if (handler) this.mutate(() => handler(x, y));
   }
 
-  drag(fromX: number, fromY: number, toX: number, toY: number, durationSec: number): void {
-    requireFinite({ fromX, fromY, toX, toY, durationSec });
-    if (durationSec < 0) throw new PhoneError('invalid_argument', 'durationSec must not be negative');
+  drag(fromX: number, fromY: number, toX: number, toY: number, holdSec: number): void {
+    requireFinite({ fromX, fromY, toX, toY, holdSec });
+    if (holdSec < 0) throw new PhoneError('invalid_argument', 'holdSec must not be negative');
     const dx = toX - fromX;
     const dy = toY - fromY;
     if (Math.hypot(dx, dy) < TAP_SLOP) {
-      this.tap(fromX, fromY);
+      this.longPress(fromX, fromY, holdSec);
       return;
+    }
+    if (holdSec >= LONG_PRESS_SEC) {
+      const pickUp = gestureTarget(this.root(), fromX, fromY, this.screenRect(), 'onHoldDrag')?.onHoldDrag;
+      if (pickUp) {
+        this.mutate(() => pickUp(fromX, fromY, toX, toY));
+        return;
+      }
     }
     const { height } = this.screenSize();
     const fromBottomEdge = fromY >= height - 20 && dy < -100;
@@ -240,6 +279,102 @@ export class VirtualPhone implements Phone {
     const target = dragTarget(this.root(), fromX, fromY, this.screenRect());
     const handler = target?.onDrag;
     if (handler) this.mutate(() => handler(dx, dy));
+  }
+
+  longPress(x: number, y: number, durationSec: number): void {
+    requireFinite({ x, y, durationSec });
+    if (durationSec < 0) throw new PhoneError('invalid_argument', 'durationSec must not be negative');
+    if (durationSec < LONG_PRESS_SEC) {
+      this.tap(x, y);
+      return;
+    }
+    const hit = hitTest(this.root(), x, y, this.screenRect());
+    const input = hit?.textInput;
+    if (hit && input) {
+      // A long press on a text input focuses it and opens its edit menu.
+      const focus = hit.onFocus ?? hit.onTap;
+      this.mutate(() => {
+        focus?.(x, y);
+        input.menuOpen = true;
+      });
+      return;
+    }
+    const handler = gestureTarget(this.root(), x, y, this.screenRect(), 'onLongPress')?.onLongPress;
+    if (handler) this.mutate(() => handler(x, y));
+    else this.tap(x, y);
+  }
+
+  doubleTap(x: number, y: number): void {
+    requireFinite({ x, y });
+    const handler = gestureTarget(this.root(), x, y, this.screenRect(), 'onDoubleTap')?.onDoubleTap;
+    if (handler) {
+      this.mutate(() => handler(x, y));
+      return;
+    }
+    this.tap(x, y);
+    this.tap(x, y);
+  }
+
+  pinch(x: number, y: number, scale: number): void {
+    requireFinite({ x, y, scale });
+    if (scale <= 0) throw new PhoneError('invalid_argument', 'scale must be greater than 0');
+    const handler = gestureTarget(this.root(), x, y, this.screenRect(), 'onPinch')?.onPinch;
+    if (handler) this.mutate(() => handler(scale, x, y));
+  }
+
+  openUrl(url: string): void {
+    if (typeof url !== 'string') throw new PhoneError('invalid_argument', 'url must be a string');
+    const scheme = URL_SCHEME.exec(url)?.[1]?.toLowerCase();
+    if (!scheme) throw new PhoneError('invalid_argument', `'${url}' is not a valid URL`);
+    const app = [...this.apps.values()].find((a) => a.urlSchemes?.includes(scheme));
+    if (!app) throw new PhoneError('no_app_for_url', `no installed app opens "${scheme}:" URLs`);
+    this.launchApp(app.bundleId);
+    const instance = this.instance(app.bundleId);
+    if (instance.openUrl) this.mutate(() => instance.openUrl?.(url));
+  }
+
+  pasteboard(type: PasteboardType): Buffer {
+    const item = this.clipboard;
+    if (!item) return Buffer.alloc(0);
+    const isText = (t: PasteboardType) => t !== 'image';
+    return item.type === type || (isText(item.type) && isText(type)) ? Buffer.from(item.data) : Buffer.alloc(0);
+  }
+
+  setPasteboard(type: PasteboardType, data: Buffer): void {
+    if (type !== 'plaintext' && type !== 'image' && type !== 'url') throw new PhoneError('invalid_argument', `unsupported pasteboard type "${String(type)}"`);
+    // Not a screen change: the version (and the caches keyed by it) stay.
+    this.clipboard = { type, data: Buffer.from(data) };
+  }
+
+  keyboardShown(): boolean {
+    return this.shownOfType('Keyboard').length > 0;
+  }
+
+  dismissKeyboard(keyNames: readonly string[]): void {
+    for (const name of keyNames) {
+      if (!this.keyboardShown()) return;
+      const wanted = String(name).toLowerCase();
+      const key = [...this.shownOfType('Key'), ...this.shownOfType('Button')].find((v) => v.label?.toLowerCase() === wanted && v.onTap);
+      if (key?.onTap) {
+        const handler = key.onTap;
+        this.mutate(() => handler(key.rect.x + key.rect.width / 2, key.rect.y + key.rect.height / 2));
+      }
+    }
+    if (this.keyboardShown()) {
+      throw new PhoneError('keyboard_stays', `the keyboard has no key that hides it among: ${keyNames.join(', ') || '(none given)'}`);
+    }
+  }
+
+  /** Views of this type at least partly on screen, in tree order. */
+  private shownOfType(type: View['type']): View[] {
+    const root = this.root();
+    const found: View[] = [];
+    const walk = (v: View): void => {
+      if (v.type === type && isShown(root, v.uid, this.screenRect())) found.push(v);
+      for (const c of v.children ?? []) walk(c);
+    };
+    walk(root);
+    return found;
   }
 
   typeText(text: string): void {
@@ -308,8 +443,18 @@ export class VirtualPhone implements Phone {
       this.locked = false;
       if (!this.pids.has(bundleId)) this.pids.set(bundleId, this.nextPid++);
       this.foreground = bundleId;
+      this.home.closeMenu();
       this.instance(bundleId).activated?.(this.services);
     });
+  }
+
+  /** Delete App: the app, its data and its icon are gone; launching it fails as for any unknown id. */
+  private uninstall(bundleId: string): void {
+    this.pids.delete(bundleId);
+    this.instances.delete(bundleId);
+    this.apps.delete(bundleId);
+    this.home.removeIcon(bundleId);
+    if (this.foreground === bundleId) this.foreground = null;
   }
 
   terminateApp(bundleId: string): boolean {
@@ -377,7 +522,7 @@ export class VirtualPhone implements Phone {
 
   private shownAlert(): SystemAlert | null {
     const p = this.pendingAlert;
-    return p && !this.locked && p.owner === this.foreground ? p.alert : null;
+    return p && !this.locked && p.owner === (this.foreground ?? SPRINGBOARD_BUNDLE_ID) ? p.alert : null;
   }
 
   private pressAlert(buttonLabel: string | undefined, kind: 'accept' | 'dismiss'): void {
@@ -440,6 +585,15 @@ export class VirtualPhone implements Phone {
     }
     this.mutate(() => (this.currentAppearance = appearance));
   }
+}
+
+function findInputView(views: readonly View[], input: object): View | undefined {
+  for (const v of views) {
+    if (v.textInput === input) return v;
+    const inner = findInputView(v.children ?? [], input);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 function requireFinite(values: Record<string, number>): void {

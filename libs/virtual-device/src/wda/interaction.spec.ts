@@ -116,7 +116,8 @@ describe('interacting with the phone', () => {
       ],
     });
     expect(swipe.status).toBe(200);
-    expect(drag).toHaveBeenCalledWith(200, 700, 200, 400, 0.5);
+    // moved at once: no hold before the drag
+    expect(drag).toHaveBeenCalledWith(200, 700, 200, 400, 0);
     expect(await firstRowY()).toBeLessThan(before);
   });
 

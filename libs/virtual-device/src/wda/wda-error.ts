@@ -39,4 +39,7 @@ export const invalidArgument = (message: string) => new WdaError('invalid argume
 export const unknownError = (message: string) => new WdaError('unknown error', message);
 export const invalidSelector = (message: string) => new WdaError('invalid selector', message);
 
+/** `/alert/text` and `/wda/alert/buttons` with no alert. */
 export const NO_ALERT_MESSAGE = 'An attempt was made to operate on a modal dialog when one was not open';
+/** `/alert/accept` and `/alert/dismiss` with no alert. */
+export const NO_ALERT_OPEN_MESSAGE = 'No alert is open';

@@ -10,7 +10,11 @@ export interface SystemState {
   wifi: boolean;
   bluetooth: boolean;
   airplaneMode: boolean;
+  /** Photos' access to the photo library: `undetermined` asks on its next launch. */
+  photoLibraryAccess: PhotoLibraryAccess;
 }
+
+export type PhotoLibraryAccess = 'undetermined' | 'full' | 'limited' | 'denied';
 
 /** A system alert owned by an app (e.g. a permission prompt). */
 export interface SystemAlert {
@@ -40,6 +44,8 @@ export interface Env {
   theme: Theme;
   system: SystemState;
   screen: Rect;
+  /** The general pasteboard as text, for edit menus (Copy / Paste). */
+  pasteboard: { text(): string; setText(text: string): void };
 }
 
 /** A running (or suspended) app: its state lives in the instance and survives backgrounding. */
@@ -50,6 +56,8 @@ export interface AppInstance {
   focusedInput(): TextInput | null;
   /** Called whenever the app comes to the foreground (first launch included). */
   activated?(services: PhoneServices): void;
+  /** Shows what a URL of one of the app's schemes names (the app is already in the foreground). */
+  openUrl?(url: string): void;
   /** The app was terminated: drop transient UI (navigation, focus, scroll), keep saved data. */
   reset(): void;
 }
@@ -65,5 +73,7 @@ export interface AppDefinition {
   bundleId: string;
   name: string;
   icon: AppIcon;
+  /** Lower-case URL schemes the app opens (`open_url`). */
+  urlSchemes?: readonly string[];
   create(system: SystemState): AppInstance;
 }

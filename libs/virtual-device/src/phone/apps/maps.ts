@@ -14,11 +14,21 @@ export const MAPS_ALERT_BUTTONS = ['Allow Once', 'Allow While Using App', "Don't
 type Permission = 'undetermined' | 'once' | 'whileUsing' | 'denied';
 
 const SHEET_HEIGHT = 96;
+/** Zoom levels as web maps count them: each level doubles the scale. */
+export const MAPS_START_ZOOM = 14;
+const MIN_ZOOM = 11;
+const MAX_ZOOM = 20;
+
+/** The Map element's value: what an agent reads to know how far in it is. */
+export function mapsZoomValue(level: number): string {
+  return `Zoom level ${Number(level.toFixed(1))}`;
+}
 
 /** A map that asks for location permission the first time it opens (and never again once answered). */
 class MapsApp implements AppInstance {
   private permission: Permission = 'undetermined';
   private pan = { x: 0, y: 0 };
+  private zoom = MAPS_START_ZOOM;
   private readonly search = new TextInput(false, () => this.search.blur());
 
   focusedInput(): TextInput | null {
@@ -39,8 +49,15 @@ class MapsApp implements AppInstance {
     });
   }
 
+  /** `maps://?q=Cupertino` puts the query in the search field. */
+  openUrl(url: string): void {
+    const q = new URLSearchParams(url.split('?')[1] ?? '').get('q');
+    if (q) this.search.text = q;
+  }
+
   reset(): void {
     this.pan = { x: 0, y: 0 };
+    this.zoom = MAPS_START_ZOOM;
     this.search.blur();
   }
 
@@ -56,17 +73,28 @@ class MapsApp implements AppInstance {
       type: 'Other',
       identifier: 'Map',
       label: 'Map',
+      value: mapsZoomValue(this.zoom),
       rect: mapRect,
       onDrag: (dx, dy) => {
         pan.x += dx;
         pan.y += dy;
+      },
+      // Zooms around the fingers: the place under them stays put.
+      onPinch: (scale, x, y) => {
+        const level = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, this.zoom + Math.log2(scale)));
+        const factor = 2 ** (level - this.zoom);
+        const cx = env.width / 2;
+        const cy = sheetTop / 2;
+        pan.x = x - cx - (x - cx - pan.x) * factor;
+        pan.y = y - cy - (y - cy - pan.y) * factor;
+        this.zoom = level;
       },
       draw: ({ ctx }) => {
         ctx.save();
         ctx.beginPath();
         ctx.rect(mapRect.x, mapRect.y, mapRect.width, mapRect.height);
         ctx.clip();
-        drawMap(ctx, env, pan, dark);
+        drawMap(ctx, env, { x: env.width / 2, y: sheetTop / 2 }, pan, 2 ** (this.zoom - MAPS_START_ZOOM), dark);
         if (located) {
           const cx = env.width / 2 + pan.x;
           const cy = sheetTop / 2 + pan.y;
@@ -120,6 +148,7 @@ class MapsApp implements AppInstance {
           rect: fieldRect,
           onTap: () => search.focus(),
           onClear: () => search.clear(),
+          textInput: search,
           draw: (p) => {
             fillRoundRect(p.ctx, fieldRect, 10, theme.fieldBackground);
             drawGlyph(p.ctx, 'magnifier', fieldRect.x + 20, fieldRect.y + 20, 16, theme.secondaryLabel, 2);
@@ -134,12 +163,21 @@ class MapsApp implements AppInstance {
   }
 }
 
-/** Streets, a park, a river and a few place names, offset by the pan (pixels only). */
-function drawMap(ctx: import('@napi-rs/canvas').SKRSContext2D, env: Env, pan: { x: number; y: number }, dark: boolean): void {
+/** Streets, a park, a river and a few place names, offset by the pan and scaled around `centre` (pixels only). */
+function drawMap(
+  ctx: import('@napi-rs/canvas').SKRSContext2D,
+  env: Env,
+  centre: { x: number; y: number },
+  pan: { x: number; y: number },
+  scale: number,
+  dark: boolean,
+): void {
   fillRect(ctx, env.screen, dark ? '#2b2b2e' : '#f3efe6');
   ctx.save();
-  ctx.translate(pan.x, pan.y);
-  const span = 3 * Math.max(env.width, env.height);
+  ctx.translate(centre.x + pan.x, centre.y + pan.y);
+  ctx.scale(scale, scale);
+  ctx.translate(-centre.x, -centre.y);
+  const span = (3 * Math.max(env.width, env.height)) / Math.min(1, scale);
   ctx.fillStyle = dark ? '#2f4a33' : '#c8e6b0';
   ctx.fillRect(40, 180, 150, 120);
   ctx.fillStyle = dark ? '#1d3a57' : '#a9d3f5';
@@ -177,5 +215,6 @@ export const mapsApp: AppDefinition = {
   bundleId: MAPS_BUNDLE_ID,
   name: 'Maps',
   icon: { background: '#34c759', foreground: '#ffffff', glyph: 'location' },
+  urlSchemes: ['maps'],
   create: () => new MapsApp(),
 };

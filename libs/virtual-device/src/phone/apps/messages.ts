@@ -128,6 +128,7 @@ class MessagesApp implements AppInstance {
           rect: fieldRect,
           onTap: () => field.focus(),
           onClear: () => field.clear(),
+          textInput: field,
           draw: (p) => {
             p.ctx.strokeStyle = theme.separator;
             p.ctx.lineWidth = 1;

@@ -38,6 +38,7 @@ class NotesApp implements AppInstance {
       rect,
       onTap: () => note.focus(),
       onClear: () => note.clear(),
+      textInput: note,
       draw: (p) => {
         p.ctx.save();
         p.ctx.beginPath();

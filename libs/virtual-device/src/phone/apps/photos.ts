@@ -1,4 +1,4 @@
-import type { AppDefinition, AppInstance, Env } from './app';
+import type { AppDefinition, AppInstance, Env, PhoneServices, SystemState } from './app';
 import { drawText, fillRect, fillRoundRect } from '../render/paint';
 import { measure } from '../render/measure';
 import { glyphButton } from '../ui/glyph-button';
@@ -17,7 +17,7 @@ export const PHOTOS_BUNDLE_ID = 'com.apple.mobileslideshow';
  * Where the unlabeled icon buttons are (uid → glyph), screen by screen:
  * Library: top bar `photos/search` (magnifier), `photos/settings` (gear); section headers `photos/recents/trash`
  * and `photos/favorites/trash` (two identical trash cans); toolbar `photos/share` (share), `photos/add` (plus).
- * Settings and Search: `photos/back` (back chevron). Share sheet: `photos/share/close` (close x).
+ * Settings, Search and the photo viewer: `photos/back` (back chevron). Share sheet: `photos/share/close` (close x).
  */
 export const PHOTOS_GLYPH_BUTTONS = {
   'photos/search': 'magnifier',
@@ -45,8 +45,23 @@ const PALETTE = [
 
 const HEADER_HEIGHT = 48;
 const GAP = 2;
+/** Double tap zooms a photo to this, and back to 1. */
+const DOUBLE_TAP_ZOOM = 2.5;
+const MAX_ZOOM = 5;
 
-type Screen = 'library' | 'settings' | 'search' | 'share';
+export const PHOTOS_ACCESS_ALERT_TITLE = '\u201cPhotos\u201d Would Like to Access Your Photos';
+export const PHOTOS_ACCESS_ALERT_MESSAGE = 'Photos uses your library to show, edit and share your pictures.';
+export const PHOTOS_ACCESS_ALERT_BUTTONS = ['Limit Access\u2026', 'Allow Full Access', "Don't Allow"] as const;
+
+type Screen = 'library' | 'settings' | 'search' | 'share' | 'viewer';
+
+/** The photo open full screen, its zoom and the screen point the zoom is centred on. */
+interface Viewer {
+  photo: number;
+  zoom: number;
+  focusX: number;
+  focusY: number;
+}
 
 class PhotosApp implements AppInstance {
   private recents = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -57,6 +72,24 @@ class PhotosApp implements AppInstance {
   private readonly settingsScroll = new ScrollState();
   private readonly search = new TextInput(false, () => this.search.blur());
   private readonly options = { iCloud: true, shared: false };
+  private viewer: Viewer = { photo: 1, zoom: 1, focusX: 0, focusY: 0 };
+
+  constructor(private readonly system: SystemState) {}
+
+  /** Asks for library access while it is undetermined (a phone set up for a test can start that way). */
+  activated(services: PhoneServices): void {
+    if (this.system.photoLibraryAccess !== 'undetermined') return;
+    services.showAlert(PHOTOS_BUNDLE_ID, {
+      title: PHOTOS_ACCESS_ALERT_TITLE,
+      message: PHOTOS_ACCESS_ALERT_MESSAGE,
+      buttons: [...PHOTOS_ACCESS_ALERT_BUTTONS],
+      acceptButton: 'Allow Full Access',
+      dismissButton: "Don't Allow",
+      onChoice: (button) => {
+        this.system.photoLibraryAccess = button === 'Allow Full Access' ? 'full' : button === "Don't Allow" ? 'denied' : 'limited';
+      },
+    });
+  }
 
   focusedInput(): TextInput | null {
     return this.screen === 'search' && this.search.focused ? this.search : null;
@@ -64,6 +97,7 @@ class PhotosApp implements AppInstance {
 
   reset(): void {
     this.screen = 'library';
+    this.viewer = { photo: 1, zoom: 1, focusX: 0, focusY: 0 };
     this.scroll.reset();
     this.settingsScroll.reset();
     this.search.blur();
@@ -86,7 +120,46 @@ class PhotosApp implements AppInstance {
         return this.searchScreen(env);
       case 'share':
         return this.shareSheet(env);
+      case 'viewer':
+        return this.photoViewer(env);
     }
+  }
+
+  private open(photo: number): void {
+    this.viewer = { photo, zoom: 1, focusX: 0, focusY: 0 };
+    this.screen = 'viewer';
+  }
+
+  private zoomTo(zoom: number, x: number, y: number): void {
+    const z = Math.min(MAX_ZOOM, Math.max(1, zoom));
+    this.viewer = { ...this.viewer, zoom: z, focusX: x, focusY: y };
+  }
+
+  /** One photo full width; double tap zooms in around the finger (and out again), a pinch scales it. */
+  private photoViewer(env: Env): View[] {
+    const { theme } = env;
+    const top = env.top + NAV_BAR_HEIGHT;
+    const area = { x: 0, y: top, width: env.width, height: env.height - top - env.bottom };
+    const side = Math.min(area.width, area.height);
+    const base = { x: area.x + (area.width - side) / 2, y: area.y + (area.height - side) / 2, width: side, height: side };
+    const { photo, zoom, focusX, focusY } = this.viewer;
+    const rect = {
+      x: focusX + (base.x - focusX) * zoom,
+      y: focusY + (base.y - focusY) * zoom,
+      width: side * zoom,
+      height: side * zoom,
+    };
+    const pane: View = {
+      uid: 'photos/viewer/scroll',
+      type: 'ScrollView',
+      rect: area,
+      clips: true,
+      draw: ({ ctx }) => fillRect(ctx, area, theme.background),
+      onDoubleTap: (x, y) => (this.viewer.zoom > 1 ? this.zoomTo(1, x, y) : this.zoomTo(DOUBLE_TAP_ZOOM, x, y)),
+      onPinch: (scale, x, y) => this.zoomTo(this.viewer.zoom * scale, x, y),
+      children: [{ uid: `photos/viewer/photo/${photo}`, type: 'Image', label: `Photo ${photo}`, rect, draw: ({ ctx }) => drawThumbnail(ctx, rect, photo) }],
+    };
+    return [pane, this.subBar(env, `Photo ${photo}`)];
   }
 
   private library(env: Env): View[] {
@@ -140,6 +213,7 @@ class PhotosApp implements AppInstance {
           type: 'Image',
           label: `Photo ${n}`,
           rect: r,
+          onTap: () => this.open(n),
           draw: ({ ctx }) => drawThumbnail(ctx, r, n),
         });
       });
@@ -223,6 +297,7 @@ class PhotosApp implements AppInstance {
       rect: fieldRect,
       onTap: () => search.focus(),
       onClear: () => search.clear(),
+      textInput: search,
       draw: (p) => {
         fillRoundRect(p.ctx, fieldRect, 10, theme.fieldBackground);
         drawSingleLineText(p, { x: fieldRect.x + 12, y: fieldRect.y + 7, width: fieldRect.width - 24, height: 22 }, search.text, 'Photos, People, Places…', search.focused);
@@ -312,5 +387,5 @@ export const photosApp: AppDefinition = {
   bundleId: PHOTOS_BUNDLE_ID,
   name: 'Photos',
   icon: { background: '#ffffff', foreground: '#ff9500', glyph: 'heart' },
-  create: () => new PhotosApp(),
+  create: (system) => new PhotosApp(system),
 };

@@ -10,9 +10,21 @@ export const REMINDER_TITLES = ['Buy milk', 'Call the dentist', 'Water the plant
 const ROW_HEIGHT = 52;
 const ORANGE = '#ff9500';
 
-/** A checklist: tapping a reminder's circle (or its row) marks it done; done rows carry the Selected trait. */
+/**
+ * A checklist: tapping a reminder's circle (or its row) marks it done; done rows carry the Selected trait.
+ * Press and hold a row, then drag: it moves to where the finger lifts. Ids (`reminder-check-N`, N the
+ * reminder's place in REMINDER_TITLES) follow the reminder, not the row.
+ */
 class RemindersApp implements AppInstance {
   private readonly done = new Set<number>();
+  /** Reminder indices (into REMINDER_TITLES) from top to bottom. */
+  private order: number[] = REMINDER_TITLES.map((_, i) => i);
+
+  private move(reminder: number, toRow: number): void {
+    const rest = this.order.filter((r) => r !== reminder);
+    const at = Math.min(rest.length, Math.max(0, toRow));
+    this.order = [...rest.slice(0, at), reminder, ...rest.slice(at)];
+  }
 
   focusedInput(): null {
     return null;
@@ -25,9 +37,10 @@ class RemindersApp implements AppInstance {
   windows(env: Env): View[] {
     const { theme } = env;
     const top = env.top + NAV_BAR_HEIGHT + 8;
-    const rows: View[] = REMINDER_TITLES.map((title, i) => {
+    const rows: View[] = this.order.map((i, row) => {
+      const title = REMINDER_TITLES[i];
       const done = this.done.has(i);
-      const rect = { x: 0, y: top + i * ROW_HEIGHT, width: env.width, height: ROW_HEIGHT };
+      const rect = { x: 0, y: top + row * ROW_HEIGHT, width: env.width, height: ROW_HEIGHT };
       const cy = rect.y + ROW_HEIGHT / 2;
       const toggle = (): void => {
         if (this.done.has(i)) this.done.delete(i);
@@ -42,6 +55,7 @@ class RemindersApp implements AppInstance {
         selected: done,
         rect,
         onTap: toggle,
+        onHoldDrag: (_fromX, _fromY, _toX, toY) => this.move(i, Math.floor((toY - top) / ROW_HEIGHT)),
         draw: ({ ctx }) => hline(ctx, 60, env.width, rect.y + ROW_HEIGHT, theme.separator),
         children: [
           {

@@ -2,6 +2,7 @@ import type { AppDefinition, AppInstance, Env } from './app';
 import { drawGlyph, type GlyphName } from '../render/glyphs';
 import { drawText, fillRect, fillRoundRect, hline } from '../render/paint';
 import { measure } from '../render/measure';
+import { contextMenuWindow } from '../ui/context-menu';
 import { keyboardWindow } from '../ui/keyboard';
 import { ScrollState } from '../ui/scroll';
 import { drawSingleLineText } from '../ui/text-box';
@@ -19,6 +20,8 @@ class SafariApp implements AppInstance {
   private history: string[] = [HOME_URL];
   private index = 0;
   private readonly scroll = new ScrollState();
+  /** The link whose preview menu a long press opened. */
+  private linkMenu: { href: string; rect: { x: number; y: number; width: number; height: number } } | null = null;
   private readonly address = new TextInput(false, () => this.go(normalizeUrl(this.address.text)));
 
   private get url(): string {
@@ -30,6 +33,7 @@ class SafariApp implements AppInstance {
   }
 
   reset(): void {
+    this.linkMenu = null;
     this.history = [HOME_URL];
     this.index = 0;
     this.scroll.reset();
@@ -37,10 +41,15 @@ class SafariApp implements AppInstance {
   }
 
   private go(url: string): void {
+    this.linkMenu = null;
     this.history = [...this.history.slice(0, this.index + 1), url];
     this.index = this.history.length - 1;
     this.scroll.reset();
     this.address.blur();
+  }
+
+  openUrl(url: string): void {
+    this.go(normalizeUrl(url));
   }
 
   private step(delta: number): void {
@@ -62,6 +71,13 @@ class SafariApp implements AppInstance {
     const maxScroll = layout.height - webRect.height;
     this.scroll.clampTo(maxScroll);
     const contentTop = webTop - this.scroll.offset;
+    const linkAt = (x: number, y: number) => {
+      for (const b of layout.blocks) {
+        const rect = { x: 20, y: contentTop + b.y, width: env.width - 40, height: b.height };
+        if (b.block.href && contains(rect, x, y)) return { href: b.block.href, rect };
+      }
+      return null;
+    };
 
     const fieldRect = { x: 12, y: barTop + 8, width: env.width - 24 - (editing ? 66 : 0), height: 36 };
     const address = this.address;
@@ -73,6 +89,7 @@ class SafariApp implements AppInstance {
       value: editing ? address.text : this.url,
       placeholder: 'Search or enter website name',
       focused: editing,
+      textInput: address,
       rect: fieldRect,
       onTap: () => {
         if (!address.focused) {
@@ -101,10 +118,11 @@ class SafariApp implements AppInstance {
       rect: webRect,
       onDrag: (_dx, dy) => this.scroll.drag(dy, maxScroll),
       onTap: (x, y) => {
-        for (const b of layout.blocks) {
-          const r = { x: 20, y: contentTop + b.y, width: env.width - 40, height: b.height };
-          if (b.block.href && contains(r, x, y)) this.go(b.block.href);
-        }
+        const link = linkAt(x, y);
+        if (link) this.go(link.href);
+      },
+      onLongPress: (x, y) => {
+        this.linkMenu = linkAt(x, y);
       },
       draw: ({ ctx }) => {
         ctx.save();
@@ -162,7 +180,40 @@ class SafariApp implements AppInstance {
       },
     ];
     if (editing) windows.push(keyboardWindow(env, address, 'go'));
+    const link = this.linkMenu;
+    if (link && !editing) windows.push(this.linkPreviewMenu(env, link));
     return windows;
+  }
+
+  /** Safari's link preview: the linked page in a card, and what can be done with the link. */
+  private linkPreviewMenu(env: Env, link: { href: string; rect: { x: number; y: number; width: number; height: number } }): View {
+    const { theme } = env;
+    const page = pageFor(link.href);
+    const close = () => (this.linkMenu = null);
+    return contextMenuWindow(
+      env,
+      'safari/link-menu',
+      link.rect,
+      [
+        { label: 'Open Link', action: () => this.go(link.href) },
+        { label: 'Add to Reading List', action: () => undefined },
+        { label: 'Copy Link', action: () => env.pasteboard.setText(link.href) },
+        { label: 'Share\u2026', action: () => undefined },
+      ],
+      close,
+      {
+        label: `${page.title}, ${displayHost(link.href)}`,
+        height: 220,
+        draw: (ctx, rect) => {
+          const scale = 0.7;
+          ctx.save();
+          ctx.translate(rect.x, rect.y);
+          ctx.scale(scale, scale);
+          drawPage(ctx, layoutPage(page, rect.width / scale).blocks, 0, 0, { text: theme.label, link: theme.tint });
+          ctx.restore();
+        },
+      },
+    );
   }
 }
 
@@ -210,5 +261,6 @@ export const safariApp: AppDefinition = {
   bundleId: SAFARI_BUNDLE_ID,
   name: 'Safari',
   icon: { background: '#ffffff', foreground: '#007aff', glyph: 'compass' },
+  urlSchemes: ['http', 'https'],
   create: () => new SafariApp(),
 };

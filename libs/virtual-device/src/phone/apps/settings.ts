@@ -106,6 +106,17 @@ class SettingsApp implements AppInstance {
     this.stack = [rootPage()];
   }
 
+  /** `prefs:root=General&path=About` (and `App-prefs:`): a fresh stack down to the page it names. */
+  openUrl(url: string): void {
+    const query = new URLSearchParams(url.replace(/^[a-z-]+:/i, '').replace(/^\/*/, ''));
+    const root = query.get('root')?.toLowerCase();
+    const path = query.get('path')?.toLowerCase();
+    this.stack = [rootPage()];
+    if (root !== 'general') return;
+    this.push({ kind: 'general' });
+    if (path === 'about') this.push({ kind: 'about' });
+  }
+
   private push(id: PageId): void {
     this.stack.push({ id, scroll: new ScrollState() });
   }
@@ -234,5 +245,6 @@ export const settingsApp: AppDefinition = {
   bundleId: SETTINGS_BUNDLE_ID,
   name: 'Settings',
   icon: { background: '#8e8e93', foreground: '#ffffff', glyph: 'gear' },
+  urlSchemes: ['prefs', 'app-prefs'],
   create: (system) => new SettingsApp(system),
 };

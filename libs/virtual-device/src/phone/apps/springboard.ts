@@ -1,4 +1,5 @@
-import type { AppDefinition, Env } from './app';
+import type { AppDefinition, Env, SystemAlert } from './app';
+import { contextMenuWindow } from '../ui/context-menu';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { drawGlyph } from '../render/glyphs';
 import { drawText, fillRoundRect } from '../render/paint';
@@ -10,29 +11,93 @@ export const SPRINGBOARD_NAME = 'SpringBoard';
 export const ICON_SIZE = 60;
 const LABEL_HEIGHT = 24;
 const SWIPE_THRESHOLD = 40;
+const LANDSCAPE_DOCK_WIDTH = 84;
 
-/** The home screen's own state: which page is shown. */
+/** What the home screen asks of the phone. */
+export interface HomeActions {
+  launch(bundleId: string): void;
+  /** Shows a SpringBoard alert (the remove-app confirmation). */
+  showAlert(alert: SystemAlert): void;
+  /** Deletes the app from the phone (Delete App). */
+  uninstall(bundleId: string): void;
+}
+
+export const REMOVE_APP_BUTTONS = ['Delete App', 'Remove from Home Screen', 'Cancel'] as const;
+
+/** The home screen's own state: which page is shown, which icon's context menu is open, what was removed. */
 export class HomeScreen {
   page = 0;
+  /** The app whose icon was long-pressed (its context menu is open). */
+  private menuFor: AppDefinition | null = null;
+  private readonly removed = new Set<string>();
+  private pages: readonly (readonly AppDefinition[])[];
+  private dock: readonly AppDefinition[];
 
   constructor(
-    private readonly pages: readonly (readonly AppDefinition[])[],
-    private readonly dock: readonly AppDefinition[],
-    private readonly launch: (bundleId: string) => void,
-  ) {}
+    pages: readonly (readonly AppDefinition[])[],
+    dock: readonly AppDefinition[],
+    private readonly actions: HomeActions,
+  ) {
+    this.pages = pages;
+    this.dock = dock;
+  }
 
   get pageCount(): number {
     return this.pages.length;
   }
 
+  /** Takes the app's icon off the home screen (the app stays installed unless deleted). */
+  removeIcon(bundleId: string): void {
+    this.removed.add(bundleId);
+    this.pages = this.pages.map((page) => page.filter((a) => a.bundleId !== bundleId));
+    this.dock = this.dock.filter((a) => a.bundleId !== bundleId);
+  }
+
+  /** Leaving the home screen closes an open context menu. */
+  closeMenu(): void {
+    this.menuFor = null;
+  }
+
+  private confirmRemove(app: AppDefinition): void {
+    this.actions.showAlert({
+      title: `Remove \u201c${app.name}\u201d?`,
+      message: 'Removing from Home Screen will keep the app in your App Library.',
+      buttons: [...REMOVE_APP_BUTTONS],
+      acceptButton: 'Remove from Home Screen',
+      dismissButton: 'Cancel',
+      onChoice: (button) => {
+        if (button === 'Cancel') return;
+        this.removeIcon(app.bundleId);
+        if (button === 'Delete App') this.actions.uninstall(app.bundleId);
+      },
+    });
+  }
+
   windows(env: Env): View[] {
+    const windows = this.homeWindows(env);
+    const app = this.menuFor;
+    if (!app) return windows;
+    const icon = findIcon(windows, app.bundleId);
+    if (!icon) return windows;
+    const menu = contextMenuWindow(env, 'springboard/context-menu', icon.rect, [
+      { label: 'Share App', action: () => undefined },
+      { label: 'Edit Home Screen', action: () => undefined },
+      { label: 'Remove App', destructive: true, action: () => this.confirmRemove(app) },
+    ], () => (this.menuFor = null));
+    // The pressed icon is lifted above the dimmed screen.
+    return [...windows, menu, { uid: 'springboard/lifted-icon/window', type: 'Window', rect: env.screen, children: [{ ...icon, uid: 'springboard/lifted-icon', inTree: false, onTap: () => (this.menuFor = null), onLongPress: undefined }] }];
+  }
+
+  private homeWindows(env: Env): View[] {
     const { width, height } = env;
     const landscape = width > height;
     const columns = landscape ? 6 : 4;
     const dockHeight = landscape ? 0 : 96;
     const dockY = height - env.bottom - dockHeight - (env.bottom > 0 ? 0 : 4);
     const margin = landscape ? 60 : 27;
-    const colPitch = (width - 2 * margin - ICON_SIZE) / (columns - 1);
+    // In landscape the dock stands at the right edge (as on the larger iPhones): the grid keeps clear of it.
+    const sideDock = landscape ? LANDSCAPE_DOCK_WIDTH + 12 : 0;
+    const colPitch = (width - sideDock - 2 * margin - ICON_SIZE) / (columns - 1);
     const rowPitch = landscape ? 90 : env.profile.height > 700 ? 104 : 92;
     const gridTop = env.top + (landscape ? 8 : 16);
     const icons: View[] = [];
@@ -47,7 +112,19 @@ export class HomeScreen {
     const dotsY = landscape ? height - 20 : dockY - 22;
     const children: View[] = [...icons];
     children.push(this.pageDots(env, dotsY));
-    if (!landscape) {
+    if (landscape) {
+      const dockRect = { x: width - LANDSCAPE_DOCK_WIDTH - 12, y: 12, width: LANDSCAPE_DOCK_WIDTH, height: height - 24 - env.bottom };
+      const dockPitch = (dockRect.height - 24 - ICON_SIZE) / (this.dock.length - 1);
+      children.push({
+        uid: 'springboard/dock',
+        type: 'Other',
+        identifier: 'Dock',
+        label: 'Dock',
+        rect: dockRect,
+        draw: ({ ctx }) => fillRoundRect(ctx, dockRect, 30, 'rgba(255,255,255,0.28)'),
+        children: this.dock.map((app, i) => this.icon(app, dockRect.x + (LANDSCAPE_DOCK_WIDTH - ICON_SIZE) / 2, dockRect.y + 12 + i * dockPitch, false)),
+      });
+    } else {
       const dockRect = { x: 12, y: dockY, width: width - 24, height: dockHeight - 8 };
       const dockPitch = (width - 2 * margin - ICON_SIZE) / (this.dock.length - 1);
       children.push({
@@ -93,7 +170,8 @@ export class HomeScreen {
       identifier: app.name,
       label: app.name,
       rect,
-      onTap: () => this.launch(app.bundleId),
+      onTap: () => this.actions.launch(app.bundleId),
+      onLongPress: () => (this.menuFor = app),
       draw: ({ ctx }) => {
         const r = { x, y, width: ICON_SIZE, height: ICON_SIZE };
         fillRoundRect(ctx, r, 13.5, icon.background);
@@ -124,6 +202,15 @@ export class HomeScreen {
       },
     };
   }
+}
+
+function findIcon(views: readonly View[], bundleId: string): View | undefined {
+  for (const v of views) {
+    if (v.uid === `springboard/icon/${bundleId}`) return v;
+    const inner = findIcon(v.children ?? [], bundleId);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /**

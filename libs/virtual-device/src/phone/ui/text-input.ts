@@ -7,6 +7,8 @@ export class TextInput {
   numbers = false;
   /** The whole text is selected (as Safari's address bar does on focus): typing replaces it. */
   allSelected = false;
+  /** The edit menu (Cut, Copy, Paste, Select All) is open over this input. */
+  menuOpen = false;
 
   constructor(
     /** Multi-line inputs insert "\n" on return; single-line ones call onReturn. */
@@ -26,6 +28,7 @@ export class TextInput {
 
   blur(): void {
     this.focused = false;
+    this.menuOpen = false;
     this.allSelected = false;
     this.shift = false;
     this.numbers = false;
@@ -33,6 +36,7 @@ export class TextInput {
 
   /** Types text as a keyboard would: "\n" is the return key, "\b" deletes backwards. */
   type(text: string): void {
+    this.menuOpen = false;
     for (const ch of text) {
       if (this.allSelected && ch !== '\n' && ch !== '\r') this.text = '';
       this.allSelected = false;
@@ -45,6 +49,14 @@ export class TextInput {
   pressReturn(): void {
     if (this.multiline) this.text += '\n';
     else this.onReturn();
+  }
+
+  /** Pastes as iOS does: replaces a selection; a single-line input gets the text on one line. */
+  paste(text: string): void {
+    const flat = this.multiline ? text : text.replace(/\r?\n/g, ' ');
+    if (this.allSelected) this.text = '';
+    this.allSelected = false;
+    this.text += flat;
   }
 
   clear(): void {

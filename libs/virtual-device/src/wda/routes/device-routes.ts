@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Route, RouteContext } from '../router';
-import { NO_ALERT_MESSAGE, WdaError, invalidArgument, unknownError } from '../wda-error';
+import { NO_ALERT_MESSAGE, NO_ALERT_OPEN_MESSAGE, WdaError, invalidArgument, unknownError } from '../wda-error';
 import { onPhone } from './helpers';
 
 /** Device, lock, orientation and alert commands (FBCustomCommands.m, FBOrientationCommands.m, FBAlertViewCommands.m). */
@@ -72,14 +72,14 @@ function setRotation(context: RouteContext) {
   return null;
 }
 
-function alertOrThrow(context: RouteContext) {
+function alertOrThrow(context: RouteContext, message = NO_ALERT_MESSAGE) {
   const alert = context.phone.alert();
-  if (!alert) throw new WdaError('no such alert', NO_ALERT_MESSAGE);
+  if (!alert) throw new WdaError('no such alert', message);
   return alert;
 }
 
 function answerAlert(context: RouteContext, accept: boolean) {
-  const alert = alertOrThrow(context);
+  const alert = alertOrThrow(context, NO_ALERT_OPEN_MESSAGE);
   const name = context.body['name'];
   if (name !== undefined && typeof name !== 'string') throw invalidArgument("'name' must be a string");
   if (name !== undefined && !alert.buttons.includes(name)) {

@@ -70,7 +70,7 @@ export function scrollIntoView(context: RouteContext, node: TreeNode): TreeNode 
  * A drag across the on-screen part of `area`, centred, along `vector` (finger direction), covering `fraction`
  * of the area in that direction.
  */
-export function dragWithin(context: RouteContext, area: Rect, vector: readonly [number, number], fraction: number, durationSec = 0.3): void {
+export function dragWithin(context: RouteContext, area: Rect, vector: readonly [number, number], fraction: number): void {
   const { width, height } = context.phone.screenSize();
   const x0 = Math.max(0, area.x);
   const y0 = Math.max(0, area.y);
@@ -79,7 +79,8 @@ export function dragWithin(context: RouteContext, area: Rect, vector: readonly [
   const c = { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
   const dx = ((x1 - x0) * fraction * vector[0]) / 2;
   const dy = ((y1 - y0) * fraction * vector[1]) / 2;
-  onPhone(() => context.phone.drag(c.x - dx, c.y - dy, c.x + dx, c.y + dy, durationSec));
+  // A scroll moves at once: no hold before the drag.
+  onPhone(() => context.phone.drag(c.x - dx, c.y - dy, c.x + dx, c.y + dy, 0));
 }
 
 /** The first scrolling container on screen, if any. */

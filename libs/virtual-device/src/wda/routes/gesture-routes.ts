@@ -56,6 +56,7 @@ function drag(context: RouteContext, node?: TreeNode) {
   const fromY = origin.y + requireNumber(context, 'fromY');
   const toX = origin.x + requireNumber(context, 'toX');
   const toY = origin.y + requireNumber(context, 'toY');
+  // `duration` is the press before the drag starts (FBElementCommands.m pressForDuration:thenDragTo:).
   const duration = requireNumber(context, 'duration');
   if (duration < 0) throw invalidArgument("'duration' must not be negative");
   onPhone(() => context.phone.drag(fromX, fromY, toX, toY, duration));
@@ -78,26 +79,41 @@ function swipe(context: RouteContext, node?: TreeNode) {
   const vector = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] }[direction.toLowerCase() as (typeof DIRECTIONS)[number]];
   const [vx, vy] = vector as [number, number];
   const velocity = optionalNumber(context, 'velocity');
-  const distance = Math.hypot(2 * dx * vx, 2 * dy * vy);
-  const durationSec = velocity && velocity > 0 ? distance / velocity : 0.1;
-  onPhone(() => context.phone.drag(c.x - dx * vx, c.y - dy * vy, c.x + dx * vx, c.y + dy * vy, durationSec));
+  if (velocity !== undefined && velocity <= 0) throw invalidArgument("'velocity' must be positive");
+  // A swipe starts moving at once: no hold.
+  onPhone(() => context.phone.drag(c.x - dx * vx, c.y - dy * vy, c.x + dx * vx, c.y + dy * vy, 0));
   return null;
 }
 
 function doubleTap(context: RouteContext, node?: TreeNode) {
   const point = node ? pointOnElement(context, node) : (optionalPoint(context) ?? screenCenter(context));
-  onPhone(() => {
-    context.phone.tap(point.x, point.y);
-    context.phone.tap(point.x, point.y);
-  });
+  onPhone(() => context.phone.doubleTap(point.x, point.y));
   return null;
 }
 
-/** A press held in place: a zero-length drag lasting the duration (default 1 s). */
+/** A press held in place for `duration` seconds (default 1 s). */
 function touchAndHold(context: RouteContext, node?: TreeNode) {
   const point = node ? pointOnElement(context, node) : (optionalPoint(context) ?? screenCenter(context));
   const duration = optionalNumber(context, 'duration') ?? 1;
-  onPhone(() => context.phone.drag(point.x, point.y, point.x, point.y, Math.max(0, duration)));
+  if (duration < 0) throw invalidArgument("'duration' must not be negative");
+  onPhone(() => context.phone.longPress(point.x, point.y, duration));
+  return null;
+}
+
+/**
+ * XCUIElement pinchWithScale:velocity: around the centre of the app (or of the element). XCTest raises for a
+ * non-positive scale or a velocity that is zero or points the other way; WDA answers that as unknown error.
+ */
+function pinch(context: RouteContext, node?: TreeNode) {
+  const scale = requireNumber(context, 'scale');
+  const velocity = requireNumber(context, 'velocity');
+  const wrongWay = velocity === 0 || (scale < 1 && velocity > 0) || (scale > 1 && velocity < 0);
+  if (scale <= 0 || wrongWay) {
+    throw new WdaError('unknown error', `Invalid pinch: scale ${scale} with velocity ${velocity}. The scale must be positive and the velocity non-zero, negative when the scale is below 1`);
+  }
+  const { width, height } = context.phone.screenSize();
+  const c = centerOf(node?.element.rect ?? { x: 0, y: 0, width, height });
+  onPhone(() => context.phone.pinch(c.x, c.y, scale));
   return null;
 }
 
@@ -116,7 +132,7 @@ function scroll(context: RouteContext, node?: TreeNode) {
     const distance = Math.min(1, Math.max(0, optionalNumber(context, 'distance') ?? 1));
     const scroller = node && SCROLLERS.has(node.element.type) ? node : firstScroller(context, node);
     const { width, height } = context.phone.screenSize();
-    dragWithin(context, scroller?.element.rect ?? node?.element.rect ?? { x: 0, y: 0, width, height }, vector, 0.8 * distance, 0.5);
+    dragWithin(context, scroller?.element.rect ?? node?.element.rect ?? { x: 0, y: 0, width, height }, vector, 0.8 * distance);
     return null;
   }
   let target: TreeNode | undefined;
@@ -133,7 +149,9 @@ function actions(context: RouteContext) {
   const gestures = planActions(context.body, (id) => context.face.resolveElement(id));
   for (const gesture of gestures) {
     if (gesture.kind === 'tap') context.phone.tap(gesture.x, gesture.y);
-    else if (gesture.kind === 'drag') context.phone.drag(gesture.fromX, gesture.fromY, gesture.toX, gesture.toY, gesture.durationSec);
+    else if (gesture.kind === 'hold') context.phone.longPress(gesture.x, gesture.y, gesture.durationSec);
+    else if (gesture.kind === 'pinch') context.phone.pinch(gesture.x, gesture.y, gesture.scale);
+    else if (gesture.kind === 'drag') context.phone.drag(gesture.fromX, gesture.fromY, gesture.toX, gesture.toY, gesture.holdSec);
     else onPhone(() => context.phone.typeText(gesture.text), { no_focused_element: (m) => new WdaError('unknown error', m) });
   }
   return null;
@@ -157,6 +175,8 @@ export const gestureRoutes: Route[] = [
   { method: 'POST', pattern: '/wda/element/:uuid/doubleTap', mode: 'S', handler: (c) => doubleTap(c, elementOf(c)) },
   { method: 'POST', pattern: '/wda/touchAndHold', mode: 'S', handler: (c) => touchAndHold(c) },
   { method: 'POST', pattern: '/wda/element/:uuid/touchAndHold', mode: 'S', handler: (c) => touchAndHold(c, elementOf(c)) },
+  { method: 'POST', pattern: '/wda/pinch', mode: 'S', handler: (c) => pinch(c) },
+  { method: 'POST', pattern: '/wda/element/:uuid/pinch', mode: 'S', handler: (c) => pinch(c, elementOf(c)) },
   { method: 'POST', pattern: '/wda/scroll', mode: 'S', handler: (c) => scroll(c) },
   { method: 'POST', pattern: '/wda/element/:uuid/scroll', mode: 'S', handler: (c) => scroll(c, elementOf(c)) },
   { method: 'POST', pattern: '/actions', mode: 'S', handler: actions },

@@ -10,6 +10,8 @@ const PHONE_ERROR_MAP: Record<PhoneErrorKind, WdaErrorName> = {
   unknown_button: 'unknown error',
   invalid_argument: 'invalid argument',
   element_gone: 'stale element reference',
+  no_app_for_url: 'unknown error',
+  keyboard_stays: 'invalid element state',
 };
 
 /** Runs a phone call, turning a `PhoneError` into WDA's error for its kind. */

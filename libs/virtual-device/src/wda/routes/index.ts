@@ -5,6 +5,7 @@ import { elementRoutes } from './element-routes';
 import { gestureRoutes } from './gesture-routes';
 import { screenRoutes } from './screen-routes';
 import { sessionRoutes } from './session-routes';
+import { systemRoutes } from './system-routes';
 
 /** Every WDA route the virtual iPhone answers, as data. */
 export const WDA_ROUTES: readonly Route[] = [
@@ -14,4 +15,5 @@ export const WDA_ROUTES: readonly Route[] = [
   ...gestureRoutes,
   ...appRoutes,
   ...deviceRoutes,
+  ...systemRoutes,
 ];

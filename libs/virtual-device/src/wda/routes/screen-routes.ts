@@ -22,7 +22,9 @@ function windowSize(context: RouteContext) {
 function screen(context: RouteContext) {
   const { profile } = context.phone;
   const size = windowSize(context);
-  return { screenSize: size, statusBarSize: { width: size.width, height: profile.statusBarHeight }, scale: profile.scale };
+  // iPhones hide the status bar in landscape.
+  const statusBarHeight = context.phone.orientation() === 'LANDSCAPE' ? 0 : profile.statusBarHeight;
+  return { screenSize: size, statusBarSize: { width: size.width, height: statusBarHeight }, scale: profile.scale };
 }
 
 function source(context: RouteContext) {
