@@ -3,7 +3,6 @@ import {
   type DeviceDriver,
   type DriverStatus,
   type HardwareButton,
-  type AppList,
   type Platform,
   type Point,
   type RawScreenshot,
@@ -13,13 +12,12 @@ import {
   type UiNode,
 } from '@apex/port';
 import { invalidInput } from '@apex/errors';
-import { WebDriverHttpClient } from '@apex/webdriver-http';
+import { WebDriverBackedDriver } from '@apex/webdriver-http';
 import { z } from 'zod';
 import { androidCommands } from './android/commands';
 import { checkedCapabilities, sessionCapabilities } from './capabilities';
 import type { AppiumContext } from './context';
-import { translateError } from './errors';
-import { AppiumSession } from './http/appium-session';
+import { APPIUM_WORDING } from './errors';
 import { iosCommands } from './ios';
 import type { PlatformCommands } from './platform';
 
@@ -59,34 +57,67 @@ const OptionsSchema = z.object({
  * connect and the session creation. Every failure leaves as an ApexError (errors.ts) with the same codes as
  * the direct driver; the server's text stays in `cause`.
  */
-export class AppiumDriver implements DeviceDriver {
+export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver {
   readonly platform: Platform;
-  readonly listApps?: (signal: AbortSignal) => Promise<AppList>;
-  private readonly client: WebDriverHttpClient;
-  private readonly session: AppiumSession;
+  readonly listApps?: DeviceDriver['listApps'];
+  readonly longPress?: DeviceDriver['longPress'];
+  readonly doubleTap?: DeviceDriver['doubleTap'];
+  readonly pinch?: DeviceDriver['pinch'];
+  readonly openUrl?: DeviceDriver['openUrl'];
+  readonly setOrientation?: DeviceDriver['setOrientation'];
+  readonly getClipboard?: DeviceDriver['getClipboard'];
+  readonly setClipboard?: DeviceDriver['setClipboard'];
+  readonly setLocked?: DeviceDriver['setLocked'];
+  readonly hideKeyboard?: DeviceDriver['hideKeyboard'];
+  readonly alert?: DeviceDriver['alert'];
+  readonly handleAlert?: DeviceDriver['handleAlert'];
+  readonly setAppearance?: DeviceDriver['setAppearance'];
+  private readonly ctx: AppiumContext;
   private readonly commands: PlatformCommands;
 
-  constructor(private readonly options: AppiumDriverOptions) {
+  constructor(options: AppiumDriverOptions) {
     const parsed = OptionsSchema.safeParse(options);
     if (!parsed.success) throw invalidInput(parsed.error.issues, 'driver options');
     const { capabilities, platform } = checkedCapabilities(options.capabilities);
-    this.platform = platform;
-    this.client = new WebDriverHttpClient({
+    super({
+      deviceId: options.deviceId,
       baseUrl: options.serverUrl,
       connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs,
-    });
-    this.session = new AppiumSession(this.client, {
-      capabilities: sessionCapabilities(capabilities, platform),
-      startTimeoutMs: options.sessionStartTimeoutMs ?? DEFAULT_SESSION_START_MS,
-      // A new session after a lost one may be another boot of the device: forget its scale.
-      onRenewed: () => {
-        ctx.scale = undefined;
+      // One request at a time: the server runs a session's commands one at a time anyway, and a rebuild must
+      // never delete the session under a sibling request still in flight (the XCUITest driver then may never
+      // answer it). The lost session is deleted first: that frees the device on the server.
+      session: {
+        capabilities: sessionCapabilities(capabilities, platform),
+        startTimeoutMs: options.sessionStartTimeoutMs ?? DEFAULT_SESSION_START_MS,
+        oneAtATime: true,
+        deleteLostSession: true,
       },
+      wording: APPIUM_WORDING,
     });
-    const ctx: AppiumContext = { deviceId: options.deviceId, session: this.session };
-    this.commands = platform === 'ios' ? iosCommands(ctx) : androidCommands(ctx);
-    const listApps = this.commands.listApps;
+    this.platform = platform;
+    this.ctx = { deviceId: options.deviceId, session: this.session };
+    this.commands = platform === 'ios' ? iosCommands(this.ctx) : androidCommands(this.ctx);
+    // The platform's abilities, each behind the guard; an absent one stays absent (the hub says unsupported).
+    const { listApps, longPress, doubleTap, pinch, openUrl, setOrientation, getClipboard, setClipboard, setLocked, hideKeyboard, alert, handleAlert, setAppearance } =
+      this.commands;
     if (listApps) this.listApps = (signal) => this.guard('list the apps', () => listApps(signal));
+    if (longPress) this.longPress = (g, signal) => this.guard('long press', () => longPress(g, signal));
+    if (doubleTap) this.doubleTap = (p, signal) => this.guard('double tap', () => doubleTap(p, signal));
+    if (pinch) this.pinch = (g, signal) => this.guard('pinch', () => pinch(g, signal));
+    if (openUrl) this.openUrl = (url, signal) => this.guard('open the address', () => openUrl(url, signal));
+    if (setOrientation) this.setOrientation = (o, signal) => this.guard(`turn to ${o}`, () => setOrientation(o, signal));
+    if (getClipboard) this.getClipboard = (signal) => this.guard('read the clipboard', () => getClipboard(signal));
+    if (setClipboard) this.setClipboard = (t, signal) => this.guard('set the clipboard', () => setClipboard(t, signal));
+    if (setLocked) this.setLocked = (l, signal) => this.guard(l ? 'lock the screen' : 'unlock the screen', () => setLocked(l, signal));
+    if (hideKeyboard) this.hideKeyboard = (signal) => this.guard('hide the keyboard', () => hideKeyboard(signal));
+    if (alert) this.alert = (signal) => this.guard('read the alert', () => alert(signal));
+    if (handleAlert) this.handleAlert = (a, signal) => this.guard('answer the alert', () => handleAlert(a, signal));
+    if (setAppearance) this.setAppearance = (a, signal) => this.guard(`switch to ${a} appearance`, () => setAppearance(a, signal));
+  }
+
+  /** Another boot of the device, maybe: forget its scale. */
+  protected sessionRenewed(): void {
+    this.ctx.scale = undefined;
   }
 
   status(signal: AbortSignal): Promise<DriverStatus> {
@@ -131,25 +162,6 @@ export class AppiumDriver implements DeviceDriver {
 
   ping(signal: AbortSignal): Promise<void> {
     return this.guard('answer a health check', () => this.commands.ping(signal));
-  }
-
-  /** Ends the session on the server (best effort) and closes the kept-alive sockets. */
-  async close(signal: AbortSignal): Promise<void> {
-    await this.session.end(signal);
-    this.client.close();
-  }
-
-  /** The server's id of the session in use, if one was created (for diagnostics and tests). */
-  get sessionId(): string | undefined {
-    return this.session.currentId;
-  }
-
-  private async guard<T>(action: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw translateError(error, this.options.deviceId, action);
-    }
   }
 }
 

@@ -1,32 +1,11 @@
 import type { Point, SwipeGesture } from '@apex/port';
-import { WebDriverMalformedReply } from '@apex/webdriver-http';
-import type { AppiumContext } from './context';
+import { swipeActions, WebDriverMalformedReply } from '@apex/webdriver-http';
+import { command, type AppiumContext } from './context';
 
-/**
- * A swipe as W3C actions with a touch pointer (the on-device agents reject the default mouse type): down at
- * `from`, move to `to` over `durationMs`, up. Coordinates in the server's units.
- */
-export function touchSwipeActions(from: Point, to: Point, durationMs: number) {
-  return {
-    actions: [
-      {
-        type: 'pointer',
-        id: 'finger1',
-        parameters: { pointerType: 'touch' },
-        actions: [
-          { type: 'pointerMove', duration: 0, x: from.x, y: from.y, origin: 'viewport' },
-          { type: 'pointerDown', button: 0 },
-          { type: 'pointerMove', duration: Math.max(0, Math.round(durationMs)), x: to.x, y: to.y, origin: 'viewport' },
-          { type: 'pointerUp', button: 0 },
-        ],
-      },
-    ],
-  };
-}
-
+/** A swipe as W3C touch actions in the server's units (`factor` = server units per Apex unit). */
 export async function performSwipe(ctx: AppiumContext, gesture: SwipeGesture, signal: AbortSignal, factor = 1): Promise<void> {
   const scaled = (p: Point): Point => ({ x: Math.round(p.x * factor * 100) / 100, y: Math.round(p.y * factor * 100) / 100 });
-  await ctx.session.send({ method: 'POST', path: '/actions', body: touchSwipeActions(scaled(gesture.from), scaled(gesture.to), gesture.durationMs), signal });
+  await command(ctx, { method: 'POST', path: '/actions', body: swipeActions(scaled(gesture.from), scaled(gesture.to), gesture.durationMs, gesture.holdMs), signal });
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -39,7 +18,7 @@ export function pngSize(png: Buffer): { width: number; height: number } | undefi
 
 /** `GET /screenshot`: a base64 PNG in device pixels. */
 export async function readScreenshotPng(ctx: AppiumContext, signal: AbortSignal): Promise<{ png: Buffer; width: number; height: number }> {
-  const value = await ctx.session.send({ method: 'GET', path: '/screenshot', idempotent: true, signal });
+  const value = await command(ctx, { method: 'GET', path: '/screenshot', idempotent: true, signal });
   const png = typeof value === 'string' ? Buffer.from(value, 'base64') : Buffer.alloc(0);
   const size = pngSize(png);
   if (!size) throw new WebDriverMalformedReply(200, 'GET /screenshot', 'the value is not a base64 PNG');
@@ -48,14 +27,14 @@ export async function readScreenshotPng(ctx: AppiumContext, signal: AbortSignal)
 
 /** `GET /source`: the page source as a string. */
 export async function readSource(ctx: AppiumContext, signal: AbortSignal): Promise<string> {
-  const value = await ctx.session.send({ method: 'GET', path: '/source', idempotent: true, signal });
+  const value = await command(ctx, { method: 'GET', path: '/source', idempotent: true, signal });
   if (typeof value !== 'string') throw new WebDriverMalformedReply(200, 'GET /source', 'the value is not a string');
   return value;
 }
 
 /** `GET /window/rect`: the current window in the server's units (orientation-aware). */
 export async function readWindowSize(ctx: AppiumContext, signal: AbortSignal): Promise<{ width: number; height: number } | undefined> {
-  const value = (await ctx.session.send({ method: 'GET', path: '/window/rect', idempotent: true, signal })) as {
+  const value = (await command(ctx, { method: 'GET', path: '/window/rect', idempotent: true, signal })) as {
     width?: unknown;
     height?: unknown;
   } | null;

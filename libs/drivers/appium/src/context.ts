@@ -1,12 +1,11 @@
-import { WebDriverProtocolError } from '@apex/webdriver-http';
-import type { AppiumSession } from './http/appium-session';
+import { WebDriverProtocolError, type SessionRequest, type WebDriverSession } from '@apex/webdriver-http';
 import { isDeviceUnreachable } from './errors';
 
 /** What every command needs. */
 export interface AppiumContext {
   readonly deviceId: string;
   /** Every command goes through the session (the server has no session-less device routes). */
-  readonly session: AppiumSession;
+  readonly session: WebDriverSession;
   /**
    * Pixels per point (iOS) or per density-independent pixel (Android), read once per session: forgotten when
    * a session replaces a lost one.
@@ -22,10 +21,15 @@ export interface MobileOptions {
   signal: AbortSignal;
 }
 
+/** One command of the session (a path below `/session/:id`); resolves with the reply's value. */
+export async function command(ctx: AppiumContext, request: SessionRequest): Promise<unknown> {
+  return (await ctx.session.send(request)).value;
+}
+
 /** Runs one of the platform driver's `mobile:` extension commands (`POST /execute/sync`). */
 export function mobile(ctx: AppiumContext, name: string, args: Record<string, unknown> | undefined, options: MobileOptions): Promise<unknown> {
   const script = `mobile: ${name}`;
-  return ctx.session.send({
+  return command(ctx, {
     method: 'POST',
     path: '/execute/sync',
     body: { script, args: args ? [args] : [] },

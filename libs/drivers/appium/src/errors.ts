@@ -19,7 +19,7 @@ export function isDeviceUnreachable(error: unknown): boolean {
 }
 
 /** No answer here means the automation server itself (as opposed to the phone behind it: see `protocol`). */
-const APPIUM_WORDING: FailureWording = {
+export const APPIUM_WORDING: FailureWording = {
   unreachableMessage: (deviceId) =>
     `Device ${deviceId} is not reachable: the automation server configured for it does not answer; check that the server is running at its configured address, then retry.`,
   unreachableHint: 'Start the automation server (or fix its address in the configuration); Apex connects again on its own once it answers.',

@@ -2,3 +2,15 @@ export { buttonFailure, launchFailure, typingFailure, type AgentErrorReply } fro
 export { agentStatusFields, type AgentStatusReplies } from './agent-status';
 export { normalizeXmlSource } from './normalize-xml';
 export { roleOf } from './roles';
+export { elementId, ElementIds } from './element-id';
+export {
+  attributesOf,
+  childrenOf,
+  nonEmpty,
+  readXmlSource,
+  tagOf,
+  unreadableSource,
+  type XmlAttributes,
+  type XmlNode,
+} from './xml-reader';
+export { AGENT_ORIENTATIONS, alertFailure, alertInfoOf, keyboardFailure, pasteboardText, rotationFailure, urlFailure } from './agent-controls';

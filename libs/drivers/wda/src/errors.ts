@@ -2,7 +2,7 @@ import type { ApexError } from '@apex/errors';
 import { translateWebDriverFailure, type FailureWording } from '@apex/webdriver-http';
 
 /** WDA runs on the phone itself: no answer means the phone (or the agent on it) is not reachable. */
-const WDA_WORDING: FailureWording = {
+export const WDA_WORDING: FailureWording = {
   unreachableMessage: (deviceId) =>
     `Device ${deviceId} is not reachable at its configured address; check that the phone is on and connected and that its automation server is running, then retry.`,
   unreachableHint: 'Check the phone, its connection and its automation server; Apex connects again on its own once it is back.',

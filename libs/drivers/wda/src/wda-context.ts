@@ -1,11 +1,10 @@
-import type { WebDriverHttpClient } from '@apex/webdriver-http';
-import type { WdaSession } from './http/wda-session';
+import type { WebDriverHttpClient, WebDriverSession } from '@apex/webdriver-http';
 
 /** What every command needs: the HTTP client (session-less routes) and the session (session routes). */
 export interface WdaContext {
   readonly deviceId: string;
   readonly client: WebDriverHttpClient;
-  readonly session: WdaSession;
+  readonly session: WebDriverSession;
   /** Pixels per point, from the last screen read; forgotten when the session is re-created (another boot). */
   scale?: number;
 }

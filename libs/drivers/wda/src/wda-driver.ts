@@ -1,6 +1,12 @@
 import {
   TIMEOUT_DEFAULTS,
+  type AlertAction,
+  type AlertInfo,
+  type Appearance,
   type DeviceDriver,
+  type LongPressGesture,
+  type Orientation,
+  type PinchGesture,
   type DriverStatus,
   type HardwareButton,
   type AppList,
@@ -11,15 +17,17 @@ import {
   type TypeTextRequest,
   type UiNode,
 } from '@apex/port';
-import { WebDriverHttpClient } from '@apex/webdriver-http';
+import { WebDriverBackedDriver } from '@apex/webdriver-http';
+import * as alerts from './commands/alerts';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
 import * as gestures from './commands/gestures';
 import * as keyboard from './commands/keyboard';
 import * as screen from './commands/screen';
 import * as source from './commands/source';
-import { translateError } from './errors';
-import { WdaSession } from './http/wda-session';
+import * as system from './commands/system';
+import * as touch from './commands/touch';
+import { WDA_WORDING } from './errors';
 import type { WdaContext } from './wda-context';
 
 export interface WdaDriverOptions {
@@ -29,6 +37,8 @@ export interface WdaDriverOptions {
   url: string;
   /** Bound on one TCP connect (default 3 s): an unreachable phone fails fast as offline. */
   connectTimeoutMs?: number;
+  /** Bound on creating a session (default: one action's limit); a caller that gives up leaves it running. */
+  sessionStartTimeoutMs?: number;
 }
 
 /**
@@ -36,22 +46,25 @@ export interface WdaDriverOptions {
  * when its signal aborts (the request's socket is closed); the only bound of its own is the connect. Every
  * failure leaves as an ApexError (see errors.ts); the protocol's text stays in `cause`.
  */
-export class WdaDriver implements DeviceDriver {
+export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
   readonly platform = 'ios' as const;
   private readonly ctx: WdaContext;
-  private readonly client: WebDriverHttpClient;
-  private readonly session: WdaSession;
 
-  constructor(private readonly options: WdaDriverOptions) {
-    this.client = new WebDriverHttpClient({
+  constructor(options: WdaDriverOptions) {
+    super({
+      deviceId: options.deviceId,
       baseUrl: options.url,
       connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs,
-    });
-    // A new session after a lost one may be another boot of the device: forget its scale.
-    this.session = new WdaSession(this.client, () => {
-      this.ctx.scale = undefined;
+      // No bundleId: the session attaches to whatever is on screen, nothing is launched.
+      session: { capabilities: { alwaysMatch: {}, firstMatch: [{}] }, startTimeoutMs: options.sessionStartTimeoutMs ?? TIMEOUT_DEFAULTS.actionMs },
+      wording: WDA_WORDING,
     });
     this.ctx = { deviceId: options.deviceId, client: this.client, session: this.session };
+  }
+
+  /** Another boot of the device, maybe: forget its scale. */
+  protected sessionRenewed(): void {
+    this.ctx.scale = undefined;
   }
 
   status(signal: AbortSignal): Promise<DriverStatus> {
@@ -72,6 +85,54 @@ export class WdaDriver implements DeviceDriver {
 
   swipe(gesture: SwipeGesture, signal: AbortSignal): Promise<void> {
     return this.guard('swipe', () => gestures.swipe(this.ctx, gesture, signal));
+  }
+
+  longPress(gesture: LongPressGesture, signal: AbortSignal): Promise<void> {
+    return this.guard('long press', () => touch.longPress(this.ctx, gesture, signal));
+  }
+
+  doubleTap(point: Point, signal: AbortSignal): Promise<void> {
+    return this.guard('double tap', () => touch.doubleTap(this.ctx, point, signal));
+  }
+
+  pinch(gesture: PinchGesture, signal: AbortSignal): Promise<void> {
+    return this.guard('pinch', () => touch.pinch(this.ctx, gesture, signal));
+  }
+
+  openUrl(url: string, signal: AbortSignal): Promise<void> {
+    return this.guard('open the address', () => system.openUrl(this.ctx, url, signal));
+  }
+
+  setOrientation(orientation: Orientation, signal: AbortSignal): Promise<void> {
+    return this.guard(`turn to ${orientation}`, () => system.setOrientation(this.ctx, orientation, signal));
+  }
+
+  getClipboard(signal: AbortSignal): Promise<string> {
+    return this.guard('read the clipboard', () => system.getClipboard(this.ctx, signal));
+  }
+
+  setClipboard(text: string, signal: AbortSignal): Promise<void> {
+    return this.guard('set the clipboard', () => system.setClipboard(this.ctx, text, signal));
+  }
+
+  setLocked(locked: boolean, signal: AbortSignal): Promise<void> {
+    return this.guard(locked ? 'lock the screen' : 'unlock the screen', () => system.setLocked(this.ctx, locked, signal));
+  }
+
+  hideKeyboard(signal: AbortSignal): Promise<void> {
+    return this.guard('hide the keyboard', () => system.hideKeyboard(this.ctx, signal));
+  }
+
+  alert(signal: AbortSignal): Promise<AlertInfo | undefined> {
+    return this.guard('read the alert', () => alerts.alert(this.ctx, signal));
+  }
+
+  handleAlert(action: AlertAction, signal: AbortSignal): Promise<void> {
+    return this.guard('answer the alert', () => alerts.handleAlert(this.ctx, action, signal));
+  }
+
+  setAppearance(appearance: Appearance, signal: AbortSignal): Promise<void> {
+    return this.guard(`switch to ${appearance} appearance`, () => system.setAppearance(this.ctx, appearance, signal));
   }
 
   typeText(request: TypeTextRequest, signal: AbortSignal): Promise<void> {
@@ -101,25 +162,6 @@ export class WdaDriver implements DeviceDriver {
 
   ping(signal: AbortSignal): Promise<void> {
     return this.guard('answer a health check', () => device.ping(this.ctx, signal));
-  }
-
-  /** Ends the session (best effort) and closes the kept-alive sockets. */
-  async close(signal: AbortSignal): Promise<void> {
-    await this.session.end(signal);
-    this.client.close();
-  }
-
-  /** The id of the session in use, if one was created (for diagnostics and tests). */
-  get sessionId(): string | undefined {
-    return this.session.currentId;
-  }
-
-  private async guard<T>(action: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw translateError(error, this.options.deviceId, action);
-    }
   }
 }
 

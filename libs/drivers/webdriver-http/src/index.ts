@@ -14,4 +14,7 @@ export {
   type WebDriverReply,
   type WebDriverRequest,
 } from './client';
-export { translateWebDriverFailure, type FailureWording } from './translate';
+export { translateWebDriverFailure, withRouteMeaning, type FailureWording } from './translate';
+export { pinchActions, strokeSteps, swipeActions, tapActions, touchActions, type FingerStep, type XY } from './actions';
+export { WebDriverSession, type SessionCapabilities, type SessionRequest, type WebDriverSessionOptions } from './session';
+export { WebDriverBackedDriver, type WebDriverBackedOptions } from './driver-base';

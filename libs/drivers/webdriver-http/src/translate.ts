@@ -86,3 +86,16 @@ function fromProtocol(error: WebDriverProtocolError, deviceId: string, action: s
       });
   }
 }
+
+/**
+ * Runs `run`; an error envelope that `meaning` reads as something on this route (an unknown app, no alert…)
+ * leaves as that ApexError, anything else as it came (for the driver's guard to translate).
+ */
+export async function withRouteMeaning<T>(run: () => Promise<T>, meaning: (error: WebDriverProtocolError) => ApexError | undefined): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof WebDriverProtocolError) throw meaning(error) ?? error;
+    throw error;
+  }
+}

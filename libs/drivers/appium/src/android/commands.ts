@@ -2,7 +2,7 @@ import { ApexError } from '@apex/errors';
 import type { BatteryState, DriverStatus, HardwareButton, Point, RawScreenshot, ScreenGeometry, SwipeGesture, TypeTextRequest, UiNode } from '@apex/port';
 import { WebDriverMalformedReply, WebDriverProtocolError } from '@apex/webdriver-http';
 import { orientationOf, performSwipe, readScreenshotPng, readSource, readWindowSize } from '../common';
-import { asRecord, deviceInfo, mobile, nonEmptyText, optional, positiveNumber, type AppiumContext } from '../context';
+import { asRecord, command, deviceInfo, mobile, nonEmptyText, optional, positiveNumber, type AppiumContext } from '../context';
 import type { PlatformCommands } from '../platform';
 import { normalizeAndroidSource } from './source';
 
@@ -61,7 +61,7 @@ async function status(ctx: AppiumContext, signal: AbortSignal): Promise<DriverSt
     deviceInfo(ctx, signal),
     read('getCurrentPackage'),
     read('isLocked'),
-    optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true, signal })),
+    optional(() => command(ctx, { method: 'GET', path: '/orientation', idempotent: true, signal })),
     read('batteryInfo'),
   ]);
   const result: DriverStatus = { platform: 'android', screen };

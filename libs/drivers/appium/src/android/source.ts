@@ -1,7 +1,15 @@
-import { createHash } from 'node:crypto';
-import { ApexError } from '@apex/errors';
 import type { Rect, Role, UiNode } from '@apex/port';
-import { XMLParser } from 'fast-xml-parser';
+import {
+  attributesOf,
+  childrenOf,
+  ElementIds,
+  nonEmpty,
+  readXmlSource,
+  tagOf,
+  unreadableSource,
+  type XmlAttributes,
+  type XmlNode,
+} from '@apex/ios-source';
 import { androidRoleOf } from './roles';
 
 /**
@@ -12,36 +20,9 @@ import { androidRoleOf } from './roles';
  * for Android. Not run against a device here: checked on hand-written samples only.
  */
 
-type Attributes = Record<string, string>;
-type OrderedNode = Record<string, unknown> & { ':@'?: Attributes };
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  preserveOrder: true,
-  parseAttributeValue: false,
-  parseTagValue: false,
-  trimValues: true,
-  htmlEntities: true,
-});
-
 const TEXT_INPUTS = new Set<Role>(['textField', 'secureTextField', 'searchField']);
 
-function tagOf(node: OrderedNode): string | undefined {
-  return Object.keys(node).find((key) => key !== ':@' && key !== '#text' && !key.startsWith('?'));
-}
-
-function childrenOf(node: OrderedNode): OrderedNode[] {
-  const tag = tagOf(node);
-  const children = tag ? node[tag] : undefined;
-  return Array.isArray(children) ? (children as OrderedNode[]).filter((c) => tagOf(c) !== undefined) : [];
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function boolAttr(attrs: Attributes, name: string, fallback: boolean): boolean {
+function boolAttr(attrs: XmlAttributes, name: string, fallback: boolean): boolean {
   const value = attrs[name];
   return value === undefined ? fallback : value === 'true';
 }
@@ -65,28 +46,6 @@ export function parseBounds(bounds: string | undefined, scale: number): Rect {
   };
 }
 
-/** Same recipe as the iOS trees: role, rounded bounds, label and sibling-index path; lengthened on a collision. */
-class IdAllocator {
-  private readonly used = new Set<string>();
-
-  allocate(role: Role, bounds: Rect, label: string | undefined, indexPath: readonly number[]): string {
-    const key = [role, ...[bounds.x, bounds.y, bounds.width, bounds.height].map(Math.round), label ?? '', indexPath.join('.')].join('|');
-    const hash = createHash('sha1').update(key).digest('hex');
-    for (const length of [6, 8, 10, 12]) {
-      const id = hash.slice(0, length);
-      if (!this.used.has(id)) {
-        this.used.add(id);
-        return id;
-      }
-    }
-    let n = 2;
-    while (this.used.has(`${hash.slice(0, 12)}-${n}`)) n += 1;
-    const id = `${hash.slice(0, 12)}-${n}`;
-    this.used.add(id);
-    return id;
-  }
-}
-
 interface Place {
   indexPath: number[];
   /** 0 = the hierarchy root, 1 = a window. */
@@ -94,7 +53,7 @@ interface Place {
   parentRole?: Role;
 }
 
-function roleFor(attrs: Attributes, place: Place): Role {
+function roleFor(attrs: XmlAttributes, place: Place): Role {
   if (place.depth === 0) return 'app';
   if (place.depth === 1) return 'window';
   if ((attrs['resource-id'] ?? '').endsWith(':id/parentPanel')) return 'alert';
@@ -104,7 +63,7 @@ function roleFor(attrs: Attributes, place: Place): Role {
   return role;
 }
 
-function describe(role: Role, attrs: Attributes): Pick<UiNode, 'label' | 'value' | 'placeholder'> {
+function describe(role: Role, attrs: XmlAttributes): Pick<UiNode, 'label' | 'value' | 'placeholder'> {
   const text = nonEmpty(attrs.text);
   const description = nonEmpty(attrs['content-desc']);
   if (TEXT_INPUTS.has(role)) {
@@ -122,8 +81,8 @@ function describe(role: Role, attrs: Attributes): Pick<UiNode, 'label' | 'value'
   return { label: text ?? description };
 }
 
-function toUiNode(node: OrderedNode, place: Place, scale: number, ids: IdAllocator, rootBounds: Rect): UiNode {
-  const attrs = node[':@'] ?? {};
+function toUiNode(node: XmlNode, place: Place, scale: number, ids: ElementIds, rootBounds: Rect): UiNode {
+  const attrs = attributesOf(node);
   const role = roleFor(attrs, place);
   const bounds = place.depth === 0 ? rootBounds : parseBounds(attrs.bounds, scale);
   const { label, value, placeholder } = describe(role, attrs);
@@ -131,7 +90,8 @@ function toUiNode(node: OrderedNode, place: Place, scale: number, ids: IdAllocat
     toUiNode(child, { indexPath: [...place.indexPath, index], depth: place.depth + 1, parentRole: role }, scale, ids, rootBounds),
   );
   const result: UiNode = {
-    id: ids.allocate(role, bounds, label, place.indexPath),
+    // The iOS trees' recipe: role, rounded bounds, label and sibling-index path.
+    id: ids.of(role, bounds, label, place.indexPath),
     role,
     bounds,
     enabled: boolAttr(attrs, 'enabled', true),
@@ -146,28 +106,15 @@ function toUiNode(node: OrderedNode, place: Place, scale: number, ids: IdAllocat
   return result;
 }
 
-function unreadable(deviceId: string, cause: unknown): ApexError {
-  return new ApexError('device_error', `Device ${deviceId} described its screen in a form that could not be read.`, {
-    hint: 'Retry; the screen may have been changing.',
-    cause,
-  });
-}
-
 /** The screen's source → the neutral tree rooted at the `hierarchy` element (role `app`). */
 export function normalizeAndroidSource(xml: string, deviceId: string, scale: number): UiNode {
-  let document: OrderedNode[];
-  try {
-    document = parser.parse(xml, true) as OrderedNode[];
-  } catch (error) {
-    throw unreadable(deviceId, error);
-  }
-  const root = document.find((n) => tagOf(n) === 'hierarchy');
-  if (!root) throw unreadable(deviceId, new Error('no hierarchy element in the source'));
-  const attrs = root[':@'] ?? {};
+  const root = readXmlSource(xml, deviceId).find((n) => tagOf(n) === 'hierarchy');
+  if (!root) throw unreadableSource(deviceId, new Error('no hierarchy element in the source'));
+  const attrs = attributesOf(root);
   const width = Number(attrs.width);
   const height = Number(attrs.height);
   // Older servers give the root no size: fall back to the union of its windows.
-  const windows = childrenOf(root).map((w) => parseBounds(w[':@']?.bounds, scale));
+  const windows = childrenOf(root).map((w) => parseBounds(attributesOf(w).bounds, scale));
   const rootBounds: Rect =
     Number.isFinite(width) && width > 0 && Number.isFinite(height) && height > 0
       ? { x: 0, y: 0, width: round2(width / scale), height: round2(height / scale) }
@@ -177,5 +124,5 @@ export function normalizeAndroidSource(xml: string, deviceId: string, scale: num
           width: Math.max(0, ...windows.map((b) => b.x + b.width)),
           height: Math.max(0, ...windows.map((b) => b.y + b.height)),
         };
-  return toUiNode(root, { indexPath: [], depth: 0 }, scale, new IdAllocator(), rootBounds);
+  return toUiNode(root, { indexPath: [], depth: 0 }, scale, new ElementIds(), rootBounds);
 }

@@ -1,6 +1,6 @@
 import type { InstalledApp } from '@apex/port';
 import { launchFailure } from '@apex/ios-source';
-import { WebDriverProtocolError } from '@apex/webdriver-http';
+import { withRouteMeaning } from '@apex/webdriver-http';
 import { asRecord, mobile, nonEmptyText, type AppiumContext } from '../context';
 
 /**
@@ -8,12 +8,10 @@ import { asRecord, mobile, nonEmptyText, type AppiumContext } from '../context';
  * the agent's `invalid argument` through for an app that is not installed, so here it means "no such app".
  */
 export async function launchApp(ctx: AppiumContext, appId: string, signal: AbortSignal): Promise<void> {
-  try {
-    await mobile(ctx, 'launchApp', { bundleId: appId }, { signal });
-  } catch (error) {
-    if (error instanceof WebDriverProtocolError) throw launchFailure(error, ctx.deviceId, appId) ?? error;
-    throw error;
-  }
+  await withRouteMeaning(
+    () => mobile(ctx, 'launchApp', { bundleId: appId }, { signal }),
+    (e) => launchFailure(e, ctx.deviceId, appId),
+  );
 }
 
 /** `mobile: terminateApp` → `/wda/apps/terminate`; false when the app was not running. */

@@ -1,8 +1,8 @@
 import type { DriverStatus, HardwareButton } from '@apex/port';
 import { agentStatusFields, buttonFailure } from '@apex/ios-source';
-import { WebDriverProtocolError } from '@apex/webdriver-http';
+import { withRouteMeaning } from '@apex/webdriver-http';
 import { orientationOf, readWindowSize } from '../common';
-import { asRecord, deviceInfo, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
+import { asRecord, command, deviceInfo, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
 import { screenGeometry } from './screen';
 
 /**
@@ -17,7 +17,7 @@ export async function status(ctx: AppiumContext, signal: AbortSignal): Promise<D
     deviceInfo(ctx, signal),
     read('activeAppInfo'),
     read('isLocked'),
-    optional(() => ctx.session.send({ method: 'GET', path: '/orientation', idempotent: true, signal })),
+    optional(() => command(ctx, { method: 'GET', path: '/orientation', idempotent: true, signal })),
     read('batteryInfo'),
   ]);
   const result: DriverStatus = { platform: 'ios', screen };
@@ -37,12 +37,10 @@ const BUTTON_NAMES: Record<HardwareButton, string> = { home: 'home', volumeUp: '
 
 /** `mobile: pressButton` → `/wda/pressButton`; "The button 'x' is not supported…" → unsupported. */
 export async function pressButton(ctx: AppiumContext, button: HardwareButton, signal: AbortSignal): Promise<void> {
-  try {
-    await mobile(ctx, 'pressButton', { name: BUTTON_NAMES[button] }, { signal });
-  } catch (error) {
-    if (error instanceof WebDriverProtocolError) throw buttonFailure(error, ctx.deviceId, button) ?? error;
-    throw error;
-  }
+  await withRouteMeaning(
+    () => mobile(ctx, 'pressButton', { name: BUTTON_NAMES[button] }, { signal }),
+    (e) => buttonFailure(e, ctx.deviceId, button),
+  );
 }
 
 /** A round trip to the phone itself (`/window/rect` is forwarded to the agent), not only to the server. */

@@ -1,6 +1,7 @@
 import type { AppiumContext } from '../context';
 import type { PlatformCommands } from '../platform';
 import * as apps from './apps';
+import * as controls from './controls';
 import * as device from './device';
 import * as gestures from './gestures';
 import * as keyboard from './keyboard';
@@ -18,8 +19,20 @@ export function iosCommands(ctx: AppiumContext): PlatformCommands {
     pressButton: (button, signal) => device.pressButton(ctx, button, signal),
     launchApp: (appId, signal) => apps.launchApp(ctx, appId, signal),
     terminateApp: (appId, signal) => apps.terminateApp(ctx, appId, signal),
-    // Running apps only: `mobile: listApps` reaches for a USB device (see apps.ts).
+    // Running apps only: `mobile: listApps` needs a real device over usbmuxd (InstallationProxy), see apps.ts.
     listApps: async (signal) => ({ apps: await apps.listRunningApps(ctx, signal), complete: false }),
+    longPress: (gesture, signal) => controls.longPress(ctx, gesture, signal),
+    doubleTap: (point, signal) => controls.doubleTap(ctx, point, signal),
+    pinch: (gesture, signal) => controls.pinch(ctx, gesture, signal),
+    openUrl: (url, signal) => controls.openUrl(ctx, url, signal),
+    setOrientation: (orientation, signal) => controls.setOrientation(ctx, orientation, signal),
+    getClipboard: (signal) => controls.getClipboard(ctx, signal),
+    setClipboard: (text, signal) => controls.setClipboard(ctx, text, signal),
+    setLocked: (locked, signal) => controls.setLocked(ctx, locked, signal),
+    hideKeyboard: (signal) => controls.hideKeyboard(ctx, signal),
+    alert: (signal) => controls.alert(ctx, signal),
+    handleAlert: (action, signal) => controls.handleAlert(ctx, action, signal),
+    setAppearance: (appearance, signal) => controls.setAppearance(ctx, appearance, signal),
     uiTree: (signal) => screen.uiTree(ctx, signal),
     ping: (signal) => device.ping(ctx, signal),
   };

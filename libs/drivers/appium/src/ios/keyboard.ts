@@ -1,6 +1,6 @@
 import type { TypeTextRequest } from '@apex/port';
 import { typingFailure } from '@apex/ios-source';
-import { WebDriverProtocolError } from '@apex/webdriver-http';
+import { withRouteMeaning } from '@apex/webdriver-http';
 import type { AppiumContext } from '../context';
 
 /**
@@ -15,10 +15,8 @@ import type { AppiumContext } from '../context';
  */
 export async function typeText(ctx: AppiumContext, request: TypeTextRequest, signal: AbortSignal): Promise<void> {
   const text = request.submit ? `${request.text}\n` : request.text;
-  try {
-    await ctx.session.send({ method: 'POST', path: '/keys', body: { value: [text] }, signal });
-  } catch (error) {
-    if (error instanceof WebDriverProtocolError) throw typingFailure(error, ctx.deviceId) ?? error;
-    throw error;
-  }
+  await withRouteMeaning(
+    () => ctx.session.send({ method: 'POST', path: '/keys', body: { value: [text] }, signal }),
+    (e) => typingFailure(e, ctx.deviceId),
+  );
 }

@@ -1,6 +1,6 @@
 import type { InstalledApp } from '@apex/port';
 import { launchFailure } from '@apex/ios-source';
-import { WebDriverProtocolError } from '@apex/webdriver-http';
+import { withRouteMeaning } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
 /**
@@ -9,12 +9,10 @@ import type { WdaContext } from '../wda-context';
  * error means "no such app", not a caller mistake.
  */
 export async function launchApp(ctx: WdaContext, appId: string, signal: AbortSignal): Promise<void> {
-  try {
-    await ctx.session.send({ method: 'POST', path: '/wda/apps/launch', body: { bundleId: appId }, signal });
-  } catch (error) {
-    if (error instanceof WebDriverProtocolError) throw launchFailure(error, ctx.deviceId, appId) ?? error;
-    throw error;
-  }
+  await withRouteMeaning(
+    () => ctx.session.send({ method: 'POST', path: '/wda/apps/launch', body: { bundleId: appId }, signal }),
+    (e) => launchFailure(e, ctx.deviceId, appId),
+  );
 }
 
 /** Resolves to false when the app was not running. */

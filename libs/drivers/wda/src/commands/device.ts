@@ -1,6 +1,6 @@
 import type { DriverStatus, HardwareButton, Orientation } from '@apex/port';
 import { agentStatusFields, buttonFailure } from '@apex/ios-source';
-import { WebDriverMalformedReply, WebDriverProtocolError } from '@apex/webdriver-http';
+import { WebDriverMalformedReply, WebDriverProtocolError, withRouteMeaning } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 import { screenGeometry } from './screen';
 
@@ -65,10 +65,8 @@ const BUTTON_NAMES: Record<HardwareButton, string> = { home: 'home', volumeUp: '
 
 /** An unknown or absent button is `500 unknown error` "The button 'x' is not supported…" → unsupported. */
 export async function pressButton(ctx: WdaContext, button: HardwareButton, signal: AbortSignal): Promise<void> {
-  try {
-    await ctx.session.send({ method: 'POST', path: '/wda/pressButton', body: { name: BUTTON_NAMES[button] }, signal });
-  } catch (error) {
-    if (error instanceof WebDriverProtocolError) throw buttonFailure(error, ctx.deviceId, button) ?? error;
-    throw error;
-  }
+  await withRouteMeaning(
+    () => ctx.session.send({ method: 'POST', path: '/wda/pressButton', body: { name: BUTTON_NAMES[button] }, signal }),
+    (e) => buttonFailure(e, ctx.deviceId, button),
+  );
 }

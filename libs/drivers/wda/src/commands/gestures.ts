@@ -1,5 +1,5 @@
 import type { Point, SwipeGesture } from '@apex/port';
-import { WebDriverProtocolError } from '@apex/webdriver-http';
+import { swipeActions, WebDriverProtocolError } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
 /** Taps a point (points, relative to the active app's origin). */
@@ -7,46 +7,29 @@ export async function tap(ctx: WdaContext, point: Point, signal: AbortSignal): P
   await ctx.session.send({ method: 'POST', path: '/wda/tap', body: { x: point.x, y: point.y }, signal });
 }
 
-/** A W3C touch pointer (WDA rejects the default mouse pointer type). Durations in milliseconds. */
-function touchSwipeActions(gesture: SwipeGesture) {
-  return {
-    actions: [
-      {
-        type: 'pointer',
-        id: 'finger1',
-        parameters: { pointerType: 'touch' },
-        actions: [
-          { type: 'pointerMove', duration: 0, x: gesture.from.x, y: gesture.from.y, origin: 'viewport' },
-          { type: 'pointerDown', button: 0 },
-          { type: 'pointerMove', duration: gesture.durationMs, x: gesture.to.x, y: gesture.to.y, origin: 'viewport' },
-          { type: 'pointerUp', button: 0 },
-        ],
-      },
-    ],
-  };
+/** The drag route; its `duration` (seconds) is the press before the drag, not the move time. */
+async function drag(ctx: WdaContext, gesture: SwipeGesture, pressSeconds: number, signal: AbortSignal): Promise<void> {
+  const { from, to } = gesture;
+  await ctx.session.send({
+    method: 'POST',
+    path: '/wda/dragfromtoforduration',
+    body: { fromX: from.x, fromY: from.y, toX: to.x, toY: to.y, duration: pressSeconds },
+    signal,
+  });
 }
 
 /**
- * A swipe as W3C touch actions: the finger goes down at `from`, moves to `to` over `durationMs`, lifts.
- * A server without `/actions` (`unknown command`, nothing happened) gets the drag route instead, whose
- * duration is in seconds (and is a press-then-drag on a real device).
+ * A swipe as W3C touch actions: the finger goes down at `from`, moves to `to` over `durationMs`, lifts. A
+ * swipe with a hold (drag and drop) is the drag route, whose press is the hold and whose move time is the
+ * agent's own. A server without `/actions` (`unknown command`, nothing happened) gets the drag route too.
  */
 export async function swipe(ctx: WdaContext, gesture: SwipeGesture, signal: AbortSignal): Promise<void> {
+  const holdMs = gesture.holdMs ?? 0;
+  if (holdMs > 0) return drag(ctx, gesture, holdMs / 1000, signal);
   try {
-    await ctx.session.send({ method: 'POST', path: '/actions', body: touchSwipeActions(gesture), signal });
+    await ctx.session.send({ method: 'POST', path: '/actions', body: swipeActions(gesture.from, gesture.to, gesture.durationMs), signal });
   } catch (error) {
     if (!(error instanceof WebDriverProtocolError && error.error === 'unknown command')) throw error;
-    await ctx.session.send({
-      method: 'POST',
-      path: '/wda/dragfromtoforduration',
-      body: {
-        fromX: gesture.from.x,
-        fromY: gesture.from.y,
-        toX: gesture.to.x,
-        toY: gesture.to.y,
-        duration: gesture.durationMs / 1000,
-      },
-      signal,
-    });
+    await drag(ctx, gesture, gesture.durationMs / 1000, signal);
   }
 }

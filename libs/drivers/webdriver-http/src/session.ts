@@ -1,0 +1,155 @@
+import { isInvalidSession, WebDriverMalformedReply, WebDriverTransportError } from './errors';
+import type { HttpMethod, WebDriverHttpClient, WebDriverReply } from './client';
+
+export interface SessionRequest {
+  method: HttpMethod;
+  /** Path below `/session/:id`, e.g. `/screenshot`. */
+  path: string;
+  body?: unknown;
+  /** A read: may be re-sent after a closed kept-alive socket (the client's rule, never this class's). */
+  idempotent?: boolean;
+  /** Added to the route in errors, e.g. the `mobile:` command name (logs only). */
+  label?: string;
+  signal: AbortSignal;
+}
+
+/** The `capabilities` object of `POST /session`. */
+export interface SessionCapabilities {
+  alwaysMatch: Record<string, unknown>;
+  firstMatch: Record<string, unknown>[];
+}
+
+export interface WebDriverSessionOptions {
+  capabilities: SessionCapabilities;
+  /**
+   * Bound on creating a session. The creation runs under it, not under the caller's signal: a caller that
+   * gives up stops waiting, and the creation goes on for the callers that share it (and the next one).
+   */
+  startTimeoutMs: number;
+  /**
+   * Send the requests one at a time (a server that runs a session's commands one at a time anyway, and that
+   * must never see its session deleted under a sibling request still in flight).
+   */
+  oneAtATime?: boolean;
+  /** Delete a lost session before creating the next one (best effort: it frees the device on the server). */
+  deleteLostSession?: boolean;
+  /** Hears when a session replaced a lost one: what was learnt about the device (caches) may be stale. */
+  onRenewed?: () => void;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A device's one WebDriver session, created on first use and reused; concurrent first callers share one
+ * creation. When the server answers `invalid session id` (it restarted, timed the session out, or another
+ * client replaced it), the session is re-created ONCE and the command sent again: safe for every command,
+ * because a server rejects an unknown session before it acts. After a transport failure nothing is re-sent
+ * here: a mutation may have arrived (reads are the client's business, see `idempotent`).
+ */
+export class WebDriverSession {
+  private id?: string;
+  private creating?: Promise<string>;
+  private returnedCapabilities: Record<string, unknown> = {};
+  /** The end of the one-at-a-time queue (`oneAtATime`). */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly client: WebDriverHttpClient,
+    private readonly options: WebDriverSessionOptions,
+  ) {}
+
+  /** The id of the session in use, if one was created. */
+  get currentId(): string | undefined {
+    return this.id;
+  }
+
+  /** The capabilities the server answered with when the session was created (e.g. `platformVersion`). */
+  get capabilities(): Readonly<Record<string, unknown>> {
+    return this.returnedCapabilities;
+  }
+
+  send(request: SessionRequest): Promise<WebDriverReply> {
+    if (!this.options.oneAtATime) return this.sendNow(request);
+    const result = this.tail.then(() => this.sendNow(request));
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Ends the session on the server (best effort). */
+  async end(signal: AbortSignal): Promise<void> {
+    const id = this.id;
+    this.id = undefined;
+    if (id) await this.deleteQuietly(id, signal);
+  }
+
+  private async sendNow(request: SessionRequest): Promise<WebDriverReply> {
+    const id = await this.ensure(request.signal);
+    try {
+      return await this.client.send({ ...request, path: `/session/${id}${request.path}` });
+    } catch (error) {
+      if (!isInvalidSession(error)) throw error;
+      await this.discard(id, request.signal);
+      const fresh = await this.ensure(request.signal);
+      this.options.onRenewed?.();
+      return this.client.send({ ...request, path: `/session/${fresh}${request.path}` });
+    }
+  }
+
+  private async discard(id: string, signal: AbortSignal): Promise<void> {
+    if (this.id !== id) return;
+    this.id = undefined;
+    if (this.options.deleteLostSession) await this.deleteQuietly(id, signal);
+  }
+
+  private async deleteQuietly(id: string, signal: AbortSignal): Promise<void> {
+    await this.client.send({ method: 'DELETE', path: `/session/${id}`, signal }).catch(() => undefined);
+  }
+
+  /** The session id; waiting for a creation ends with the caller's signal, the creation does not. */
+  private ensure(signal: AbortSignal): Promise<string> {
+    if (this.id) return Promise.resolve(this.id);
+    this.creating ??= this.client
+      .send({
+        method: 'POST',
+        path: '/session',
+        body: { capabilities: this.options.capabilities },
+        signal: AbortSignal.timeout(this.options.startTimeoutMs),
+        label: 'new session',
+      })
+      .then((reply) => {
+        const value = isRecord(reply.value) ? reply.value : {};
+        // W3C puts the id in the value; older WebDriverAgent builds only in the envelope.
+        const id = typeof value.sessionId === 'string' && value.sessionId ? value.sessionId : reply.sessionId;
+        if (!id) throw new WebDriverMalformedReply(200, 'POST /session', 'the reply carried no session id');
+        this.returnedCapabilities = isRecord(value.capabilities) ? value.capabilities : {};
+        this.id = id;
+        return id;
+      })
+      .finally(() => {
+        this.creating = undefined;
+      });
+    return untilAborted(this.creating, signal);
+  }
+}
+
+/** Settles with `work`, or rejects as `aborted` as soon as `signal` aborts; `work` itself goes on. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(cancelled(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancelled(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function cancelled(signal: AbortSignal): WebDriverTransportError {
+  const timedOut = (signal.reason as { name?: unknown } | null)?.name === 'TimeoutError';
+  return new WebDriverTransportError(
+    timedOut ? 'response_timeout' : 'aborted',
+    'POST /session (new session): the caller stopped waiting',
+    false,
+    { cause: signal.reason },
+  );
+}
