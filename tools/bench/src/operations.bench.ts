@@ -239,7 +239,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
           'describe_screen reads device status, the tree and a screenshot; its OCR and icon naming are cached on an unchanged screen, so this is the warm path.',
           'find_text (OCR): the Settings list is scrolled (in-process, unmeasured) before every call of every arm, so each call runs OCR on new pixels.',
           'take_screenshot (operation and faces) re-encodes the PNG as a JPEG in points; the floor is the PNG as the phone sends it.',
-          'long_press holds 100 ms (the shortest the operation allows) on every arm, raw included; open_url reopens the same bundled page in the browser, and runs last.',
+          'long_press asks for 100 ms (the shortest the operation allows) on every arm, raw included (the virtual iPhone does not wait it out); open_url reopens the same bundled page in the browser, and runs last.',
         );
         return result;
       } finally {
