@@ -13,8 +13,9 @@
  * All arms but mcp-stdio share one driver (one WDA session); the spawned server has its own, so the phone's
  * session changes hands at block boundaries: each block starts with an unmeasured call.
  */
-import { captureScreen, getUiTree, tap } from '@apex/hub';
+import { captureScreen, doubleTap, getUiTree, longPress, openUrl, tap } from '@apex/hub';
 import { runOperation } from '@apex/operations';
+import type { DeviceDriver } from '@apex/port';
 import { createRestLogger, createRestServer } from '@apex/rest';
 import { SETTINGS_BUNDLE_ID } from '@apex/virtual-device';
 import { interleave, type Arm } from './support/interleave';
@@ -26,6 +27,12 @@ import { round, summarize } from './support/stats';
 
 /** The status bar of Settings: inside the screen, and tapping it changes nothing. */
 const POINT = { x: 5, y: 30 };
+/** The shortest long press the operation allows: the phone holds the finger this long on every arm. */
+const LONG_PRESS = { ...POINT, durationMs: 100 };
+/** Opens the browser on a bundled page; run last, as it leaves Settings. */
+const URL_TO_OPEN = 'https://apex.example/';
+/** The cases whose added latency has a target: the cheap gestures and controls, < 1 ms over the raw call. */
+const ADDED_LATENCY_CASES = new Set(['tap', 'long_press', 'double_tap', 'open_url']);
 const ARMS = ['raw', 'driver', 'hub', 'operation', 'mcp-mem', 'mcp-stdio', 'rest'] as const;
 type ArmName = (typeof ARMS)[number];
 
@@ -44,6 +51,20 @@ interface OperationCase {
 
 const CASES: OperationCase[] = [
   { name: 'tap', floor: 'POST /session/:id/wda/tap', tool: 'tap', args: POINT, rest: { method: 'POST', path: '/tap', body: POINT } },
+  {
+    name: 'long_press',
+    floor: 'POST /session/:id/wda/touchAndHold (0.1 s)',
+    tool: 'long_press',
+    args: LONG_PRESS,
+    rest: { method: 'POST', path: '/long-press', body: LONG_PRESS },
+  },
+  {
+    name: 'double_tap',
+    floor: 'POST /session/:id/wda/doubleTap',
+    tool: 'double_tap',
+    args: POINT,
+    rest: { method: 'POST', path: '/double-tap', body: POINT },
+  },
   {
     name: 'screenshot',
     floor: 'GET /screenshot (PNG, native pixels)',
@@ -75,7 +96,20 @@ const CASES: OperationCase[] = [
     args: {},
     rest: { method: 'GET', path: '/describe' },
   },
+  {
+    name: 'open_url',
+    floor: 'POST /session/:id/url',
+    tool: 'open_url',
+    args: { url: URL_TO_OPEN },
+    rest: { method: 'POST', path: '/open-url', body: { url: URL_TO_OPEN } },
+  },
 ];
+
+/** The driver's optional method, or a clear failure when this driver has not got it. */
+function needed<F>(method: F | undefined, name: string): F {
+  if (!method) throw new Error(`the WDA driver has no ${name}()`);
+  return method;
+}
 
 export interface OperationsSectionOptions {
   /** Operation names to measure (default all): e.g. ['tap'] for a fast smoke run. */
@@ -127,6 +161,9 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
           const restPath = `/devices/${encodeURIComponent(id)}${c.rest.path}`;
           const floor: Record<string, () => Promise<unknown>> = {
             tap: () => raw.post(`/session/${session()}/wda/tap`, POINT),
+            long_press: () => raw.post(`/session/${session()}/wda/touchAndHold`, { x: POINT.x, y: POINT.y, duration: LONG_PRESS.durationMs / 1000 }),
+            double_tap: () => raw.post(`/session/${session()}/wda/doubleTap`, POINT),
+            open_url: () => raw.post(`/session/${session()}/url`, { url: URL_TO_OPEN }),
             screenshot: () => raw.get('/screenshot'),
             'UI tree': () => raw.get('/source?format=xml'),
             'find_text (tree)': () => raw.get('/source?format=xml'),
@@ -137,8 +174,13 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
             },
           };
           const live = new AbortController().signal;
+          /** The driver as the port sees it: its optional methods are the controls'. */
+          const port: DeviceDriver = driver;
           const viaDriver: Record<string, () => Promise<unknown>> = {
             tap: () => driver.tap(POINT, live),
+            long_press: () => needed(port.longPress, 'longPress').call(port, { point: POINT, durationMs: LONG_PRESS.durationMs }, live),
+            double_tap: () => needed(port.doubleTap, 'doubleTap').call(port, POINT, live),
+            open_url: () => needed(port.openUrl, 'openUrl').call(port, URL_TO_OPEN, live),
             screenshot: () => driver.screenshot(live),
             'UI tree': () => driver.uiTree(live),
             'find_text (tree)': () => driver.uiTree(live),
@@ -147,6 +189,9 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
           };
           const viaHub: Record<string, () => Promise<unknown>> = {
             tap: () => tap(stack.hub, id, POINT),
+            long_press: () => longPress(stack.hub, id, POINT, LONG_PRESS.durationMs),
+            double_tap: () => doubleTap(stack.hub, id, POINT),
+            open_url: () => openUrl(stack.hub, id, URL_TO_OPEN),
             screenshot: () => captureScreen(stack.hub, id),
             'UI tree': () => getUiTree(stack.hub, id),
             'find_text (tree)': () => stack.perception.findText(id, { text: 'General' }),
@@ -178,12 +223,14 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
           row.n = s.raw.n;
           result.rows.push(row);
           log(`  ${c.name}: raw ${s.raw.p50.toFixed(2)} ms, operation ${s.operation.p50.toFixed(2)} ms, mcp-stdio ${s['mcp-stdio'].p50.toFixed(2)} ms, rest ${s.rest.p50.toFixed(2)} ms`);
-          if (c.name === 'tap') {
+          if (ADDED_LATENCY_CASES.has(c.name)) {
             const hubAdded = s.hub.p50 - s.raw.p50;
             const opAdded = s.operation.p50 - s.raw.p50;
+            result.targets.push(target(`${c.name}: hub + driver, p50 added vs raw`, '< 1 ms', hubAdded, 'ms', hubAdded < 1));
+            result.targets.push(target(`${c.name}: operation (validation + hub + driver), p50 added vs raw`, '< 1 ms', opAdded, 'ms', opAdded < 1));
+          }
+          if (c.name === 'tap') {
             const stdioAdded = s['mcp-stdio'].p50 - s.driver.p50;
-            result.targets.push(target('tap: hub + driver, p50 added vs raw', '< 1 ms', hubAdded, 'ms', hubAdded < 1));
-            result.targets.push(target('tap: operation (validation + hub + driver), p50 added vs raw', '< 1 ms', opAdded, 'ms', opAdded < 1));
             result.targets.push(target('tap: MCP over stdio, p50 added vs the direct driver call', '< 2 ms', stdioAdded, 'ms', stdioAdded < 2));
             if (phone.phone.version !== versionBefore) result.notes.push('the tap point changed the screen (expected a no-op tap)');
           }
@@ -192,6 +239,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
           'describe_screen reads the tree and a screenshot (the geometry and the foreground app are known on an unchanged screen); its OCR and icon naming are cached on an unchanged screen, so this is the warm path.',
           'find_text (OCR): the Settings list is scrolled (in-process, unmeasured) before every call of every arm, so each call runs OCR on new pixels.',
           'take_screenshot (operation and faces) re-encodes the PNG as a JPEG in points; the floor is the PNG as the phone sends it.',
+          'long_press asks for 100 ms (the shortest the operation allows) on every arm, raw included (the virtual iPhone does not wait it out); open_url reopens the same bundled page in the browser, and runs last.',
         );
         return result;
       } finally {

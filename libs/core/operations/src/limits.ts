@@ -40,3 +40,26 @@ export const MAX_REQUESTED_SCREENSHOT_WIDTH = 4_096;
 export const MAX_SCREENSHOT_BYTES = 700 * 1024;
 /** Longest side of a returned image in pixels: what model clients accept. */
 export const MAX_SCREENSHOT_SIDE = 2_000;
+
+/** A long press: shorter is a tap; longer than any menu needs. */
+export const MIN_LONG_PRESS_MS = 100;
+export const MAX_LONG_PRESS_MS = 10_000;
+/** Press and hold before a swipe moves (drag and drop, reordering). */
+export const MAX_SWIPE_HOLD_MS = 5_000;
+
+/** Pinch scale: the fingers' spread at the end over their spread at the start (> 1 zooms in). */
+export const MIN_PINCH_SCALE = 0.1;
+export const MAX_PINCH_SCALE = 10;
+export const MIN_PINCH_DURATION_MS = 100;
+export const MAX_PINCH_DURATION_MS = 5_000;
+
+/** Characters of a URL open_url sends: browsers handle far longer, links agents follow are short. */
+export const MAX_URL_LENGTH = 2_048;
+/** Schemes open_url refuses: they run code or read local files rather than open a page or an app. */
+export const REFUSED_URL_SCHEMES = ['javascript', 'data', 'file', 'vbscript', 'blob'] as const;
+
+/** Characters set_clipboard puts on the pasteboard. */
+export const MAX_CLIPBOARD_TEXT_LENGTH = 10_000;
+/** Characters of an app name for launch_app ("Settings") or of an alert button's label. */
+export const MAX_APP_NAME_LENGTH = 100;
+export const MAX_BUTTON_LABEL_LENGTH = 100;

@@ -30,7 +30,7 @@ function imageOf(result: OperationResult): ImageAttachment {
 describe('the catalog', () => {
   const ANNOTATION_KEYS: (keyof OperationAnnotations)[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
-  it('has the fourteen device operations, each named once in snake_case', () => {
+  it('has the twenty-five device operations, each named once in snake_case', () => {
     const names = DEVICE_OPERATIONS.map((op) => op.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(
@@ -49,6 +49,17 @@ describe('the catalog', () => {
         'find_icon',
         'get_ui_tree',
         'describe_screen',
+        'long_press',
+        'double_tap',
+        'pinch',
+        'open_url',
+        'set_orientation',
+        'get_clipboard',
+        'set_clipboard',
+        'set_lock',
+        'hide_keyboard',
+        'handle_alert',
+        'set_appearance',
       ].sort(),
     );
     for (const name of names) expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);

@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import type { Appearance, Orientation } from '@apex/port';
 import {
   APP_ID_PATTERN,
   MAX_APP_ID_LENGTH,
   MAX_COORDINATE,
+  MAX_APP_NAME_LENGTH,
   MAX_DEVICE_ID_LENGTH,
   MAX_SEARCH_TEXT_LENGTH,
   MAX_TYPED_TEXT_LENGTH,
+  MAX_URL_LENGTH,
+  REFUSED_URL_SCHEMES,
 } from './limits';
 
 /**
@@ -20,7 +24,7 @@ export function withoutControlCharacters(schema: z.ZodString): z.ZodString {
 
 export const deviceField = withoutControlCharacters(z.string().min(1).max(MAX_DEVICE_ID_LENGTH))
   .optional()
-  .describe('Device id from list_devices; optional if only one device');
+  .describe('From list_devices; optional with one device');
 
 /** One coordinate in points from the top-left corner (finite, ≥ 0; the primitives check the real screen). */
 export const coordinate = z.number().min(0).max(MAX_COORDINATE);
@@ -59,3 +63,47 @@ export const searchTextField = (what: string) =>
 /** Outputs: plain shapes (no bounds) so the advertised output schema stays small. */
 export const pointOut = z.object({ x: z.number(), y: z.number() });
 export const rectOut = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+const URL_SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+
+/** Why a URL cannot be opened, or undefined when it is a web address or an app's URL scheme. */
+function urlProblem(url: string): string | undefined {
+  const scheme = URL_SCHEME.exec(url)?.[1]?.toLowerCase();
+  if (scheme === undefined) return 'must start with a scheme, e.g. https:// or maps://';
+  if ((REFUSED_URL_SCHEMES as readonly string[]).includes(scheme)) return `must not use the ${scheme}: scheme (only web addresses and app URL schemes)`;
+  if (/[\s\p{Cc}]/u.test(url)) return 'must not contain spaces or control characters (percent-encode them)';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'is not a valid URL';
+  }
+  if ((scheme === 'http' || scheme === 'https') && parsed.hostname === '') return 'needs a host, e.g. https://example.com';
+  if (url.length === scheme.length + 1) return `needs something after ${scheme}:`;
+  return undefined;
+}
+
+/** A web address (http, https) or an app's URL scheme (maps://…, prefs:…); code and local-file schemes refused. */
+export const urlField = z
+  .string({ error: 'is required' })
+  .min(1, 'must not be empty')
+  .max(MAX_URL_LENGTH)
+  .superRefine((url, ctx) => {
+    // The length checks above already spoke for these.
+    if (url.length === 0 || url.length > MAX_URL_LENGTH) return;
+    const problem = urlProblem(url);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .describe('http(s):// or an app scheme; no javascript:, data:, file:');
+
+/** An app's name as its icon shows it (e.g. Settings); at least one letter or digit. */
+export const appNameField = z
+  .string()
+  .min(1)
+  .max(MAX_APP_NAME_LENGTH)
+  .refine((name) => /[\p{L}\p{N}]/u.test(name), 'must contain at least one letter or digit')
+  .describe('as on its icon, e.g. Settings');
+
+/** The port's orientations and appearances, as lists for the schemas. */
+export const ORIENTATIONS = ['portrait', 'landscape'] as const satisfies readonly Orientation[];
+export const APPEARANCES = ['light', 'dark'] as const satisfies readonly Appearance[];

@@ -10,6 +10,8 @@ describeDriverContract('driver-appium over an Appium server and the virtual iPho
     driver,
     appId: 'com.apple.Preferences',
     textInputAppId: 'com.apple.mobilesafari',
+    alertAppId: 'com.apple.Maps',
+    webUrl: 'https://apex.example/',
     close: async () => {
       await server.close();
       await iphone.close();

@@ -9,6 +9,8 @@ describeDriverContract('driver-wda over the virtual iPhone', async () => {
     driver,
     appId: 'com.apple.Preferences',
     textInputAppId: 'com.apple.mobilesafari',
+    alertAppId: 'com.apple.Maps',
+    webUrl: 'https://apex.example/',
     close: () => iphone.close(),
   };
 });

@@ -1,6 +1,7 @@
-import { ApexError } from '@apex/errors';
 import type { DeviceHub } from '../hub/device-hub';
 import type { AppList, HardwareButton } from '@apex/port';
+import { runWith } from './abilities';
+import { appIdForName, appsToSearch } from './app-names';
 
 /** A bundle id (iOS) or package name (Android); the operations' schema says what a valid one looks like. */
 export type AppId = string;
@@ -23,10 +24,17 @@ export async function pressButton(hub: DeviceHub, deviceId: string, button: Hard
  * running apps); `unsupported_operation` when the driver cannot list apps at all.
  */
 export async function listApps(hub: DeviceHub, deviceId: string): Promise<AppList> {
-  if (!hub.supports(deviceId, 'listApps')) {
-    throw new ApexError('unsupported_operation', `Device ${deviceId} cannot list its apps.`, {
-      hint: 'Launch an app by its id instead.',
-    });
-  }
-  return hub.run(deviceId, 'list apps', async (driver, signal) => (driver.listApps ? driver.listApps(signal) : { apps: [], complete: false }));
+  return runWith(hub, deviceId, ['listApps'], 'list its apps', (driver, signal) => driver.listApps(signal));
+}
+
+/**
+ * Launches the app with this name ("Settings", "notes"): looked up in the device's list where it has a
+ * complete one, else in what it lists and Apple's system apps (iOS). No match: `app_not_found` naming the
+ * closest names. Returns the app id launched.
+ */
+export async function launchAppNamed(hub: DeviceHub, deviceId: string, name: string): Promise<AppId> {
+  const listed = hub.supports(deviceId, 'listApps') ? await listApps(hub, deviceId) : undefined;
+  const appId = appIdForName(deviceId, name, appsToSearch(hub.summary(deviceId).platform, listed));
+  await launchApp(hub, deviceId, appId);
+  return appId;
 }

@@ -1,6 +1,10 @@
+export * from './abilities';
 export * from './devices';
 export * from './screenshot';
 export * from './gestures';
+export * from './controls';
 export * from './text';
 export * from './apps';
+export { closestNames } from './app-names';
+export { APPLE_SYSTEM_APPS } from './system-apps';
 export * from './ui-tree';

@@ -1,14 +1,27 @@
 import { ApexError } from '@apex/errors';
-import { centerOf, type DeviceDriver, ROLES, type UiNode } from '@apex/port';
+import { type AlertInfo, centerOf, type DeviceDriver, ROLES, type UiNode } from '@apex/port';
 import { DeviceHub } from '../hub/device-hub';
 import {
+  APPLE_SYSTEM_APPS,
   captureScreen,
   deviceStatus,
+  doubleTap,
+  getClipboard,
   getUiTree,
+  handleAlert,
+  hideKeyboard,
   inputText,
   launchApp,
+  launchAppNamed,
   listApps,
+  longPress,
+  openUrl,
+  pinch,
   pressButton,
+  setAppearance,
+  setClipboard,
+  setLocked,
+  setOrientation,
   swipe,
   tap,
   terminateApp,
@@ -21,6 +34,10 @@ export interface DriverContractFixture {
   appId: string;
   /** An installed app whose first screen shows a text input (text field or search field). */
   textInputAppId: string;
+  /** An installed app whose first launch shows a system alert (a permission prompt) with two buttons or more. */
+  alertAppId: string;
+  /** A web address the device can open (it may show an offline error page). */
+  webUrl: string;
   /** Stops whatever setup started. */
   close(): Promise<void>;
 }
@@ -39,6 +56,14 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 }
 
 const TEXT_INPUT_ROLES = new Set(['textField', 'searchField']);
+
+function firstTextInput(root: UiNode): UiNode | undefined {
+  return flatten(root).find((n) => TEXT_INPUT_ROLES.has(n.role) && n.visible && n.enabled);
+}
+
+function hasKeyboard(root: UiNode): boolean {
+  return flatten(root).some((n) => n.role === 'keyboard' && n.visible);
+}
 
 /**
  * The behaviour every driver must show through the hub and the primitives, in neutral terms. Each driver
@@ -144,6 +169,158 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
       );
       expect(after?.value ?? '').toContain('apex contract');
       await terminateApp(hub, id, fixture.textInputAppId);
+    });
+
+    describe('the controls beyond tap and swipe', () => {
+      const abilities = [
+        'longPress',
+        'doubleTap',
+        'pinch',
+        'openUrl',
+        'setOrientation',
+        'getClipboard',
+        'setClipboard',
+        'setLocked',
+        'hideKeyboard',
+        'alert',
+        'handleAlert',
+        'setAppearance',
+        'listApps',
+      ] as const;
+
+      it('has every control ability of the port', () => {
+        expect(abilities.filter((ability) => !hub.supports(id, ability))).toEqual([]);
+      });
+
+      it('round-trips the clipboard as plain text', async () => {
+        await setClipboard(hub, id, 'apex contract: héllo 🙂');
+        expect(await getClipboard(hub, id)).toBe('apex contract: héllo 🙂');
+        await setClipboard(hub, id, '');
+        expect(await getClipboard(hub, id)).toBe('');
+      });
+
+      it('long-presses a text input: its edit menu offers Paste, which pastes the clipboard', async () => {
+        await setClipboard(hub, id, 'pasted by contract');
+        await launchApp(hub, id, fixture.textInputAppId);
+        const input = firstTextInput(await getUiTree(hub, id));
+        expect(input).toBeDefined();
+        const target = input as UiNode;
+        await longPress(hub, id, centerOf(target.bounds), 1_000);
+        // The port's calls resolve once the device has acted: the menu is there when longPress resolves.
+        const paste = flatten(await getUiTree(hub, id)).find((n) => n.label === 'Paste' && n.visible);
+        expect(paste).toBeDefined();
+        await tap(hub, id, centerOf((paste as UiNode).bounds));
+        expect(firstTextInput(await getUiTree(hub, id))?.value ?? '').toContain('pasted by contract');
+        await terminateApp(hub, id, fixture.textInputAppId);
+      });
+
+      it('double-taps and pinches in points, and rejects off-screen points before the device', async () => {
+        const screen = await hub.screen(id);
+        await doubleTap(hub, id, { x: screen.width / 2, y: screen.height / 2 });
+        expect(await pinch(hub, id, { scale: 2 })).toEqual({ x: screen.width / 2, y: screen.height / 2 });
+        await pinch(hub, id, { scale: 0.5, center: { x: screen.width / 3, y: screen.height / 3 }, durationMs: 300 });
+        expect(await codeOf(doubleTap(hub, id, { x: screen.width + 1, y: 10 }))).toBe('invalid_argument');
+        expect(await codeOf(pinch(hub, id, { scale: 2, center: { x: 10, y: screen.height + 1 } }))).toBe('invalid_argument');
+        expect(await codeOf(longPress(hub, id, { x: -1, y: 10 }))).toBe('invalid_argument');
+        expect(hub.summary(id).state).toBe('online');
+        await pressButton(hub, id, 'home');
+      });
+
+      it('drags with a hold before moving', async () => {
+        const screen = await hub.screen(id);
+        await swipe(hub, id, { from: { x: screen.width / 2, y: screen.height / 2 }, to: { x: screen.width / 2, y: screen.height / 3 }, holdMs: 600 });
+        expect(hub.summary(id).state).toBe('online');
+        await pressButton(hub, id, 'home');
+      });
+
+      it('opens a web address in an app other than the home screen', async () => {
+        await pressButton(hub, id, 'home');
+        const home = (await deviceStatus(hub, id)).foregroundApp?.appId;
+        await openUrl(hub, id, fixture.webUrl);
+        const opened = (await deviceStatus(hub, id)).foregroundApp?.appId;
+        expect(opened).toBeDefined();
+        expect(opened).not.toBe(home);
+        await terminateApp(hub, id, opened as string);
+      });
+
+      it('rotates: the screen, its captures and the accepted points follow the orientation', async () => {
+        const portrait = await hub.screen(id);
+        await setOrientation(hub, id, 'landscape');
+        try {
+          const status = await deviceStatus(hub, id);
+          expect(status.orientation).toBe('landscape');
+          expect(status.screen).toMatchObject({ width: portrait.height, height: portrait.width });
+          expect(await hub.screen(id)).toMatchObject({ width: portrait.height, height: portrait.width });
+          const shot = await captureScreen(hub, id);
+          expect(shot.width).toBeGreaterThan(shot.height);
+          await tap(hub, id, { x: portrait.height - 5, y: 5 });
+          expect(await codeOf(tap(hub, id, { x: 5, y: portrait.height - 5 }))).toBe('invalid_argument');
+        } finally {
+          await setOrientation(hub, id, 'portrait');
+        }
+        expect((await deviceStatus(hub, id)).orientation).toBe('portrait');
+        expect(await hub.screen(id)).toEqual(portrait);
+      });
+
+      it('locks and unlocks the screen, as its status reports', async () => {
+        await setLocked(hub, id, true);
+        expect((await deviceStatus(hub, id)).locked).toBe(true);
+        await setLocked(hub, id, false);
+        expect((await deviceStatus(hub, id)).locked).toBe(false);
+      });
+
+      it('hides the keyboard a text input brought up, and is a no-op without one', async () => {
+        await launchApp(hub, id, fixture.textInputAppId);
+        const input = firstTextInput(await getUiTree(hub, id));
+        expect(input).toBeDefined();
+        await tap(hub, id, centerOf((input as UiNode).bounds));
+        expect(hasKeyboard(await getUiTree(hub, id))).toBe(true);
+        await hideKeyboard(hub, id);
+        expect(hasKeyboard(await getUiTree(hub, id))).toBe(false);
+        await hideKeyboard(hub, id);
+        await terminateApp(hub, id, fixture.textInputAppId);
+      });
+
+      it('answers an alert by a button label, and says element_not_found once none is shown', async () => {
+        await launchApp(hub, id, fixture.alertAppId);
+        const driver = fixture.driver as Required<Pick<DeviceDriver, 'alert'>>;
+        const shown = (await driver.alert(AbortSignal.timeout(10_000))) as AlertInfo;
+        expect(shown).toBeDefined();
+        expect(shown.buttons.length).toBeGreaterThanOrEqual(2);
+        expect(await codeOf(handleAlert(hub, id, { kind: 'press', button: 'No Such Button' }))).toBe('element_not_found');
+        const answered = await handleAlert(hub, id, { kind: 'press', button: shown.buttons[shown.buttons.length - 1] as string });
+        expect(answered).toEqual(shown);
+        expect(await driver.alert(AbortSignal.timeout(10_000))).toBeUndefined();
+        expect(await codeOf(handleAlert(hub, id, { kind: 'accept' }))).toBe('element_not_found');
+        expect(await codeOf(handleAlert(hub, id, { kind: 'dismiss' }))).toBe('element_not_found');
+        await terminateApp(hub, id, fixture.alertAppId);
+      });
+
+      it('switches to dark and back to light, which changes what the screen shows', async () => {
+        await pressButton(hub, id, 'home');
+        await setAppearance(hub, id, 'light');
+        const light = await captureScreen(hub, id);
+        await setAppearance(hub, id, 'dark');
+        try {
+          const dark = await captureScreen(hub, id);
+          expect(dark.png.equals(light.png)).toBe(false);
+        } finally {
+          await setAppearance(hub, id, 'light');
+        }
+      });
+
+      it('lists apps saying whether the list is complete, and launches an app by its name', async () => {
+        const listed = await listApps(hub, id);
+        expect(typeof listed.complete).toBe('boolean');
+        const name =
+          listed.apps.find((a) => a.appId === fixture.appId)?.name ??
+          Object.entries(APPLE_SYSTEM_APPS).find(([, appId]) => appId === fixture.appId)?.[0];
+        expect(name).toBeDefined();
+        expect(await launchAppNamed(hub, id, (name as string).toUpperCase())).toBe(fixture.appId);
+        expect((await deviceStatus(hub, id)).foregroundApp?.appId).toBe(fixture.appId);
+        expect(await codeOf(launchAppNamed(hub, id, 'No App Has This Name'))).toBe('app_not_found');
+        await terminateApp(hub, id, fixture.appId);
+      });
     });
 
     it('runs many concurrent actions on one device without losing any', async () => {

@@ -1,5 +1,24 @@
 import { ApexError } from '@apex/errors';
-import type { Point, ScreenGeometry, DeviceDriver, DriverStatus, HardwareButton, AppList, Platform, RawScreenshot, SwipeGesture, TypeTextRequest, UiNode } from '@apex/port';
+import type {
+  AlertAction,
+  AlertInfo,
+  Appearance,
+  AppList,
+  DeviceDriver,
+  DriverStatus,
+  HardwareButton,
+  LongPressGesture,
+  Orientation,
+  PinchGesture,
+  Platform,
+  Point,
+  RawScreenshot,
+  ScreenGeometry,
+  SwipeGesture,
+  TypeTextRequest,
+  UiNode,
+} from '@apex/port';
+import type { OptionalAbility } from '../hub/device-hub';
 
 export type FakeMethod =
   | 'status'
@@ -13,7 +32,19 @@ export type FakeMethod =
   | 'terminateApp'
   | 'listApps'
   | 'uiTree'
-  | 'ping';
+  | 'ping'
+  | 'longPress'
+  | 'doubleTap'
+  | 'pinch'
+  | 'openUrl'
+  | 'setOrientation'
+  | 'getClipboard'
+  | 'setClipboard'
+  | 'setLocked'
+  | 'hideKeyboard'
+  | 'alert'
+  | 'handleAlert'
+  | 'setAppearance';
 
 export interface FakeCall {
   method: FakeMethod;
@@ -29,6 +60,8 @@ export interface FakeDriverOptions {
   withoutListApps?: boolean;
   /** Leave out `ping` (the hub then probes with `status()`). */
   withoutPing?: boolean;
+  /** Leave out these optional abilities (a driver that lacks them). */
+  without?: OptionalAbility[];
 }
 
 /** A 1×1 transparent PNG. */
@@ -54,8 +87,27 @@ export class FakeDriver implements DeviceDriver {
   readonly calls: FakeCall[] = [];
   readonly events: string[] = [];
   closed = false;
+  /** The state the controls change, as a device would keep it (status() reports orientation and lock). */
+  orientation: Orientation = 'portrait';
+  locked = false;
+  clipboard = '';
+  appearance: Appearance = 'light';
+  /** The alert on screen, if any; answering it removes it. */
+  shownAlert: AlertInfo | undefined;
   listApps?: (signal: AbortSignal) => Promise<AppList>;
   ping?: (signal: AbortSignal) => Promise<void>;
+  longPress?: (gesture: LongPressGesture, signal: AbortSignal) => Promise<void>;
+  doubleTap?: (point: Point, signal: AbortSignal) => Promise<void>;
+  pinch?: (gesture: PinchGesture, signal: AbortSignal) => Promise<void>;
+  openUrl?: (url: string, signal: AbortSignal) => Promise<void>;
+  setOrientation?: (orientation: Orientation, signal: AbortSignal) => Promise<void>;
+  getClipboard?: (signal: AbortSignal) => Promise<string>;
+  setClipboard?: (text: string, signal: AbortSignal) => Promise<void>;
+  setLocked?: (locked: boolean, signal: AbortSignal) => Promise<void>;
+  hideKeyboard?: (signal: AbortSignal) => Promise<void>;
+  alert?: (signal: AbortSignal) => Promise<AlertInfo | undefined>;
+  handleAlert?: (action: AlertAction, signal: AbortSignal) => Promise<void>;
+  setAppearance?: (appearance: Appearance, signal: AbortSignal) => Promise<void>;
   private readonly behaviours = new Map<FakeMethod, (...args: unknown[]) => Promise<unknown>>();
 
   constructor(options: FakeDriverOptions = {}) {
@@ -65,6 +117,48 @@ export class FakeDriver implements DeviceDriver {
       this.listApps = (signal) => this.call('listApps', [], signal, async () => ({ apps: [{ appId: 'com.example.fake', running: true }], complete: false }));
     }
     if (!options.withoutPing) this.ping = (signal) => this.call('ping', [], signal, async () => undefined);
+    this.addControls(new Set(options.without ?? []));
+  }
+
+  /** The optional control methods, each recording its call and keeping the state above. */
+  private addControls(without: Set<OptionalAbility>): void {
+    const done = async () => undefined;
+    const controls: Partial<DeviceDriver> = {
+      longPress: (gesture, signal) => this.call('longPress', [gesture], signal, done),
+      doubleTap: (point, signal) => this.call('doubleTap', [point], signal, done),
+      pinch: (gesture, signal) => this.call('pinch', [gesture], signal, done),
+      openUrl: (url, signal) => this.call('openUrl', [url], signal, done),
+      setOrientation: (orientation, signal) =>
+        this.call('setOrientation', [orientation], signal, async () => {
+          if (orientation !== this.orientation) this.geometry = { ...this.geometry, width: this.geometry.height, height: this.geometry.width };
+          this.orientation = orientation;
+        }),
+      getClipboard: (signal) => this.call('getClipboard', [], signal, async () => this.clipboard),
+      setClipboard: (text, signal) =>
+        this.call('setClipboard', [text], signal, async () => {
+          this.clipboard = text;
+        }),
+      setLocked: (locked, signal) =>
+        this.call('setLocked', [locked], signal, async () => {
+          this.locked = locked;
+        }),
+      hideKeyboard: (signal) => this.call('hideKeyboard', [], signal, done),
+      alert: (signal) => this.call('alert', [], signal, async () => this.shownAlert),
+      handleAlert: (action, signal) =>
+        this.call('handleAlert', [action], signal, async () => {
+          if (!this.shownAlert) throw new ApexError('element_not_found', 'No alert is shown.');
+          this.shownAlert = undefined;
+        }),
+      setAppearance: (appearance, signal) =>
+        this.call('setAppearance', [appearance], signal, async () => {
+          this.appearance = appearance;
+        }),
+    };
+    for (const [ability, method] of Object.entries(controls) as [OptionalAbility, unknown][]) {
+      if (!without.has(ability)) Object.assign(this, { [ability]: method });
+    }
+    if (without.has('listApps')) this.listApps = undefined;
+    if (without.has('ping')) this.ping = undefined;
   }
 
   /** Replaces the body of one method; pass undefined to restore the default. */
@@ -79,7 +173,12 @@ export class FakeDriver implements DeviceDriver {
   }
 
   status(signal: AbortSignal): Promise<DriverStatus> {
-    return this.call('status', [], signal, async () => ({ platform: this.platform, screen: { ...this.geometry }, osVersion: '17.5', model: 'Fake Phone' }));
+    return this.call('status', [], signal, async () => ({
+      platform: this.platform,
+      screen: { ...this.geometry },
+      osVersion: '17.5',
+      model: 'Fake Phone',
+    }));
   }
 
   screen(signal: AbortSignal): Promise<ScreenGeometry> {

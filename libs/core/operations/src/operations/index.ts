@@ -1,14 +1,25 @@
 import type { AnyOperation } from '../define-operation';
 import { describeScreenOperation } from './describe-screen';
 import { deviceStatusOperation } from './device-status';
+import { doubleTapOperation } from './double-tap';
 import { findIconOperation } from './find-icon';
 import { findTextOperation } from './find-text';
+import { getClipboardOperation } from './get-clipboard';
 import { getUiTreeOperation } from './get-ui-tree';
+import { handleAlertOperation } from './handle-alert';
+import { hideKeyboardOperation } from './hide-keyboard';
 import { inputTextOperation } from './input-text';
 import { launchAppOperation } from './launch-app';
 import { listAppsOperation } from './list-apps';
 import { listDevicesOperation } from './list-devices';
+import { longPressOperation } from './long-press';
+import { openUrlOperation } from './open-url';
+import { pinchOperation } from './pinch';
 import { pressButtonOperation } from './press-button';
+import { setAppearanceOperation } from './set-appearance';
+import { setClipboardOperation } from './set-clipboard';
+import { setLockOperation } from './set-lock';
+import { setOrientationOperation } from './set-orientation';
 import { swipeOperation } from './swipe';
 import { takeScreenshotOperation } from './take-screenshot';
 import { tapOperation } from './tap';
@@ -24,25 +35,47 @@ export const DEVICE_OPERATIONS: readonly AnyOperation[] = [
   findIconOperation,
   getUiTreeOperation,
   tapOperation,
+  doubleTapOperation,
+  longPressOperation,
   swipeOperation,
+  pinchOperation,
   inputTextOperation,
+  hideKeyboardOperation,
   pressButtonOperation,
+  handleAlertOperation,
   launchAppOperation,
   terminateAppOperation,
   listAppsOperation,
+  openUrlOperation,
+  setOrientationOperation,
+  setAppearanceOperation,
+  setLockOperation,
+  getClipboardOperation,
+  setClipboardOperation,
 ];
 
 export {
   describeScreenOperation,
   deviceStatusOperation,
+  doubleTapOperation,
   findIconOperation,
   findTextOperation,
+  getClipboardOperation,
   getUiTreeOperation,
+  handleAlertOperation,
+  hideKeyboardOperation,
   inputTextOperation,
   launchAppOperation,
   listAppsOperation,
   listDevicesOperation,
+  longPressOperation,
+  openUrlOperation,
+  pinchOperation,
   pressButtonOperation,
+  setAppearanceOperation,
+  setClipboardOperation,
+  setLockOperation,
+  setOrientationOperation,
   swipeOperation,
   takeScreenshotOperation,
   tapOperation,

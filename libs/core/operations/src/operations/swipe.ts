@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { SWIPE_DIRECTIONS, swipe } from '@apex/hub';
 import { invalidArgument } from '@apex/errors';
 import { defineOperation } from '../define-operation';
-import { MAX_COORDINATE, MAX_SWIPE_DURATION_MS, MIN_SWIPE_DURATION_MS } from '../limits';
+import { MAX_COORDINATE, MAX_SWIPE_DURATION_MS, MAX_SWIPE_HOLD_MS, MIN_SWIPE_DURATION_MS } from '../limits';
 import { deviceField, pointOut, pointSchema } from '../schemas';
 
 export const swipeOperation = defineOperation({
   name: 'swipe',
   title: 'Swipe',
   description:
-    'Swipes (drags) on the screen, in points: either `direction` (the finger moves that way: up reveals what is below; optional `start`, `distance`) or `from` and `to`. Use it to scroll lists or change pages.',
+    'Swipes (drags) on the screen, in points: either `direction` (the finger moves that way: up reveals what is below; optional `start`, `distance`) or `from` and `to`. Scrolls lists, changes pages; `holdMs` for drag and drop.',
   input: z.strictObject({
     device: deviceField,
     direction: z.enum(SWIPE_DIRECTIONS).optional(),
@@ -18,16 +18,17 @@ export const swipeOperation = defineOperation({
     from: pointSchema.optional(),
     to: pointSchema.optional(),
     durationMs: z.number().int().min(MIN_SWIPE_DURATION_MS).max(MAX_SWIPE_DURATION_MS).optional().describe('default 300'),
+    holdMs: z.number().int().min(0).max(MAX_SWIPE_HOLD_MS).optional().describe('hold before moving'),
   }),
   output: z.object({ direction: z.enum(SWIPE_DIRECTIONS).optional(), from: pointOut.optional(), to: pointOut.optional() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  handler: async (ctx, { device, direction, start, distance, from, to, durationMs }) => {
+  handler: async (ctx, { device, direction, start, distance, from, to, durationMs, holdMs }) => {
     if (from && to && direction === undefined && start === undefined && distance === undefined) {
-      await swipe(ctx.hub, device, { from, to, durationMs });
+      await swipe(ctx.hub, device, { from, to, durationMs, holdMs });
       return { from, to };
     }
     if (direction !== undefined && from === undefined && to === undefined) {
-      await swipe(ctx.hub, device, { direction, start, distance, durationMs });
+      await swipe(ctx.hub, device, { direction, start, distance, durationMs, holdMs });
       return { direction };
     }
     throw invalidArgument(
