@@ -4,6 +4,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { leakedWordsIn } from '@apex/mcp';
 import { call, DEVICE_PATH, startRestHarness, type RestHarness } from '../rest/harness';
 
+// Notes' editor shows Done: an iPhone keyboard hides only through a key or button it shows.
+const NOTES = 'com.apple.mobilenotes';
 const SAFARI = 'com.apple.mobilesafari';
 const SETTINGS = 'com.apple.Preferences';
 const MAPS = 'com.apple.Maps';
@@ -140,13 +142,13 @@ describe('the controls through MCP and REST on the embedded virtual iPhone', () 
   });
 
   it('hide_keyboard hides the keyboard a text field brought up', async () => {
-    await rest('POST', '/launch', { appId: SAFARI });
+    await rest('POST', '/launch', { appId: NOTES });
     await tool('tap', (await firstInput())?.center ?? { x: 0, y: 0 });
     expect((await tree()).some((n) => n.role === 'keyboard')).toBe(true);
     expect(await tool('hide_keyboard')).toEqual({ keyboardHidden: true });
     expect((await tree()).some((n) => n.role === 'keyboard')).toBe(false);
     expect(await rest('POST', '/hide-keyboard', {})).toMatchObject({ status: 200, body: { keyboardHidden: true } });
-    await tool('terminate_app', { appId: SAFARI });
+    await tool('terminate_app', { appId: NOTES });
   });
 
   it("handle_alert answers Maps' first-launch alert by label and returns its buttons; no alert is element_not_found", async () => {

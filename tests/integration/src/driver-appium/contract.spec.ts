@@ -11,6 +11,7 @@ describeDriverContract('driver-appium over an Appium server and the virtual iPho
     appId: 'com.apple.Preferences',
     textInputAppId: 'com.apple.mobilesafari',
     alertAppId: 'com.apple.Maps',
+    keyboardAppId: 'com.apple.mobilenotes',
     webUrl: 'https://apex.example/',
     close: async () => {
       await server.close();

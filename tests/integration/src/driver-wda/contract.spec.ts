@@ -10,6 +10,7 @@ describeDriverContract('driver-wda over the virtual iPhone', async () => {
     appId: 'com.apple.Preferences',
     textInputAppId: 'com.apple.mobilesafari',
     alertAppId: 'com.apple.Maps',
+    keyboardAppId: 'com.apple.mobilenotes',
     webUrl: 'https://apex.example/',
     close: () => iphone.close(),
   };

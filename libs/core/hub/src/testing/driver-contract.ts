@@ -36,6 +36,11 @@ export interface DriverContractFixture {
   textInputAppId: string;
   /** An installed app whose first launch shows a system alert (a permission prompt) with two buttons or more. */
   alertAppId: string;
+  /**
+   * An installed app whose first screen shows a text input with a keyboard that can be hidden (an iPhone
+   * keyboard hides only through a key or button it shows, such as Done; a URL field's Go key submits).
+   */
+  keyboardAppId: string;
   /** A web address the device can open (it may show an offline error page). */
   webUrl: string;
   /** Stops whatever setup started. */
@@ -270,7 +275,7 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
       });
 
       it('hides the keyboard a text input brought up, and is a no-op without one', async () => {
-        await launchApp(hub, id, fixture.textInputAppId);
+        await launchApp(hub, id, fixture.keyboardAppId);
         const input = firstTextInput(await getUiTree(hub, id));
         expect(input).toBeDefined();
         await tap(hub, id, centerOf((input as UiNode).bounds));
@@ -278,7 +283,7 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
         await hideKeyboard(hub, id);
         expect(hasKeyboard(await getUiTree(hub, id))).toBe(false);
         await hideKeyboard(hub, id);
-        await terminateApp(hub, id, fixture.textInputAppId);
+        await terminateApp(hub, id, fixture.keyboardAppId);
       });
 
       it('answers an alert by a button label, and says element_not_found once none is shown', async () => {
