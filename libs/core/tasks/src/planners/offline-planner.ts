@@ -465,7 +465,7 @@ class OfflineSession implements PlannerSession {
     if (st.acted) return NEXT;
     const alert = obs.screen.alert;
     if (!alert) {
-      st.note = `No alert was up to ${words.toLowerCase()}`;
+      st.note = this.answered.size > 0 ? 'The alert was already answered' : `No alert was up to ${words.toLowerCase()}`;
       return NEXT;
     }
     const answer = answerAlert(words, alert.buttons);
