@@ -64,6 +64,51 @@ describe('parseGoal', () => {
     },
   );
 
+  it.each<[string, Intent[]]>([
+    ['open settings, then general, then about', [{ kind: 'open', app: 'settings' }, { kind: 'open', app: 'general' }, { kind: 'open', app: 'about' }]],
+    ['go to Settings > General > About', [{ kind: 'open', app: 'Settings' }, { kind: 'tap', target: 'General' }, { kind: 'tap', target: 'About' }]],
+    ['Settings → General', [{ kind: 'open', app: 'Settings' }, { kind: 'tap', target: 'General' }]],
+    ['In Settings, open Privacy & Security', [{ kind: 'open', app: 'Settings' }, { kind: 'open', app: 'Privacy & Security' }]],
+    ['in settings open battery', [{ kind: 'open', app: 'settings' }, { kind: 'open', app: 'battery' }]],
+    ['Please open Maps', [{ kind: 'open', app: 'Maps' }]],
+    ['Could you turn off Wi-Fi for me?', [{ kind: 'toggle', target: 'Wi-Fi', on: false }]],
+    ['open Photos and tap the trash icon', [{ kind: 'open', app: 'Photos' }, { kind: 'tap', target: 'trash' }]],
+    [
+      'scroll down in Settings until you see Wallpaper, then open it',
+      [{ kind: 'open', app: 'Settings' }, { kind: 'find', target: 'Wallpaper', direction: 'down' }, { kind: 'tap', target: 'Wallpaper' }],
+    ],
+    ['scroll up until Airplane Mode appears', [{ kind: 'find', target: 'Airplane Mode', direction: 'up' }]],
+    ['turn it on', []],
+    ['go back to General', [{ kind: 'back', to: 'General' }]],
+    ['go back to the home screen', [{ kind: 'home' }]],
+    ['trun off bluetooth', [{ kind: 'toggle', target: 'bluetooth', on: false }]],
+    ['opne Notes', [{ kind: 'open', app: 'Notes' }]],
+    ["open Maps, then don't allow", [{ kind: 'open', app: 'Maps' }, { kind: 'answer', words: "don't allow" }]],
+    ['open maps and allow once', [{ kind: 'open', app: 'maps' }, { kind: 'answer', words: 'allow once' }]],
+  ])('understands %s', (goal, expected) => {
+    if (expected.length === 0) expect(parseGoal(goal).ok).toBe(false);
+    else expect(intents(goal)).toEqual(expected);
+  });
+
+  it('refers "it" to what the clause before named', () => {
+    expect(intents('open Settings, tap General, then tap it')).toEqual([
+      { kind: 'open', app: 'Settings' },
+      { kind: 'tap', target: 'General' },
+      { kind: 'tap', target: 'General' },
+    ]);
+    expect(intents('find Bluetooth and turn it off')).toEqual([
+      { kind: 'find', target: 'Bluetooth', direction: 'down' },
+      { kind: 'toggle', target: 'Bluetooth', on: false },
+    ]);
+    const nothing = parseGoal('tap it');
+    expect(nothing.ok).toBe(false);
+    if (!nothing.ok) expect(nothing.message).toMatch(/what "it" is/);
+  });
+
+  it.each(['turn on wifi and make coffee', 'open Notes, then do my taxes'])('refuses a bare clause that is no name: %s', (goal) => {
+    expect(parseGoal(goal).ok).toBe(false);
+  });
+
   it('refuses an empty goal', () => {
     expect(parseGoal('  , then ').ok).toBe(false);
   });

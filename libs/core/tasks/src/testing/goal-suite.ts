@@ -45,38 +45,138 @@ export interface SuiteGoal {
 
 const SETTINGS = 'com.apple.Preferences';
 const NOTES = 'com.apple.mobilenotes';
+const PHOTOS = 'com.apple.mobileslideshow';
+const MAPS = 'com.apple.Maps';
+const HOME = 'com.apple.springboard';
 
-export const OFFLINE_GOAL_SUITE: SuiteGoal[] = [
-  { goal: 'open Settings', expect: { status: 'succeeded', appId: SETTINGS, visibleText: ['Airplane Mode'] } },
-  { goal: 'turn on Airplane Mode', expect: { status: 'succeeded', appId: SETTINGS, switches: { 'Airplane Mode': true, 'Wi-Fi': true } } },
+const ABOUT: GoalExpectation = { status: 'succeeded', appId: SETTINGS, visibleText: ['About', 'Model Name', 'Serial Number'] };
+const GENERAL: GoalExpectation = { status: 'succeeded', appId: SETTINGS, visibleText: ['Software Update'], hiddenText: ['Serial Number'] };
+const SETTINGS_ROOT: GoalExpectation = { status: 'succeeded', appId: SETTINGS, visibleText: ['Airplane Mode'] };
+/** A Settings page with nothing on it but its placeholder row. */
+const page = (title: string): GoalExpectation => ({ status: 'succeeded', appId: SETTINGS, visibleText: [`No ${title} settings`] });
+const wifi = (on: boolean): GoalExpectation => ({ status: 'succeeded', appId: SETTINGS, switches: { 'Wi-Fi': on, Bluetooth: true, 'Airplane Mode': false } });
+const bluetooth = (on: boolean): GoalExpectation => ({ status: 'succeeded', appId: SETTINGS, switches: { Bluetooth: on, 'Wi-Fi': true, 'Airplane Mode': false } });
+const airplane: GoalExpectation = { status: 'succeeded', appId: SETTINGS, switches: { 'Airplane Mode': true, 'Wi-Fi': true, Bluetooth: true } };
+const photos = (count: number): GoalExpectation => ({ status: 'succeeded', appId: PHOTOS, visibleText: [`${count} Photos`] });
+const app = (appId: string): GoalExpectation => ({ status: 'succeeded', appId, noAlert: true });
+const refused: GoalExpectation = { status: 'failed', reason: 'infeasible' };
+const notFound: GoalExpectation = { status: 'failed', reason: 'target_not_found' };
+
+/** The goals the planner has always had (kept as they were: the fault tests look one up by its text). */
+const CORE_GOALS: SuiteGoal[] = [
+  { goal: 'open Settings', expect: SETTINGS_ROOT },
+  { goal: 'turn on Airplane Mode', expect: airplane },
   { goal: 'Open Settings and turn off Wi-Fi', expect: { status: 'succeeded', switches: { 'Wi-Fi': false, Bluetooth: true } } },
   {
     goal: 'turn off Bluetooth, then turn on Airplane Mode',
     expect: { status: 'succeeded', switches: { Bluetooth: false, 'Airplane Mode': true, 'Wi-Fi': true } },
   },
   { goal: 'turn on Wi-Fi and Bluetooth', expect: { status: 'succeeded', switches: { 'Wi-Fi': true, Bluetooth: true, 'Airplane Mode': false } } },
-  {
-    goal: 'open Settings, tap General then tap About',
-    expect: { status: 'succeeded', appId: SETTINGS, visibleText: ['About', 'Model Name', 'Serial Number'] },
-  },
-  {
-    goal: 'open Settings, tap General, tap About, then go back',
-    expect: { status: 'succeeded', appId: SETTINGS, visibleText: ['Software Update'], hiddenText: ['Serial Number'] },
-  },
-  { goal: 'open Settings then tap Privacy & Security', expect: { status: 'succeeded', appId: SETTINGS, visibleText: ['No Privacy & Security settings'] } },
+  { goal: 'open Settings, tap General then tap About', expect: ABOUT },
+  { goal: 'open Settings, tap General, tap About, then go back', expect: GENERAL },
+  { goal: 'open Settings then tap Privacy & Security', expect: page('Privacy & Security') },
   { goal: 'open Settings then scroll down', expect: { status: 'succeeded', appId: SETTINGS, hiddenText: ['Airplane Mode'] } },
   { goal: 'type hello in Notes', expect: { status: 'succeeded', appId: NOTES, typed: 'hello' } },
-  {
-    goal: 'open Notes then type "Buy milk, eggs" then tap Done',
-    expect: { status: 'succeeded', appId: NOTES, typed: 'Buy milk, eggs', noKeyboard: true },
-  },
-  { goal: 'open Maps then tap Allow While Using App', expect: { status: 'succeeded', appId: 'com.apple.Maps', noAlert: true } },
-  { goal: 'open Photos', expect: { status: 'succeeded', appId: 'com.apple.mobileslideshow' } },
-  { goal: 'open Safari then go home', expect: { status: 'succeeded', appId: 'com.apple.springboard' } },
+  { goal: 'open Notes then type "Buy milk, eggs" then tap Done', expect: { status: 'succeeded', appId: NOTES, typed: 'Buy milk, eggs', noKeyboard: true } },
+  { goal: 'open Maps then tap Allow While Using App', expect: app(MAPS) },
+  { goal: 'open Photos', expect: { status: 'succeeded', appId: PHOTOS } },
+  { goal: 'open Safari then go home', expect: { status: 'succeeded', appId: HOME } },
   { goal: 'open the Clock app', expect: { status: 'succeeded', appId: 'com.apple.mobiletimer' } },
-  { goal: 'open Fortnite', expect: { status: 'failed', reason: 'infeasible' } },
-  { goal: 'book a table for two at an Italian restaurant', expect: { status: 'failed', reason: 'infeasible' } },
+  { goal: 'open Fortnite', expect: refused },
+  { goal: 'book a table for two at an Italian restaurant', expect: refused },
 ];
+
+/** The goals of issue 21, as a new user typed them. */
+export const ISSUE_21_GOALS: SuiteGoal[] = [
+  { goal: 'turn on wifi', expect: wifi(true) },
+  { goal: 'open settings, then general, then about', expect: ABOUT },
+  { goal: 'go to Settings > General > About', expect: ABOUT },
+  { goal: 'In Settings, open Privacy & Security', expect: page('Privacy & Security') },
+  { goal: 'Please open Maps', expect: app(MAPS) },
+  { goal: 'open Photos and tap the trash icon', expect: photos(11) },
+  { goal: 'scroll down in Settings until you see Wallpaper, then open it', expect: page('Wallpaper') },
+];
+
+/** Goals written the way people phrase them: verbs, case, punctuation, order, paths, politeness, typos. */
+const PHRASED_GOALS: SuiteGoal[] = [
+  // Names as people write them.
+  { goal: 'turn off wifi', expect: wifi(false) },
+  { goal: 'Turn OFF WIFI!', expect: wifi(false) },
+  { goal: 'switch bluetooth off', expect: bluetooth(false) },
+  { goal: 'disable blue tooth', expect: bluetooth(false) },
+  { goal: 'enable flight mode', expect: airplane },
+  { goal: 'please turn on airplane mode, thanks', expect: airplane },
+  { goal: 'Could you turn off Wi-Fi for me?', expect: wifi(false) },
+  { goal: 'trun off bluetooth', expect: bluetooth(false) },
+  { goal: 'turn off Bluetoth', expect: bluetooth(false) },
+  { goal: 'turn on airplane-mode', expect: airplane },
+  { goal: 'turn off the WLAN', expect: wifi(false) },
+  { goal: 'turn off wi-fi and bluetooth', expect: { status: 'succeeded', switches: { 'Wi-Fi': false, Bluetooth: false, 'Airplane Mode': false } } },
+  { goal: 'In Settings, turn off Wi-Fi', expect: wifi(false) },
+  { goal: 'open settings and disable wifi', expect: wifi(false) },
+  { goal: 'open setings', expect: SETTINGS_ROOT },
+  { goal: 'open preferences', expect: SETTINGS_ROOT },
+  { goal: 'Open Mesages', expect: app('com.apple.MobileSMS') },
+  { goal: 'launch the photo gallery', expect: { status: 'succeeded', appId: PHOTOS } },
+  { goal: 'open the browser', expect: app('com.apple.mobilesafari') },
+  { goal: 'start the clock', expect: app('com.apple.mobiletimer') },
+  { goal: 'open settings then tap display', expect: page('Display & Brightness') },
+  { goal: 'open Settings and open privacy', expect: page('Privacy & Security') },
+  { goal: 'open Settings, then tap Genral', expect: GENERAL },
+  { goal: 'open Settings and tap sounds', expect: page('Sounds & Haptics') },
+  // Paths and context.
+  { goal: 'open Settings > General', expect: GENERAL },
+  { goal: 'Settings > General > About', expect: ABOUT },
+  { goal: 'open settings → general → about', expect: ABOUT },
+  { goal: 'open settings, general, about', expect: ABOUT },
+  { goal: 'Open Settings. Tap General. Tap About.', expect: ABOUT },
+  { goal: 'go to settings, then general, then software update', expect: page('Software Update') },
+  { goal: 'go to settings > general > keyboard', expect: page('Keyboard') },
+  { goal: 'open Settings > General > Date & Time', expect: page('Date & Time') },
+  { goal: 'open Settings, tap general, then tap about, then go back to General', expect: GENERAL },
+  { goal: 'open Settings > General > About, then go back to Settings', expect: SETTINGS_ROOT },
+  { goal: 'in settings open battery', expect: page('Battery') },
+  { goal: 'open Settings then tap Passwords', expect: page('Passwords') },
+  { goal: 'open settings and tap safari', expect: page('Safari') },
+  { goal: 'open Notes, then go home', expect: { status: 'succeeded', appId: HOME } },
+  { goal: 'open Safari and go back to the home screen', expect: { status: 'succeeded', appId: HOME } },
+  // Off screen.
+  { goal: 'scroll down in settings until you see Battery', expect: { status: 'succeeded', appId: SETTINGS, visibleText: ['Battery'] } },
+  { goal: 'in Settings, scroll to Wallet', expect: { status: 'succeeded', appId: SETTINGS, visibleText: ['Wallet'] } },
+  { goal: 'open Settings, scroll down until you see Safari, then tap it', expect: page('Safari') },
+  { goal: 'open Settings, scroll down, then scroll up until you see Airplane Mode', expect: SETTINGS_ROOT },
+  // Alerts in the way.
+  { goal: 'open maps and allow once', expect: app(MAPS) },
+  { goal: "open Maps, then don't allow", expect: app(MAPS) },
+  { goal: 'open Maps, then type coffee in the search field', expect: { status: 'succeeded', appId: MAPS, typed: 'coffee', noAlert: true } },
+  // Icons by name.
+  { goal: 'open photos, then tap the bin', expect: photos(11) },
+  { goal: 'open Photos and tap the gear', expect: { status: 'succeeded', appId: PHOTOS, visibleText: ['iCloud Photos'] } },
+  { goal: 'open Photos, tap the search button', expect: { status: 'succeeded', appId: PHOTOS, visibleText: ['Search your photos'] } },
+  { goal: 'open Photos and tap the plus button', expect: photos(13) },
+  { goal: 'open Photos, tap the share icon', expect: { status: 'succeeded', appId: PHOTOS, visibleText: ['Share 12 Photos'] } },
+  { goal: 'open Photos, tap the search icon, then type cats', expect: { status: 'succeeded', appId: PHOTOS, typed: 'cats' } },
+  { goal: 'open photos > tap the gear > turn off iCloud Photos', expect: { status: 'succeeded', appId: PHOTOS, switches: { 'iCloud Photos': false } } },
+  { goal: 'open Photos, tap the gear, then go back', expect: photos(12) },
+  // Typing.
+  { goal: 'write "call mom" in notes', expect: { status: 'succeeded', appId: NOTES, typed: 'call mom' } },
+  { goal: 'Open Notes, type groceries, then tap done', expect: { status: 'succeeded', appId: NOTES, typed: 'groceries', noKeyboard: true } },
+];
+
+/** Goals that must fail: nothing refused or impossible may end "done" by guessing. */
+const MUST_FAIL_GOALS: SuiteGoal[] = [
+  { goal: 'turn on wifi and make coffee', expect: refused },
+  { goal: 'open Settings then make it pretty please', expect: refused },
+  { goal: 'tap it', expect: refused },
+  { goal: 'open Photos and tap Photo', expect: notFound },
+  { goal: 'In Settings, open Privacy & Secrets', expect: notFound },
+  { goal: 'turn on the flux capacitor', expect: notFound },
+  { goal: 'open Photos and tap the heart icon', expect: notFound },
+  { goal: 'go back to Wallpaper', expect: notFound },
+  { goal: 'open Settings and tap S', expect: notFound },
+];
+
+export const OFFLINE_GOAL_SUITE: SuiteGoal[] = [...CORE_GOALS, ...ISSUE_21_GOALS, ...PHRASED_GOALS, ...MUST_FAIL_GOALS];
 
 function* walk(element: SnapshotElement): Generator<SnapshotElement> {
   yield element;

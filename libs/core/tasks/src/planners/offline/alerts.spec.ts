@@ -1,0 +1,25 @@
+import { answerAlert } from './alerts';
+
+const LOCATION = ['Allow Once', 'Allow While Using App', "Don't Allow"];
+
+describe('answering an alert in the way', () => {
+  it('taps what the goal names', () => {
+    expect(answerAlert('open Maps then tap Allow While Using App', LOCATION)?.button).toBe('Allow While Using App');
+    expect(answerAlert("open Maps, then don't allow", LOCATION)?.button).toBe("Don't Allow");
+  });
+
+  it('refuses when the goal does not need the permission', () => {
+    expect(answerAlert('Please open Maps', LOCATION)).toEqual({ button: "Don't Allow", why: 'the least permissive choice that lets the goal continue' });
+    expect(answerAlert('open Maps', ['OK'])?.button).toBe('OK');
+  });
+
+  it('grants the narrowest permission when the goal needs it', () => {
+    expect(answerAlert('open Maps and show my location', LOCATION)?.button).toBe('Allow Once');
+    expect(answerAlert('allow', LOCATION)?.button).toBe('Allow Once');
+    expect(answerAlert('deny', LOCATION)?.button).toBe("Don't Allow");
+  });
+
+  it('has no answer when no button is a safe one', () => {
+    expect(answerAlert('open Mail', ['Delete Everything', 'Erase'])).toBeUndefined();
+  });
+});
