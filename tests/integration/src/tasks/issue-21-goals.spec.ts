@@ -19,9 +19,12 @@ describe('offline planner: the goals of issue 21', () => {
     expect(endStateProblems(endState, wanted)).toEqual([]);
   }, 120_000);
 
-  it('says which answer it gave the location alert, and why', async () => {
+  it('says which answer it gave the location alert, and why, in the step log and the result', async () => {
     const { task } = await run('Please open Maps');
     expect(task.result).toContain(`with "Don't Allow" (the least permissive choice that lets the goal continue)`);
+    const answering = task.steps.find((step) => step.outcome.detail.startsWith('Answered the alert'));
+    expect(answering?.outcome.detail).toContain(`with "Don't Allow" (the least permissive choice that lets the goal continue)`);
+    expect(answering?.action.operation).toBe('tap');
   }, 120_000);
 
   it('names both when two labels are equally close, without tapping either', async () => {

@@ -189,7 +189,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         throw fail(reason, decision.message, reason === 'target_not_found' ? 'element_not_found' : 'unsupported_operation');
       }
 
-      const { action, expect } = decision;
+      const { action, expect, why } = decision;
       const key = `${observation.fingerprint}|${actionKey(action)}`;
       repeats.set(key, (repeats.get(key) ?? 0) + 1);
       const before = observation;
@@ -211,13 +211,13 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         outcome = { status: 'error', detail: pub.message, code: pub.code };
         consecutiveErrors += 1;
         if (pub.code === 'device_offline' || consecutiveErrors >= MAX_CONSECUTIVE_ERRORS) {
-          const step = record(steps, before, action, outcome, Date.now() - t0);
+          const step = record(steps, before, action, outcome, Date.now() - t0, why);
           options.onStep(step);
           throw fail('device_error', `${action.operation} failed: ${pub.message}`, pub.code);
         }
         observation = await observe();
       }
-      const step = record(steps, before, action, outcome, Date.now() - t0);
+      const step = record(steps, before, action, outcome, Date.now() - t0, why);
       const shot = takeScreenshots && !device.isReadOnly(action.operation) ? await screenshot(device) : undefined;
       options.onStep(step, shot);
       feedback = { action, outcome, result };
@@ -240,8 +240,10 @@ function looksDone(before: Observation, after: Observation, expect: Expectation 
   return true;
 }
 
-function record(steps: TaskStep[], before: Observation, action: StepAction, outcome: StepOutcome, durationMs: number): TaskStep {
-  const step: TaskStep = { index: steps.length, observation: summarizeObservation(before), action, outcome, durationMs };
+/** The planner's `why` leads the outcome's account, so the step log says why the step was taken. */
+function record(steps: TaskStep[], before: Observation, action: StepAction, outcome: StepOutcome, durationMs: number, why?: string): TaskStep {
+  const told = why ? { ...outcome, detail: `${why}. ${outcome.detail}` } : outcome;
+  const step: TaskStep = { index: steps.length, observation: summarizeObservation(before), action, outcome: told, durationMs };
   steps.push(step);
   return step;
 }

@@ -15,7 +15,7 @@ export interface Expectation {
 }
 
 export type Decision =
-  /** Run one operation from the catalog (the device is implied). */
+  /** Run one operation from the catalog (the device is implied); `why` leads the step's outcome in the log. */
   | { kind: 'act'; action: StepAction; expect?: Expectation; why?: string }
   /** The goal is reached. */
   | { kind: 'done'; result: string }
