@@ -95,6 +95,9 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
   { name: 'describe_screen: an unknown device', operation: 'describe_screen', args: {}, device: 'no-such-phone', code: 'device_not_found' },
   // agent tasks
   { name: 'start_task: empty goal', operation: 'start_task', args: { goal: '   ' }, code: 'invalid_argument', field: 'goal' },
+  { name: 'start_task: a 10,000-character goal', operation: 'start_task', args: { goal: 'x'.repeat(10_000) }, code: 'invalid_argument', field: 'goal' },
+  { name: 'start_task: maxSteps 0', operation: 'start_task', args: { goal: 'open Settings', maxSteps: 0 }, code: 'invalid_argument', field: 'maxSteps' },
+  { name: 'start_task: maxSteps 10^9', operation: 'start_task', args: { goal: 'open Settings', maxSteps: 1e9 }, code: 'invalid_argument', field: 'maxSteps' },
   { name: 'start_task: an unknown device', operation: 'start_task', args: { goal: 'open Settings' }, device: 'no-such-phone', code: 'device_not_found' },
   { name: 'get_task: an unknown task', operation: 'get_task', args: { taskId: 'no-such-task' }, code: 'task_not_found' },
   { name: 'cancel_task: an unknown task', operation: 'cancel_task', args: { taskId: 'no-such-task' }, code: 'task_not_found' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withoutControlCharacters } from '@apex/operations';
 import { TASK_LIMITS, TASK_STATUSES } from './task';
 
-/** The zod forms of the task model's inputs: the task operations' fields and what TaskService accepts. */
+/** The zod forms of the task operations' fields: their bounds, written once (the operations' schemas compose them). */
 
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 
@@ -34,20 +34,3 @@ export const timeoutMsSchema = z
   .min(TASK_LIMITS.timeoutMinMs)
   .max(TASK_LIMITS.timeoutMaxMs)
   .describe(`Wall-clock limit in ms (default ${TASK_LIMITS.defaultTimeoutMs})`);
-
-/** What TaskService.start accepts (the REST body; the MCP tool names the device `device`). */
-export const startTaskInputSchema = z.strictObject({
-  deviceId: z.string().min(1).max(128).optional().describe('Device id; optional if only one device'),
-  goal: goalSchema,
-  maxSteps: maxStepsSchema.optional(),
-  planner: plannerNameSchema.optional(),
-  timeoutMs: timeoutMsSchema.optional(),
-});
-export type StartTaskInput = z.input<typeof startTaskInputSchema>;
-
-export const listTasksInputSchema = z.strictObject({
-  status: taskStatusSchema.optional(),
-  deviceId: z.string().min(1).max(128).optional(),
-  limit: z.number().int().min(1).max(1000).optional(),
-});
-export type ListTasksInput = z.input<typeof listTasksInputSchema>;

@@ -165,15 +165,11 @@ describe('TaskService', () => {
   });
 
   it.each([
-    ['an empty goal', { deviceId: 'phone-a', goal: '   ' }, 'invalid_argument', /goal/],
-    ['a 10,000-character goal', { deviceId: 'phone-a', goal: 'x'.repeat(10_000) }, 'invalid_argument', /goal.*2000/],
     ['an unknown device', { deviceId: 'phone-z', goal: 'go home' }, 'device_not_found', /phone-z/],
     ['no device with several', { goal: 'go home' }, 'invalid_argument', /phone-a/],
-    ['maxSteps 0', { deviceId: 'phone-a', goal: 'go home', maxSteps: 0 }, 'invalid_argument', /maxSteps/],
-    ['maxSteps 10^9', { deviceId: 'phone-a', goal: 'go home', maxSteps: 1e9 }, 'invalid_argument', /maxSteps/],
     ['an unknown planner', { deviceId: 'phone-a', goal: 'go home', planner: 'gpt-magic' }, 'invalid_argument', /offline/],
     ['an unconfigured planner', { deviceId: 'phone-a', goal: 'go home', planner: 'anthropic' }, 'invalid_argument', /not configured.*offline/],
-  ])('rejects %s and creates nothing', (_what, input, code, message) => {
+  ])('rejects %s and creates nothing (bounds: the operation schema, see the bad-input table)', (_what, input, code, message) => {
     const tasks = open();
     let thrown: unknown;
     try {

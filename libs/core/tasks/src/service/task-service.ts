@@ -4,15 +4,26 @@ import { ApexError, invalidInput, toPublicError } from '@apex/errors';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
 import { runAgent, SHUTDOWN, type AgentOptions, type AgentOutcome } from '../agent/agent-loop';
 import { FINAL_STATUSES, TASK_LIMITS, type Task, type TaskStep, type TaskSummary } from '../model/task';
-import { listTasksInputSchema, startTaskInputSchema, taskIdSchema, type ListTasksInput, type StartTaskInput } from '../model/schemas';
+import { taskIdSchema } from '../model/schemas';
 import type { PlannerRegistry } from '../planners/planner-registry';
 import { ScreenshotStore, type ScreenshotRetention } from '../store/screenshot-store';
 import { SqliteTaskStore } from '../store/sqlite-task-store';
-import type { TaskStore } from '../store/task-store';
+import type { TaskFilter, TaskStore } from '../store/task-store';
 import type { TaskDevices } from './task-devices';
 import { AS_TYPED, TypedTextRedactor, type TypedTextFilter } from './typed-text-redactor';
 
 /** Structural subset of a pino logger. */
+/** What start() takes, already within the start_task operation's bounds. */
+export interface StartTaskRequest {
+  /** Optional when the service has one device. */
+  deviceId?: string;
+  goal: string;
+  maxSteps?: number;
+  /** A registered planner's name (default: the registry's default). */
+  planner?: string;
+  timeoutMs?: number;
+}
+
 export interface TaskLogger {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
@@ -76,14 +87,16 @@ export class TaskService {
     this.keepLease();
   }
 
-  /** Creates a task and queues it on its device. Bad input creates nothing. */
-  start(input: StartTaskInput): Task {
+  /**
+   * Creates a task and queues it on its device. The input's bounds were checked by the start_task operation
+   * (its schema is the only one); what only the service knows — the device and the planner — is checked
+   * here. A refused task creates nothing.
+   */
+  start(input: StartTaskRequest): Task {
     this.assertOpen();
-    const parsed = startTaskInputSchema.safeParse(input);
-    if (!parsed.success) throw invalidInput(parsed.error.issues, 'task');
-    const { goal, maxSteps, timeoutMs } = parsed.data;
-    const deviceId = this.options.devices.resolve(parsed.data.deviceId);
-    const planner = this.options.planners.get(parsed.data.planner);
+    const { goal, maxSteps, timeoutMs } = input;
+    const deviceId = this.options.devices.resolve(input.deviceId);
+    const planner = this.options.planners.get(input.planner);
     this.assertQueueRoom(deviceId);
     const task: Task = {
       id: randomUUID(),
@@ -112,10 +125,8 @@ export class TaskService {
   }
 
   /** Newest first. */
-  list(filter: ListTasksInput = {}): TaskSummary[] {
-    const parsed = listTasksInputSchema.safeParse(filter);
-    if (!parsed.success) throw invalidInput(parsed.error.issues, 'task filter');
-    return this.store.list(parsed.data);
+  list(filter: TaskFilter = {}): TaskSummary[] {
+    return this.store.list(filter);
   }
 
   /**
