@@ -13,6 +13,8 @@
  * All arms but mcp-stdio share one driver (one WDA session); the spawned server has its own, so the phone's
  * session changes hands at block boundaries: each block starts with an unmeasured call.
  */
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { captureScreen, doubleTap, getUiTree, longPress, openUrl, tap } from '@apex/hub';
 import { runOperation } from '@apex/operations';
 import type { DeviceDriver } from '@apex/port';
@@ -122,11 +124,15 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
     name: 'operations',
     description: 'per-operation latency: raw WDA HTTP, driver, hub, operation, MCP in-memory, MCP stdio, REST',
     async run({ quick, log }): Promise<SectionResult> {
-      const stack = await startStack(1);
-      const [phone] = stack.phones;
+      // The spawned stdio server drives a twin phone under the same id: a virtual iPhone keeps one session at a
+      // time (as WebDriverAgent does), so two processes on one phone would replace each other's session.
+      const stack = await startStack(2);
+      const [phone, twin] = stack.phones;
       const [driver] = stack.drivers;
       const [id] = stack.ids;
-      if (!phone || !driver || !id) throw new Error('no phone');
+      if (!phone || !twin || !driver || !id) throw new Error('no phone');
+      const twinConfigPath = path.join(stack.dir, 'stdio-apex.json');
+      writeFileSync(twinConfigPath, JSON.stringify({ devices: [{ id, driver: 'wda', url: twin.url, shared: true }] }));
       const raw = rawWda(phone.url);
       const rest = createRestServer(stack.ctx, { logger: createRestLogger({ level: 'silent' }) });
       const { url: restUrl } = await rest.listen(0, '127.0.0.1');
@@ -142,9 +148,10 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
       };
       try {
         phone.phone.launchApp(SETTINGS_BUNDLE_ID);
+        twin.phone.launchApp(SETTINGS_BUNDLE_ID);
         await tap(stack.hub, id, POINT); // creates the session the raw arm borrows
         memory = await inMemoryMcp(stack.ctx);
-        stdio = await stdioMcp(stack.configPath, `${stack.dir}/stdio-data`);
+        stdio = await stdioMcp(twinConfigPath, `${stack.dir}/stdio-data`);
         const session = () => {
           if (!driver.sessionId) throw new Error('the driver has no session');
           return driver.sessionId;
@@ -154,7 +161,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
         const scroll = () => {
           // 20 pt up, 18 pt down, …: every call sees pixels the OCR cache has not seen.
           flip = !flip;
-          phone.phone.drag(200, 500, 200, flip ? 480 : 518, 0.05);
+          for (const p of [phone, twin]) p.phone.drag(200, 500, 200, flip ? 480 : 518, 0.05);
         };
 
         for (const c of cases) {
