@@ -2,10 +2,10 @@ import { isApexError } from '@apex/errors';
 import { EMULATOR_FLAGS, emulatorArgsFromFlags, emulatorOptionsFromArgs, runVirtualIPhoneUntilSignal, type VirtualIPhoneOptions } from '@apex/virtual-device';
 import { UsageError, type CommandImpl } from '../cli';
 
-/** WDA's default port. */
+/** The port a real iPhone's automation server listens on by default. */
 const DEFAULT_PORT = 8100;
 
-/** `apex emulator`: a virtual iPhone that speaks WebDriverAgent, until Ctrl-C. */
+/** `apex emulator`: a virtual iPhone on a local port, until Ctrl-C. */
 export const emulatorCommand: CommandImpl = {
   options: EMULATOR_FLAGS,
   async run(values, positionals) {

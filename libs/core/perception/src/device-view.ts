@@ -12,8 +12,8 @@ export interface DeviceView {
 export function hubDeviceView(hub: DeviceHub): DeviceView {
   /**
    * The foreground app last read per device, with the label of the tree's root (the app's own name) it was
-   * read under. The port reads the foreground app only as part of the whole status (several requests on
-   * WDA), so a screen whose root still carries that label reuses it: the same app is still in front.
+   * read under. The port reads the foreground app only as part of the whole status (several device requests),
+   * so a screen whose root still carries that label reuses it: the same app is still in front.
    */
   const apps = new Map<string, { rootLabel: string; app: AppRef | undefined }>();
   return {

@@ -87,7 +87,7 @@ export interface InstalledApp extends AppRef {
 
 export interface AppList {
   apps: InstalledApp[];
-  /** False when the device can only name the apps that are running (plain WebDriverAgent). */
+  /** False when the device can only name the apps that are running (some iPhone connections). */
   complete: boolean;
 }
 

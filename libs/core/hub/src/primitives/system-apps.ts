@@ -1,6 +1,6 @@
 /**
  * Apple's own iPhone apps by the name on their icon: how an app is found by name when the device cannot list
- * what is installed (plain WebDriverAgent names only running apps).
+ * what is installed (some iPhone connections name only the running apps).
  */
 export const APPLE_SYSTEM_APPS: Readonly<Record<string, string>> = {
   'App Store': 'com.apple.AppStore',
