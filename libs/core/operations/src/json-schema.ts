@@ -18,20 +18,24 @@ export function inputJsonSchema(op: AnyOperation): JsonSchemaObject {
 }
 
 /**
- * Output schemas are advertised without `additionalProperties: false`: results are built by our own code
- * (extra keys are stripped before sending), so the flag would only cost tokens.
+ * The output schema a tool list advertises: each top-level field of the result with its type (and enum or
+ * description), nested shapes only as `object`/`array`. A tool list is read on every connection, and
+ * nested result shapes were a third of it; the result itself (text and structured content) shows them, and
+ * REST's OpenAPI document carries the whole schema. Still a true schema of every result: a client that
+ * validates `structuredContent` against it accepts every result Apex sends.
  */
 export function outputJsonSchema(op: AnyOperation): JsonSchemaObject {
-  return withoutClosedObjects(toJsonSchemaObject(op.output, 'output')) as JsonSchemaObject;
+  const full = toJsonSchemaObject(op.output, 'output');
+  const properties = Object.fromEntries(Object.entries(full.properties ?? {}).map(([name, field]) => [name, fieldOutline(field)]));
+  return { type: 'object', properties, ...(full.required ? { required: full.required } : {}) };
 }
 
-function withoutClosedObjects(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutClosedObjects);
-  if (value === null || typeof value !== 'object') return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    if (key === 'additionalProperties' && child === false) continue;
-    result[key] = withoutClosedObjects(child);
-  }
-  return result;
+const OUTLINE_KEYS = ['type', 'enum', 'const', 'description'] as const;
+
+function fieldOutline(field: unknown): Record<string, unknown> {
+  const schema = field as Record<string, unknown>;
+  const outline: Record<string, unknown> = {};
+  for (const key of OUTLINE_KEYS) if (schema[key] !== undefined) outline[key] = schema[key];
+  if (Array.isArray(schema.anyOf)) outline.anyOf = schema.anyOf.map(fieldOutline);
+  return outline;
 }

@@ -98,6 +98,36 @@ describe('the catalog', () => {
   });
 });
 
+describe('the advertised output schema', () => {
+  const op = defineOperation({
+    name: 'nested_result',
+    title: 'Nested result',
+    description: 'A result with nested shapes.',
+    input: z.strictObject({}),
+    output: z.object({
+      state: z.enum(['on', 'off']).describe('the switch'),
+      where: z.object({ x: z.number(), y: z.number() }),
+      items: z.array(z.object({ label: z.string() })),
+      note: z.string().optional(),
+    }),
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    handler: async () => ({ state: 'on' as const, where: { x: 1, y: 2 }, items: [] }),
+  });
+
+  it('names each top-level field with its type, enum and description, and nested shapes only as object/array', () => {
+    expect(outputJsonSchema(op)).toEqual({
+      type: 'object',
+      properties: {
+        state: { type: 'string', enum: ['on', 'off'], description: 'the switch' },
+        where: { type: 'object' },
+        items: { type: 'array' },
+        note: { type: 'string' },
+      },
+      required: ['state', 'where', 'items'],
+    });
+  });
+});
+
 describe('runOperation', () => {
   let hub: DeviceHub;
   let driver: FakeDriver;

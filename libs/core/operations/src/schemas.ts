@@ -46,7 +46,7 @@ export const appIdField = z
   .min(1, 'must not be empty')
   .max(MAX_APP_ID_LENGTH)
   .regex(APP_ID_PATTERN, 'must be an app id such as com.apple.Preferences')
-  .describe('Bundle id on iOS (e.g. com.apple.Preferences), package name on Android. See list_apps.');
+  .describe('e.g. com.apple.Preferences (iOS bundle id) or an Android package; see list_apps');
 
 /** Text to type into the focused field. */
 export const typedTextField = (what: string) => z.string().min(1).max(MAX_TYPED_TEXT_LENGTH).describe(what);

@@ -13,7 +13,7 @@ export const findTextOperation = defineOperation({
     exact: z.boolean().optional().describe('Whole text must equal the query'),
     caseSensitive: z.boolean().optional(),
     region: regionField,
-    source: z.enum(['auto', 'ui-tree', 'ocr']).optional().describe('auto (default): UI tree, then OCR'),
+    source: z.enum(['auto', 'ui-tree', 'ocr']).optional().describe('default auto: UI tree, then OCR'),
   }),
   output: z.object({
     matches: z.array(

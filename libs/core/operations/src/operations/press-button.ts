@@ -8,7 +8,7 @@ export const pressButtonOperation = defineOperation({
   name: 'press_button',
   title: 'Press button',
   description: 'Presses a hardware button. `home` leaves the current app for the home screen.',
-  input: z.strictObject({ device: deviceField, button: z.enum(HARDWARE_BUTTONS).describe('home, volumeUp or volumeDown') }),
+  input: z.strictObject({ device: deviceField, button: z.enum(HARDWARE_BUTTONS) }),
   output: z.object({ pressed: z.enum(HARDWARE_BUTTONS) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async (ctx, { device, button }) => {

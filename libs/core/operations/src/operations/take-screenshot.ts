@@ -12,11 +12,11 @@ export const takeScreenshotOperation = defineOperation({
     'Captures the screen as an image. By default a JPEG scaled so 1 image pixel = 1 point, so pixel coordinates are tap coordinates. Prefer describe_screen to find what to tap; use this to see layout or images. Always under 1 MB.',
   input: z.strictObject({
     device: deviceField,
-    format: z.enum(SCREENSHOT_FORMATS).default(SCREENSHOT_DEFAULTS.format).describe('jpeg (default, small) or png (lossless)'),
+    format: z.enum(SCREENSHOT_FORMATS).default(SCREENSHOT_DEFAULTS.format),
     resolution: z
       .enum(SCREENSHOT_RESOLUTIONS)
       .default(SCREENSHOT_DEFAULTS.resolution)
-      .describe('points (default): 1 pixel = 1 point; native: the device pixels'),
+      .describe('points: 1 pixel = 1 point; native: device pixels'),
     maxWidth: z
       .number()
       .int()

@@ -11,7 +11,7 @@ export const goalSchema = z
   .trim()
   .min(1, 'must not be empty')
   .max(TASK_LIMITS.goalMaxChars, `must be at most ${TASK_LIMITS.goalMaxChars} characters`)
-  .describe('What to achieve on the device, in plain words, e.g. "open Settings then turn on Airplane Mode"');
+  .describe('e.g. "open Settings then turn on Airplane Mode"');
 
 export const maxStepsSchema = z
   .number()
@@ -24,7 +24,7 @@ export const plannerNameSchema = z
   .string()
   .min(1)
   .max(40)
-  .describe('Who plans the steps: "offline" (built in, simple goals), "openai" or "anthropic" (when configured)');
+  .describe('"offline" (built in, simple goals), or "openai"/"anthropic" when configured');
 
 export const taskIdSchema = withoutControlCharacters(z.string().min(1).max(100)).describe('The id start_task returned');
 

@@ -4,10 +4,7 @@ import type { Task } from '../model/task';
 import { goalSchema, maxStepsSchema, plannerNameSchema, taskIdSchema, taskStatusSchema } from '../model/schemas';
 import type { TaskService } from '../service/task-service';
 
-/*
- * Output schemas here are deliberately plain (strings rather than enums, few descriptions): every tools/list
- * carries them, and a model needs the shape, not the vocabulary. The model types say what the values are.
- */
+/* Output schemas here are plain shapes (strings rather than enums): the model types say what the values are. */
 const errorOut = z.object({ code: z.string(), message: z.string(), reason: z.string().describe('e.g. step_limit, timeout, infeasible, interrupted') });
 const taskSummaryOut = z.object({
   id: z.string(),
@@ -44,7 +41,7 @@ const startTaskOperation = defineOperation({
   name: 'start_task',
   title: 'Start task',
   description:
-    'Starts an agent task: a goal in plain words pursued on the device step by step (e.g. "open Settings then turn on Airplane Mode"). Returns the task id at once; poll get_task until succeeded, failed or cancelled. Tasks on one device run one at a time, in order.',
+    'Starts an agent task: a goal in plain words pursued on the device step by step. Returns the task id at once; poll get_task until succeeded, failed or cancelled. Tasks on one device run one at a time, in order.',
   input: z.strictObject({
     device: deviceField,
     goal: goalSchema,
@@ -65,7 +62,7 @@ const getTaskOperation = defineOperation({
   name: 'get_task',
   title: 'Get task',
   description:
-    'An agent task: status, each step taken (observation, operation and arguments, outcome), the result or the error with its reason, and model token usage.',
+    'An agent task: status, its steps (observation, operation and arguments, outcome), the result or the error with its reason, model token usage.',
   input: z.strictObject({ taskId: taskIdSchema }),
   output: taskOut,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -94,7 +91,7 @@ const cancelTaskOperation = defineOperation({
   name: 'cancel_task',
   title: 'Cancel task',
   description:
-    'Cancels an agent task: a queued one at once, a running one at its next step (the current action finishes first; poll get_task). A finished task is left as it is.',
+    'Cancels an agent task: a queued one at once, a running one after its current step (poll get_task). A finished task stays as it is.',
   input: z.strictObject({ taskId: taskIdSchema }),
   output: z.object({ taskId: z.string(), status: taskStatusSchema, cancelRequested: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
