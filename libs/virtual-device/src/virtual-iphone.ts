@@ -18,7 +18,7 @@ export interface VirtualIPhoneOptions {
    * `VirtualIPhone.faults` works in-process either way.
    */
   faults?: boolean;
-  /** A key of PROFILES: 'iphone-15' (default) or 'iphone-se'. */
+  /** A key of PROFILES: 'iphone-15' (default), 'iphone-15-plus' or 'iphone-se'. */
   profile?: string;
   appearance?: 'light' | 'dark';
   deviceName?: string;

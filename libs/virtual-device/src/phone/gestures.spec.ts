@@ -306,10 +306,10 @@ describe('landscape', () => {
   const APPS = ['com.apple.Preferences', 'com.apple.mobilenotes', 'com.apple.mobilesafari', 'com.apple.MobileSMS', 'com.apple.mobileslideshow', 'com.apple.Maps', 'com.apple.reminders', 'com.apple.mobiletimer'];
 
   it.each(['iphone-15', 'iphone-se'])('every app lays out in the wider frame (%s): source, bars and pixels', async (profile) => {
-    for (const bundleId of ['home', ...APPS]) {
+    for (const bundleId of APPS) {
       const phone = createPhone({ profile });
+      phone.launchApp(bundleId);
       phone.setOrientation('LANDSCAPE');
-      if (bundleId !== 'home') phone.launchApp(bundleId);
       if (phone.alert()) phone.acceptAlert();
       const { width, height } = phone.screenSize();
       expect(width).toBe(phone.profile.height);
@@ -329,9 +329,25 @@ describe('landscape', () => {
     }
   });
 
-  it('the home screen keeps its dock (at the right edge) and its icons work', () => {
+  it('the home and lock screens stay portrait; an app held in landscape turns back when it returns', () => {
     const phone = createPhone();
+    expect(() => phone.setOrientation('LANDSCAPE')).toThrow(expect.objectContaining({ kind: 'rotation_refused' }));
+    expect(phone.orientation()).toBe('PORTRAIT');
+    phone.launchApp('com.apple.Preferences');
     phone.setOrientation('LANDSCAPE');
+    phone.pressButton('home');
+    expect([phone.orientation(), phone.screenSize().width]).toEqual(['PORTRAIT', 393]);
+    phone.launchApp('com.apple.Preferences');
+    expect([phone.orientation(), phone.screenSize().width]).toEqual(['LANDSCAPE', 852]);
+    phone.lock();
+    expect(phone.orientation()).toBe('PORTRAIT');
+    expect(() => phone.setOrientation('LANDSCAPE')).toThrow(expect.objectContaining({ kind: 'rotation_refused' }));
+  });
+
+  it('a Plus home screen turns: it keeps its dock (at the right edge) and its icons work', () => {
+    const phone = createPhone({ profile: 'iphone-15-plus' });
+    phone.setOrientation('LANDSCAPE');
+    expect(phone.screenSize()).toEqual({ width: 932, height: 430 });
     const dock = element(phone, (e) => e.identifier === 'Dock');
     expect(dock.children.map((c) => c.label)).toEqual(['Phone', 'Safari', 'Messages', 'Music']);
     expect(dock.rect.x).toBeGreaterThan(phone.screenSize().width / 2);

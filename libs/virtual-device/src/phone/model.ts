@@ -69,12 +69,16 @@ export interface PhoneProfile {
   id: string;
   /** Human model name, e.g. "iPhone 15". */
   model: string;
+  /** What Settings → General → About shows as Model Number. */
+  modelNumber: string;
   /** Points. */
   width: number;
   height: number;
   scale: number;
   statusBarHeight: number;
   osVersion: string;
+  /** The home screen turns to landscape (the Plus/Max iPhones); elsewhere it stays portrait. */
+  homeScreenTurns?: boolean;
 }
 
 /** XCUIApplicationState numbers. */
@@ -107,7 +111,9 @@ export type PhoneErrorKind =
   /** No installed app handles the URL's scheme. */
   | 'no_app_for_url'
   /** The keyboard is still shown after pressing the keys asked for. */
-  | 'keyboard_stays';
+  | 'keyboard_stays'
+  /** The screen shown cannot turn to the orientation asked for (the home and lock screens stay portrait). */
+  | 'rotation_refused';
 
 /** What the pasteboard holds: `plaintext` and `url` are text, `image` PNG bytes. */
 export type PasteboardType = 'plaintext' | 'image' | 'url';

@@ -61,6 +61,7 @@ describe('phone rendering', () => {
 
   it('swaps the screen size in landscape', () => {
     const phone = createPhone();
+    phone.launchApp('com.apple.Preferences');
     phone.setOrientation('LANDSCAPE');
     expect(phone.orientation()).toBe('LANDSCAPE');
     expect(phone.screenSize()).toEqual({ width: 852, height: 393 });

@@ -68,7 +68,8 @@ export class VirtualPhone implements Phone {
   private nextPid = FIRST_APP_PID;
   private foreground: string | null = null;
   private locked = false;
-  private currentOrientation: 'PORTRAIT' | 'LANDSCAPE' = 'PORTRAIT';
+  /** How the phone is held (set_orientation): apps follow it; see `interfaceOrientation()`. */
+  private heldOrientation: 'PORTRAIT' | 'LANDSCAPE' = 'PORTRAIT';
   private currentAppearance: 'light' | 'dark';
   private pendingAlert: PendingAlert | null = null;
   /** The general pasteboard: one item of one type, as UIPasteboard holds after a set. */
@@ -140,7 +141,7 @@ export class VirtualPhone implements Phone {
 
   screenSize(): { width: number; height: number } {
     const { width, height } = this.profile;
-    return this.currentOrientation === 'PORTRAIT' ? { width, height } : { width: height, height: width };
+    return this.interfaceOrientation() === 'PORTRAIT' ? { width, height } : { width: height, height: width };
   }
 
   // ---- what is on screen -------------------------------------------------------------------------------
@@ -181,7 +182,7 @@ export class VirtualPhone implements Phone {
 
   private env(): Env {
     const { width, height } = this.screenSize();
-    const landscape = this.currentOrientation === 'LANDSCAPE';
+    const landscape = this.interfaceOrientation() === 'LANDSCAPE';
     const notched = hasHomeIndicator(this.profile);
     return {
       profile: this.profile,
@@ -470,14 +471,14 @@ export class VirtualPhone implements Phone {
   }
 
   appState(bundleId: string): AppRunState {
-    if (bundleId === SPRINGBOARD_BUNDLE_ID) return this.foreground === null || this.locked ? 4 : 3;
+    if (bundleId === SPRINGBOARD_BUNDLE_ID) return this.onSystemScreen() ? 4 : 3;
     if (!this.apps.has(bundleId)) return 0;
     if (!this.pids.has(bundleId)) return 1;
     return this.foreground === bundleId && !this.locked ? 4 : 3;
   }
 
   activeApp(): RunningApp {
-    if (this.locked || this.foreground === null) return { bundleId: SPRINGBOARD_BUNDLE_ID, name: SPRINGBOARD_NAME, pid: SPRINGBOARD_PID };
+    if (this.onSystemScreen()) return { bundleId: SPRINGBOARD_BUNDLE_ID, name: SPRINGBOARD_NAME, pid: SPRINGBOARD_PID };
     return this.running(this.foreground);
   }
 
@@ -557,14 +558,35 @@ export class VirtualPhone implements Phone {
   }
 
   orientation(): 'PORTRAIT' | 'LANDSCAPE' {
-    return this.currentOrientation;
+    return this.interfaceOrientation();
   }
 
+  /**
+   * Turns the phone. An app follows; the lock screen stays portrait, and so does the home screen except on the
+   * Plus/Max models (`homeScreenTurns`), so turning to landscape there is refused, and an app held in landscape
+   * shows portrait again on the home screen — and landscape when it comes back.
+   */
   setOrientation(orientation: 'PORTRAIT' | 'LANDSCAPE'): void {
     if (orientation !== 'PORTRAIT' && orientation !== 'LANDSCAPE') {
       throw new PhoneError('invalid_argument', `orientation must be PORTRAIT or LANDSCAPE, not "${String(orientation)}"`);
     }
-    this.mutate(() => (this.currentOrientation = orientation));
+    if (orientation === 'LANDSCAPE' && this.staysPortrait()) {
+      throw new PhoneError('rotation_refused', `the ${this.locked ? 'lock' : 'home'} screen stays portrait`);
+    }
+    this.mutate(() => (this.heldOrientation = orientation));
+  }
+
+  private interfaceOrientation(): 'PORTRAIT' | 'LANDSCAPE' {
+    return this.staysPortrait() ? 'PORTRAIT' : this.heldOrientation;
+  }
+
+  private staysPortrait(): boolean {
+    return this.locked || (this.foreground === null && !this.profile.homeScreenTurns);
+  }
+
+  /** The home screen or the lock screen is what shows. */
+  private onSystemScreen(): boolean {
+    return this.foreground === null || this.locked;
   }
 
   battery(): { level: number; state: 0 | 1 | 2 | 3 } {

@@ -218,6 +218,7 @@ describe('interacting with the phone', () => {
   });
 
   it('rotates with /orientation and /rotation; window sizes swap in landscape', async () => {
+    await wda.post(wda.s('/wda/apps/launch'), { bundleId: 'com.apple.Preferences' });
     expect((await wda.post('/orientation', { orientation: 'LANDSCAPE' })).status).toBe(200);
     expect((await wda.get('/orientation')).json.value).toBe('LANDSCAPE');
     expect((await wda.get('/window/size')).json.value).toEqual({ width: 852, height: 393 });
@@ -226,5 +227,12 @@ describe('interacting with the phone', () => {
     expect((await wda.get('/orientation')).json.value).toBe('PORTRAIT');
     expect((await wda.get('/window/size')).json.value).toEqual({ width: 393, height: 852 });
     expect((await wda.post('/rotation', { x: 0, y: 0, z: 45 })).status).toBe(500);
+  });
+
+  it('refuses to turn the home screen (an iPhone 15 keeps it portrait), as WDA reports an app that cannot turn', async () => {
+    await wda.post(wda.s('/wda/pressButton'), { name: 'home' });
+    const refused = await wda.post('/orientation', { orientation: 'LANDSCAPE' });
+    expect([refused.status, refused.json.value.error, refused.json.value.message]).toEqual([500, 'unknown error', 'Unable To Rotate Device']);
+    expect((await wda.get('/orientation')).json.value).toBe('PORTRAIT');
   });
 });

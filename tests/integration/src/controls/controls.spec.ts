@@ -117,6 +117,7 @@ describe('the controls through MCP and REST on the embedded virtual iPhone', () 
   });
 
   it('set_orientation rotates the frame every face then uses', async () => {
+    await tool('launch_app', { appId: SETTINGS });
     const portrait = (await status()).screen;
     expect(await tool('set_orientation', { orientation: 'landscape' })).toEqual({
       orientation: 'landscape',
@@ -131,6 +132,15 @@ describe('the controls through MCP and REST on the embedded virtual iPhone', () 
         body: { orientation: 'portrait', screen: { width: portrait.width, height: portrait.height } },
       });
     }
+    expect((await tool('device_status')).orientation).toBe('portrait');
+    await tool('terminate_app', { appId: SETTINGS });
+  });
+
+  it('set_orientation on the home screen, which stays portrait, is a device_error that says what to do', async () => {
+    await tool('press_button', { button: 'home' });
+    const refused = await toolError('set_orientation', { orientation: 'landscape' });
+    expect(refused).toMatchObject({ code: 'device_error', hint: expect.stringContaining('open an app that does') });
+    expect((await rest('POST', '/orientation', { orientation: 'landscape' })).body).toMatchObject({ code: 'device_error' });
     expect((await tool('device_status')).orientation).toBe('portrait');
   });
 

@@ -85,6 +85,12 @@ describe('driver-appium device controls through Appium to the virtual iPhone', (
     expect(iphone.phone.orientation()).toBe('PORTRAIT');
   });
 
+  it('a screen that cannot turn (the home screen) is a device_error saying what to do', async () => {
+    await driver.pressButton('home', live);
+    await expect(driver.setOrientation?.('landscape', live)).rejects.toMatchObject({ code: 'device_error', hint: expect.stringContaining('open an app that does') });
+    expect(iphone.phone.orientation()).toBe('PORTRAIT');
+  });
+
   it('sets and reads the clipboard', async () => {
     await driver.setClipboard?.('Grüße ✓', live);
     expect(iphone.phone.pasteboard('plaintext').toString('utf8')).toBe('Grüße ✓');

@@ -101,6 +101,12 @@ describe('driver-wda device controls against the virtual iPhone', () => {
     expect(iphone.phone.orientation()).toBe('PORTRAIT');
   });
 
+  it('a screen that cannot turn (the home screen) is a device_error saying what to do', async () => {
+    await driver.pressButton('home', live);
+    await expect(driver.setOrientation('landscape', live)).rejects.toMatchObject({ code: 'device_error', hint: expect.stringContaining('open an app that does') });
+    expect(iphone.phone.orientation()).toBe('PORTRAIT');
+  });
+
   it('sets and reads the clipboard as plain text (base64 on the wire)', async () => {
     const text = 'Grüße, 世界 ✓\nline two';
     const start = proxy.requests.length;

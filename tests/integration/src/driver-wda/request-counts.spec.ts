@@ -100,6 +100,7 @@ describe('driver-wda through the hub: what each operation costs in requests to t
   });
 
   it('describe_screen follows a rotation made behind its back, with and without the pixels', async () => {
+    iphone.phone.launchApp('com.apple.Preferences');
     await runOperation(ctx, 'describe_screen', { includeOcrText: false });
     iphone.phone.setOrientation('LANDSCAPE');
     const withoutPixels = await runOperation(ctx, 'describe_screen', { includeOcrText: false });

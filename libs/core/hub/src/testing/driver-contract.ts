@@ -249,6 +249,8 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
       });
 
       it('rotates: the screen, its captures and the accepted points follow the orientation', async () => {
+        // An app turns; an iPhone's home screen may not.
+        await launchApp(hub, id, fixture.appId);
         const portrait = await hub.screen(id);
         await setOrientation(hub, id, 'landscape');
         try {
@@ -265,6 +267,7 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
         }
         expect((await deviceStatus(hub, id)).orientation).toBe('portrait');
         expect(await hub.screen(id)).toEqual(portrait);
+        await terminateApp(hub, id, fixture.appId);
       });
 
       it('locks and unlocks the screen, as its status reports', async () => {

@@ -189,7 +189,7 @@ class SettingsApp implements AppInstance {
                 { id: 'name', title: 'Name', detail: this.system.deviceName, identifier: 'NAME_CELL_ID' },
                 { id: 'version', title: 'iOS Version', detail: env.profile.osVersion, identifier: 'SW_VERSION_SPECIFIER' },
                 { id: 'model', title: 'Model Name', detail: env.profile.model, identifier: 'ModelName' },
-                { id: 'number', title: 'Model Number', detail: env.profile.id === 'iphone-se' ? 'MMXN3LL/A' : 'MTLR3LL/A' },
+                { id: 'number', title: 'Model Number', detail: env.profile.modelNumber },
                 { id: 'serial', title: 'Serial Number', detail: 'APEX0VIRTUAL' },
               ],
             },
