@@ -478,7 +478,7 @@ export class VirtualPhone implements Phone {
   }
 
   activeApp(): RunningApp {
-    if (this.onSystemScreen()) return { bundleId: SPRINGBOARD_BUNDLE_ID, name: SPRINGBOARD_NAME, pid: SPRINGBOARD_PID };
+    if (this.locked || this.foreground === null) return { bundleId: SPRINGBOARD_BUNDLE_ID, name: SPRINGBOARD_NAME, pid: SPRINGBOARD_PID };
     return this.running(this.foreground);
   }
 

@@ -12,6 +12,7 @@ const PHONE_ERROR_MAP: Record<PhoneErrorKind, WdaErrorName> = {
   element_gone: 'stale element reference',
   no_app_for_url: 'unknown error',
   keyboard_stays: 'invalid element state',
+  rotation_refused: 'unknown error',
 };
 
 /** Runs a phone call, turning a `PhoneError` into WDA's error for its kind. */
