@@ -23,6 +23,12 @@ export const COMMANDS: Command[] = [
     load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand,
   },
   {
+    name: 'run',
+    summary: 'Replay a flow file on a device, without a model',
+    usage: 'apex run FILE [--device D] [--var name=value ...] [--config FILE]',
+    load: () => (require('./run') as typeof import('./run')).runCommand,
+  },
+  {
     name: 'devices',
     summary: 'List the configured devices and their state',
     usage: 'apex devices [--config FILE] [--json]',

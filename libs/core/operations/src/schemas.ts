@@ -22,9 +22,8 @@ export function withoutControlCharacters(schema: z.ZodString): z.ZodString {
   return schema.refine((id) => !/\p{Cc}/u.test(id), 'must not contain control characters');
 }
 
-export const deviceField = withoutControlCharacters(z.string().min(1).max(MAX_DEVICE_ID_LENGTH))
-  .optional()
-  .describe('From list_devices; optional with one device');
+/** A device id from list_devices (its description says so once, not in every tool). */
+export const deviceField = withoutControlCharacters(z.string().min(1).max(MAX_DEVICE_ID_LENGTH)).optional();
 
 /** One coordinate in points from the top-left corner (finite, ≥ 0; the primitives check the real screen). */
 export const coordinate = z.number().min(0).max(MAX_COORDINATE);

@@ -23,3 +23,6 @@ export { REDACTED_TEXT } from './service/typed-text-redactor';
 export * from './service/create-task-service';
 export * from './operations/task-operations';
 export * from './operations/catalog';
+export { flowSchema, FLOW_LIMITS, STEP_KINDS, type Flow, type FlowInput, type FlowStep, type Selector } from './flows/flow-schema';
+export { parseFlowYaml, parseFlowObject, MAX_FLOW_YAML_BYTES } from './flows/parse-flow';
+export { FLOW_PLANNER_NAME } from './flows/flow-planner';

@@ -102,4 +102,9 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
   { name: 'get_task: an unknown task', operation: 'get_task', args: { taskId: 'no-such-task' }, code: 'task_not_found' },
   { name: 'cancel_task: an unknown task', operation: 'cancel_task', args: { taskId: 'no-such-task' }, code: 'task_not_found' },
   { name: 'list_tasks: unknown status', operation: 'list_tasks', args: { status: 'sleeping' }, code: 'invalid_argument', field: 'status' },
+  // flows
+  { name: 'run_flow: neither yaml nor flow', operation: 'run_flow', args: {}, code: 'invalid_argument', field: 'yaml' },
+  { name: 'run_flow: an unknown step', operation: 'run_flow', args: { flow: { name: 'x', steps: [{ tapp: 'General' }] } }, code: 'invalid_argument', field: 'steps.0' },
+  { name: 'run_flow: YAML that is not a flow', operation: 'run_flow', args: { yaml: '- a\n- list\n' }, code: 'invalid_argument' },
+  { name: 'run_flow: an unknown device', operation: 'run_flow', args: { flow: { name: 'x', steps: [{ press: 'home' }] } }, device: 'no-such-phone', code: 'device_not_found' },
 ];

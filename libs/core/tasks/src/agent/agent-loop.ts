@@ -1,14 +1,17 @@
 import { toPublicError, type ErrorCode } from '@apex/errors';
 import type { OperationResult } from '@apex/operations';
 import type { ScreenDescriptionResult } from '@apex/perception';
+import type { Flow } from '../flows/flow-schema';
 import type { FailureReason, StepAction, StepOutcome, TaskError, TaskStep, TaskUsage } from '../model/task';
 import type { DeviceSession } from './device-session';
+import { delay } from './delay';
 import { observationOf, screenHasText, summarizeObservation, type Observation } from './observation';
 import type { Decision, Expectation, Planner, PlannerSession, StepFeedback } from './planner';
 
 export interface AgentTask {
   id: string;
   goal: string;
+  flow?: Flow;
   maxSteps: number;
   timeoutMs: number;
 }
@@ -73,6 +76,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
 
   const session: PlannerSession = planner.begin({
     goal: task.goal,
+    flow: task.flow,
     deviceId: device.deviceId,
     signal,
     query: (operation, args) => device.run(operation, args),
@@ -302,17 +306,3 @@ function stableJson(value: unknown): string {
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-

@@ -1,5 +1,6 @@
 import type { OperationResult } from '@apex/operations';
 import type { FailureReason, StepAction, StepOutcome, TaskUsage } from '../model/task';
+import type { Flow } from '../flows/flow-schema';
 import type { Observation } from './observation';
 
 /** What the agent loop checks after an action, once the screen has settled. */
@@ -34,6 +35,8 @@ export interface StepFeedback {
 
 export interface PlannerContext {
   goal: string;
+  /** The flow a `flow` task replays. */
+  flow?: Flow;
   deviceId: string;
   /** A read-only look-up through the catalog (find_text, find_icon, list_apps, …); not a step. */
   query(operation: string, args: Record<string, unknown>): Promise<OperationResult>;

@@ -3,9 +3,9 @@ import { DEFAULT_ANTHROPIC_MODEL, plannerConfigSchema, resolvePlannerConfig } fr
 import { PlannerRegistry } from './planner-registry';
 
 describe('planner configuration', () => {
-  it('offers only the offline planner with nothing configured', () => {
+  it('offers the offline planner (and the flow planner run_flow uses) with nothing configured', () => {
     const registry = new PlannerRegistry(resolvePlannerConfig({}), DEVICE_OPERATIONS);
-    expect(registry.names()).toEqual(['offline']);
+    expect(registry.names()).toEqual(['offline', 'flow']);
     expect(registry.defaultName).toBe('offline');
   });
 
@@ -22,7 +22,7 @@ describe('planner configuration', () => {
       default: 'anthropic',
     });
     const registry = new PlannerRegistry(config, DEVICE_OPERATIONS);
-    expect(registry.names()).toEqual(['offline', 'openai', 'anthropic']);
+    expect(registry.names()).toEqual(['offline', 'flow', 'openai', 'anthropic']);
     expect(registry.get().name).toBe('anthropic');
   });
 

@@ -5,10 +5,11 @@ import { agentTools } from './llm/agent-tools';
 import { anthropicBackend } from './llm/anthropic-backend';
 import { LlmPlanner } from './llm/llm-planner';
 import { openAiBackend } from './llm/openai-backend';
+import { createFlowPlanner, FLOW_PLANNER_NAME } from '../flows/flow-planner';
 import { OFFLINE_PLANNER, OfflinePlanner } from './offline-planner';
 import type { PlannerConfig } from './planner-config';
 
-export const KNOWN_PLANNERS = [OFFLINE_PLANNER, 'openai', 'anthropic'] as const;
+export const KNOWN_PLANNERS = [OFFLINE_PLANNER, FLOW_PLANNER_NAME, 'openai', 'anthropic'] as const;
 
 const HOW_TO_CONFIGURE: Record<string, string> = {
   openai: 'set APEX_LLM_MODEL (and APEX_LLM_BASE_URL, APEX_LLM_API_KEY) to use it',
@@ -22,6 +23,7 @@ export class PlannerRegistry {
 
   constructor(config: PlannerConfig, operations: readonly AnyOperation[]) {
     this.planners.set(OFFLINE_PLANNER, new OfflinePlanner());
+    this.planners.set(FLOW_PLANNER_NAME, createFlowPlanner());
     const tools = agentTools(operations);
     if (config.openai) this.planners.set('openai', new LlmPlanner('openai', openAiBackend(config.openai), tools));
     if (config.anthropic) this.planners.set('anthropic', new LlmPlanner('anthropic', anthropicBackend(config.anthropic), tools));

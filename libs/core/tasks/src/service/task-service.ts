@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { ApexError, invalidInput, toPublicError } from '@apex/errors';
+import { ApexError, invalidArgument, invalidInput, toPublicError } from '@apex/errors';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
 import { runAgent, SHUTDOWN, type AgentOptions, type AgentOutcome } from '../agent/agent-loop';
 import { FINAL_STATUSES, TASK_LIMITS, type Task, type TaskStep, type TaskSummary } from '../model/task';
 import { taskIdSchema } from '../model/schemas';
+import { FLOW_PLANNER_NAME } from '../flows/flow-planner';
+import type { Flow } from '../flows/flow-schema';
 import type { PlannerRegistry } from '../planners/planner-registry';
 import { ScreenshotStore, type ScreenshotRetention } from '../store/screenshot-store';
 import { SqliteTaskStore } from '../store/sqlite-task-store';
@@ -22,6 +24,8 @@ export interface StartTaskRequest {
   /** A registered planner's name (default: the registry's default). */
   planner?: string;
   timeoutMs?: number;
+  /** A flow to replay: the task runs with the flow planner. */
+  flow?: Flow;
 }
 
 export interface TaskLogger {
@@ -74,6 +78,11 @@ export class TaskService {
   readonly screenshots: ScreenshotStore;
   private readonly waiting = new Map<string, string[]>();
   private readonly running = new Map<string, RunningTask>();
+  /**
+   * The flows of this process's flow tasks, until they end. Kept in memory only: a flow holds the values of its
+   * variables (passwords too), which no file should. A flow task adopted after a restart fails saying so.
+   */
+  private readonly flows = new Map<string, Flow>();
   private readonly settledListeners = new Map<string, Array<(task: Task) => void>>();
   private readonly lease: Lease;
   private leaseTimer?: NodeJS.Timeout;
@@ -96,7 +105,10 @@ export class TaskService {
     this.assertOpen();
     const { goal, maxSteps, timeoutMs } = input;
     const deviceId = this.options.devices.resolve(input.deviceId);
-    const planner = this.options.planners.get(input.planner);
+    const planner = this.options.planners.get(input.flow ? FLOW_PLANNER_NAME : input.planner);
+    if (planner.name === FLOW_PLANNER_NAME && !input.flow) {
+      throw invalidArgument('The flow planner replays flows: run one with run_flow.', [{ path: 'planner', message: 'flow is only for run_flow' }]);
+    }
     this.assertQueueRoom(deviceId);
     const task: Task = {
       id: randomUUID(),
@@ -109,6 +121,7 @@ export class TaskService {
       createdAt: now(),
       steps: [],
     };
+    if (input.flow) this.flows.set(task.id, input.flow);
     this.store.insert(task);
     this.options.logger?.info({ taskId: task.id, deviceId, planner: task.planner }, 'task queued');
     this.enqueue(deviceId, task.id);
@@ -140,6 +153,7 @@ export class TaskService {
       const queue = this.waiting.get(task.deviceId) ?? [];
       const at = queue.indexOf(task.id);
       if (at >= 0) queue.splice(at, 1);
+      this.flows.delete(task.id);
       this.store.update(task.id, { status: 'cancelled', finishedAt: now() });
       this.options.logger?.info({ taskId: task.id }, 'queued task cancelled');
       const cancelled = this.get(task.id);
@@ -253,6 +267,7 @@ export class TaskService {
         this.options.logger?.warn({ taskId, err: error }, 'task ended with an unexpected error');
       })
       .finally(() => {
+        this.flows.delete(taskId);
         this.running.delete(deviceId);
         this.pump(deviceId);
       });
@@ -268,7 +283,7 @@ export class TaskService {
     try {
       this.options.devices.resolve(task.deviceId);
       outcome = await runAgent({
-        task,
+        task: { ...task, flow: this.flows.get(taskId) },
         planner: this.options.planners.get(task.planner),
         device: {
           deviceId: task.deviceId,

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { spawnNode } from '@apex/testing';
+
+const bin = path.resolve(__dirname, '../../bin/apex.js');
+const EXAMPLE = path.resolve(__dirname, '../../../../examples/flows/settings-about.yaml');
+// A deadline for a slow start on a loaded machine, not a timing check.
+const EXIT = { timeoutMs: 90_000 };
+
+describe('apex run', () => {
+  let dir: string;
+  const apex = (...args: string[]) => spawnNode([bin, 'run', ...args], { env: { ...process.env, APEX_DATA_DIR: path.join(dir, 'data'), APEX_CONFIG: '' } });
+  const flowFile = (name: string, yaml: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, yaml);
+    return file;
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'apex-run-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("replays the repo's Settings → General → About flow on the embedded phone: a line per step, exit 0", async () => {
+    const run = apex(EXAMPLE);
+    expect(await run.waitForExit(EXIT)).toEqual({ code: 0, signal: null });
+    expect(run.stdout()).toMatch(/^1\. launch_app \{"name":"Settings"\} → ok/m);
+    expect(run.stdout()).toMatch(/tap \{"x":[\d.]+,"y":[\d.]+\} → ok: Step 2 \(tap\): cell "About"/);
+    expect(run.stdout()).toMatch(/passed: Flow "About this iPhone"/);
+  }, 120_000);
+
+  it('exits 1 naming the step, the selector and what the screen showed when an element is not there', async () => {
+    const run = apex(EXAMPLE, '--var', 'model=iPhone 99 Ultra');
+    expect((await run.waitForExit(EXIT)).code).toBe(1);
+    expect(run.stdout()).toMatch(/failed: target_not_found: Step 4 \(assert_visible\): text "iPhone 99 Ultra" is not on the screen .*it shows: Settings \| "About"/);
+  }, 120_000);
+
+  it('exits 2 with the line and column of a bad flow, having run nothing', async () => {
+    const run = apex(flowFile('bad.yaml', 'name: Bad\nsteps:\n  - tap: General\n  - tapp: About\n'));
+    expect((await run.waitForExit(EXIT)).code).toBe(2);
+    expect(run.stderr()).toMatch(/invalid_argument: Invalid flow/);
+    expect(run.stderr()).toMatch(/line 4, column 5: unknown step "tapp"/);
+    expect(run.stdout()).toBe('');
+    const usage = apex();
+    expect((await usage.waitForExit(EXIT)).code).toBe(2);
+  }, 120_000);
+});

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { isApexError, toPublicError } from '@apex/errors';
+import { runOperation } from '@apex/operations';
+import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
+import { UsageError, type CommandImpl } from '../cli';
+
+/** `--var name=value`, each once. */
+function varsOf(values: unknown): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const pair of Array.isArray(values) ? (values as string[]) : []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`--var takes name=value, got "${pair}"`);
+    vars[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return vars;
+}
+
+/**
+ * `apex run FILE`: replays a flow on a device (the config's, or the embedded virtual iPhone) and prints a line
+ * per step. Exit 0 when every step passed, 1 when the flow failed, 2 for a bad flow or usage (nothing ran).
+ */
+export const runCommand: CommandImpl = {
+  options: { config: { type: 'string' }, device: { type: 'string' }, var: { type: 'string', multiple: true } },
+  async run(values, positionals) {
+    if (positionals.length !== 1) throw new UsageError('apex run takes one flow file');
+    const file = positionals[0] as string;
+    const vars = varsOf(values.var);
+    let yaml: string;
+    try {
+      yaml = await readFile(file, 'utf8');
+    } catch {
+      process.stderr.write(`apex run: cannot read ${file}\n`);
+      return 2;
+    }
+    const configPath = typeof values.config === 'string' ? values.config : undefined;
+    let runtime: Runtime;
+    try {
+      runtime = await createRuntime({ configPath, logger: createLogger({ level: process.env.APEX_LOG_LEVEL ?? 'error' }) });
+    } catch (error) {
+      if (!isApexError(error)) throw error;
+      process.stderr.write(`apex run: ${error.code}: ${error.message}\n`);
+      return error.code === 'invalid_argument' ? 2 : 1;
+    }
+    try {
+      const device = typeof values.device === 'string' ? values.device : undefined;
+      const started = await runOperation(runtime, 'run_flow', { yaml, vars, ...(device ? { device } : {}) }, runtime.operations);
+      const task = await runtime.tasks.whenSettled(String(started.output.taskId));
+      for (const step of task.steps) {
+        process.stdout.write(`${step.index + 1}. ${step.action.operation} ${JSON.stringify(step.action.arguments)} → ${step.outcome.status}: ${step.outcome.detail} (${Math.round(step.durationMs)} ms)\n`);
+      }
+      if (task.status === 'succeeded') {
+        process.stdout.write(`passed: ${task.result ?? ''}\n`);
+        return 0;
+      }
+      process.stdout.write(`${task.status}: ${task.error ? `${task.error.reason}: ${task.error.message}` : ''}\n`);
+      return 1;
+    } catch (error) {
+      const pub = toPublicError(error);
+      process.stderr.write(`apex run: ${pub.code}: ${pub.message}\n`);
+      for (const issue of pub.issues ?? []) process.stderr.write(`  - ${issue.path || '(flow)'}: ${issue.message}\n`);
+      if (pub.hint) process.stderr.write(`${pub.hint}\n`);
+      return pub.code === 'invalid_argument' ? 2 : 1;
+    } finally {
+      await runtime.close();
+    }
+  },
+};

@@ -1,0 +1,187 @@
+import type { ScreenDescriptionResult } from '@apex/perception';
+import { delay } from '../agent/delay';
+import { observationOf, summarizeObservation, type Observation } from '../agent/observation';
+import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } from '../agent/planner';
+import { FLOW_LIMITS, type Flow, type FlowStep, type Selector } from './flow-schema';
+import { choose, describeSelector, finderCandidates, treeCandidates, type FinderMatch, type Resolution } from './selector';
+
+export const FLOW_PLANNER_NAME = 'flow';
+
+/** A flow step as the planner runs it: `type {into}` becomes a tap then the typing. */
+type RunStep = FlowStep & { number: number };
+
+const APP_ID = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
+const WAIT_POLL_MS = 200;
+
+/**
+ * Replays a flow without a model: each decision is the next step, its element found on the screen the agent
+ * loop just observed (the loop waits for the screen to settle after every action). A selector the tree cannot
+ * answer is looked for in the pixels (OCR, icons) — the healing the step log reports —, and one that names
+ * several elements without `index` fails naming them: a flow never taps something else.
+ */
+export function createFlowPlanner(): Planner {
+  return {
+    name: FLOW_PLANNER_NAME,
+    begin: (context) => new FlowSession(context),
+  };
+}
+
+class FlowSession implements PlannerSession {
+  private readonly steps: RunStep[];
+  private next = 0;
+  private swipes = 0;
+  /** The step whose action ran last: the one a failed action's feedback is about. */
+  private acting: RunStep | undefined;
+
+  constructor(private readonly context: PlannerContext) {
+    this.steps = context.flow ? stepsOf(context.flow) : [];
+  }
+
+  usage(): undefined {
+    return undefined;
+  }
+
+  async decide(observation: Observation, feedback?: StepFeedback): Promise<Decision> {
+    const flow = this.context.flow;
+    if (!flow) return { kind: 'fail', message: 'The flow planner replays flows: start it with run_flow.', reason: 'planner_error' };
+    if (feedback?.outcome.status === 'error') {
+      return this.failStep(this.acting, `${feedback.action.operation} failed: ${feedback.outcome.detail}`, 'device_error');
+    }
+    while (this.next < this.steps.length) {
+      const step = this.steps[this.next] as RunStep;
+      const decision = await this.run(step, observation);
+      if (decision === 'passed') {
+        this.next++;
+        this.swipes = 0;
+        continue;
+      }
+      return decision;
+    }
+    return { kind: 'done', result: `Flow "${flow.name}": ${this.steps.length} step(s) passed.` };
+  }
+
+  /** One step on the current screen: an action to take, a check that passed, or a failure. */
+  private async run(step: RunStep, screen: Observation): Promise<Decision | 'passed'> {
+    const act = (operation: string, args: Record<string, unknown>, why: string, change = true): Decision => {
+      this.acting = step;
+      // scroll_until stays the current step: it checks again after each swipe.
+      if (step.kind !== 'scroll_until') this.next++;
+      return { kind: 'act', action: { operation, arguments: args }, why: `Step ${step.number} (${step.kind}): ${why}`, ...(change ? { expect: { change: true } } : {}) };
+    };
+    switch (step.kind) {
+      case 'launch':
+        return act('launch_app', APP_ID.test(step.args) ? { appId: step.args } : { name: step.args }, `open ${step.args}`);
+      case 'tap':
+      case 'double_tap': {
+        const found = await this.resolve(step.args, screen);
+        if (found.kind !== 'found') return this.unresolved(step, step.args, found, screen);
+        return act(step.kind, { ...found.candidate.center }, `${found.candidate.description}${healed(found)}`);
+      }
+      case 'long_press': {
+        const found = await this.resolve(step.args.selector, screen);
+        if (found.kind !== 'found') return this.unresolved(step, step.args.selector, found, screen);
+        const duration = step.args.durationMs === undefined ? {} : { durationMs: step.args.durationMs };
+        return act('long_press', { ...found.candidate.center, ...duration }, `${found.candidate.description}${healed(found)}`);
+      }
+      case 'type':
+        return act('input_text', { text: step.args.text, ...(step.args.submit ? { submit: true } : {}) }, 'type into the focused field');
+      case 'swipe':
+        return act('swipe', { direction: step.args.direction }, `swipe ${step.args.direction}`);
+      case 'scroll_until': {
+        if (treeCandidates({ text: step.args.text }, screen).length > 0) return 'passed';
+        const max = step.args.maxSwipes ?? FLOW_LIMITS.defaultScrollSwipes;
+        if (this.swipes >= max) return this.failStep(step, `"${step.args.text}" did not appear after ${max} swipe(s); the screen shows: ${summarizeObservation(screen)}`, 'target_not_found');
+        this.swipes++;
+        const direction = step.args.direction ?? 'up';
+        return act('swipe', { direction }, `swipe ${direction} (${this.swipes} of at most ${max}) looking for "${step.args.text}"`);
+      }
+      case 'press':
+        return act('press_button', { button: step.args }, `press ${step.args}`);
+      case 'open_url':
+        return act('open_url', { url: step.args }, `open ${step.args}`);
+      case 'handle_alert':
+        return act('handle_alert', { ...step.args }, 'answer the alert');
+      case 'set_orientation':
+        return act('set_orientation', { orientation: step.args }, `turn to ${step.args}`);
+      case 'hide_keyboard':
+        return act('hide_keyboard', {}, 'hide the keyboard', false);
+      case 'assert_visible': {
+        const found = await this.resolve(step.args, screen);
+        if (found.kind === 'found') return 'passed';
+        return this.unresolved(step, step.args, found, screen);
+      }
+      case 'assert_not_visible': {
+        const found = choose(step.args, treeCandidates(step.args, screen), 'tree');
+        if (found.kind === 'missing') return 'passed';
+        return this.failStep(step, `${describeSelector(step.args)} is still on the screen; it shows: ${summarizeObservation(screen)}`, 'infeasible');
+      }
+      case 'wait_for':
+        return this.waitFor(step, screen);
+    }
+  }
+
+  private async waitFor(step: Extract<RunStep, { kind: 'wait_for' }>, first: Observation): Promise<Decision | 'passed'> {
+    const { text, gone = false, timeoutMs = FLOW_LIMITS.defaultWaitMs } = step.args;
+    const until = Date.now() + timeoutMs;
+    let screen = first;
+    for (;;) {
+      if ((treeCandidates({ text }, screen).length > 0) !== gone) return 'passed';
+      if (Date.now() >= until) {
+        return this.failStep(step, `"${text}" did not ${gone ? 'go' : 'appear'} within ${timeoutMs} ms; the screen shows: ${summarizeObservation(screen)}`, 'timeout');
+      }
+      await delay(WAIT_POLL_MS, this.context.signal);
+      if (this.context.signal.aborted) return this.failStep(step, 'stopped while waiting', 'timeout');
+      screen = await this.observe();
+    }
+  }
+
+  /**
+   * The screen's description first; a text or icon it does not name is asked of the finders: find_text (the
+   * whole tree, then the pixels) or find_icon (labels, then glyphs in the pixels).
+   */
+  private async resolve(selector: Selector, screen: Observation): Promise<Resolution> {
+    if (selector.point) return { kind: 'found', candidate: { description: `the point (${selector.point.x}, ${selector.point.y})`, center: selector.point }, source: 'point' };
+    const inTree = choose(selector, treeCandidates(selector, screen), 'tree');
+    if (inTree.kind !== 'missing' || (selector.text === undefined && selector.icon === undefined) || selector.role !== undefined) return inTree;
+    const result = selector.text !== undefined
+      ? await this.context.query('find_text', { text: selector.text })
+      : await this.context.query('find_icon', { name: selector.icon });
+    const matches = (result.output as { matches?: FinderMatch[] }).matches ?? [];
+    const { candidates, source } = finderCandidates(matches, selector.text);
+    return choose(selector, candidates, source);
+  }
+
+  private unresolved(step: RunStep, selector: Selector, found: Exclude<Resolution, { kind: 'found' }>, screen: Observation): Decision {
+    if (found.kind === 'ambiguous') {
+      const names = found.candidates.slice(0, 6).map((c, i) => `[${i}] ${c.description}`).join('; ');
+      return this.failStep(step, `${describeSelector(selector)} names ${found.candidates.length} elements: ${names}. Add index (or a role) to choose one.`, 'infeasible');
+    }
+    return this.failStep(step, `${describeSelector(selector)} is not on the screen (neither in its elements nor in its pixels); it shows: ${summarizeObservation(screen)}`, 'target_not_found');
+  }
+
+  private failStep(step: RunStep | undefined, message: string, reason: 'target_not_found' | 'infeasible' | 'timeout' | 'device_error'): Decision {
+    const where = step ? `Step ${step.number} (${step.kind}): ` : '';
+    return { kind: 'fail', message: `${where}${message}`, reason };
+  }
+
+  private async observe(): Promise<Observation> {
+    const result = await this.context.query('describe_screen', { includeOcrText: false });
+    return observationOf(result.output as unknown as ScreenDescriptionResult);
+  }
+}
+
+function healed(found: Resolution): string {
+  return found.kind === 'found' && found.source === 'pixels' ? ' (healed: not in the tree, found in the pixels)' : '';
+}
+
+/** The flow's steps as run, numbered as written (1-based); `app` first, `type {into}` as a tap then the typing. */
+function stepsOf(flow: Flow): RunStep[] {
+  const steps: RunStep[] = [];
+  if (flow.app !== undefined) steps.push({ kind: 'launch', args: flow.app, number: 0 });
+  flow.steps.forEach((step, i) => {
+    const number = i + 1;
+    if (step.kind === 'type' && step.args.into) steps.push({ kind: 'tap', args: step.args.into, number });
+    steps.push({ ...step, number } as RunStep);
+  });
+  return steps;
+}

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { call, DEVICE, startRestHarness, type RestHarness } from '../rest/harness';
+
+const EXAMPLE = readFileSync(path.resolve(__dirname, '../../../../examples/flows/settings-about.yaml'), 'utf8');
+const SETTINGS = 'com.apple.Preferences';
+
+/** Flows as `apex serve` runs them: REST `POST /flows/run` and MCP `run_flow`, each a task followed like any. */
+describe('flows over REST and MCP, on the embedded virtual iPhone', () => {
+  let h: RestHarness;
+  const phone = () => {
+    const embedded = h.runtime.embedded;
+    if (!embedded) throw new Error('no embedded phone');
+    return embedded.phone;
+  };
+  const settled = (taskId: string) => h.runtime.tasks.whenSettled(taskId);
+
+  beforeAll(async () => {
+    h = await startRestHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  beforeEach(() => {
+    phone().terminateApp(SETTINGS);
+    phone().pressButton('home');
+  });
+
+  it("POST /flows/run with the repo's flow → 202, a task that taps its way to About, no model involved", async () => {
+    const started = await call(h.url, 'POST', '/flows/run', { body: { yaml: EXAMPLE, device: DEVICE } });
+    expect(started.status).toBe(202);
+    const task = await settled(started.body['taskId'] as string);
+    expect(task).toMatchObject({ status: 'succeeded', planner: 'flow', goal: 'Run flow "About this iPhone"', result: 'Flow "About this iPhone": 5 step(s) passed.' });
+    expect(task.steps.map((s) => s.action.operation)).toEqual(['launch_app', 'tap', 'tap']);
+    expect(task.steps.map((s) => s.outcome.status)).toEqual(['ok', 'ok', 'ok']);
+    expect(phone().activeApp().bundleId).toBe(SETTINGS);
+    expect(JSON.stringify(phone().snapshot())).toContain('Model Number');
+    const got = await call(h.url, 'GET', `/task/${task.id}`);
+    expect(got.body).toMatchObject({ status: 'succeeded', planner: 'flow' });
+  }, 120_000);
+
+  it('MCP run_flow takes the flow as an object, with variables; get_task follows it', async () => {
+    const client = new Client({ name: 'flows-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`)));
+    try {
+      const flow = { name: 'Notes', steps: [{ launch: '${app}' }, { assert_visible: 'Start typing your note' }] };
+      const started = (await client.callTool({ name: 'run_flow', arguments: { flow, vars: { app: 'Notes' } } })) as CallToolResult;
+      expect(started.isError).toBeFalsy();
+      const taskId = (started.structuredContent as { taskId: string }).taskId;
+      await settled(taskId);
+      const got = (await client.callTool({ name: 'get_task', arguments: { taskId } })) as CallToolResult;
+      expect(got.structuredContent).toMatchObject({ status: 'succeeded', steps: [expect.objectContaining({ action: { operation: 'launch_app', arguments: { name: 'Notes' } } })] });
+      expect(phone().activeApp().bundleId).toBe('com.apple.mobilenotes');
+      const both = (await client.callTool({ name: 'run_flow', arguments: { flow, yaml: EXAMPLE } })) as CallToolResult;
+      expect([both.isError, JSON.stringify(both.content)]).toEqual([true, expect.stringMatching(/invalid_argument.*exactly one of yaml and flow/)]);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it('never taps something else: a selector naming several elements fails naming them', async () => {
+    const started = await call(h.url, 'POST', '/flows/run', { body: { yaml: 'name: Vague\napp: Settings\nsteps:\n  - tap: { role: switch }\n' } });
+    const task = await settled(started.body['taskId'] as string);
+    expect(task.status).toBe('failed');
+    expect(task.error).toMatchObject({ reason: 'infeasible', message: expect.stringMatching(/^Step 1 \(tap\): role switch names \d+ elements: \[0\] switch "Airplane Mode".*Add index/) });
+    expect(task.steps.map((s) => s.action.operation)).toEqual(['launch_app']);
+    const indexed = await call(h.url, 'POST', '/flows/run', { body: { flow: { name: 'Second switch', app: 'Settings', steps: [{ tap: { role: 'switch', index: 0 } }] } } });
+    expect((await settled(indexed.body['taskId'] as string)).status).toBe('succeeded');
+  }, 120_000);
+
+  it('a bad flow is a 400 naming line and column, and no task is created', async () => {
+    const before = (await call(h.url, 'GET', '/tasks')).body['tasks'] as unknown[];
+    const bad = await call(h.url, 'POST', '/flows/run', { body: { yaml: 'name: Bad\nsteps:\n  - swipe: sideways\n' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'invalid_argument', detail: expect.stringContaining('line 3, column') });
+    expect((await call(h.url, 'GET', '/tasks')).body['tasks']).toHaveLength(before.length);
+    const planner = await call(h.url, 'POST', '/agent/task', { body: { goal: 'anything', planner: 'flow' } });
+    expect([planner.status, planner.body['code']]).toEqual([400, 'invalid_argument']);
+  }, 60_000);
+});
