@@ -1,6 +1,7 @@
 import { driversSection } from './drivers.bench';
 import { emulatorSection } from './emulator.bench';
 import { floodSection } from './flood.bench';
+import { flowsSection } from './flows.bench';
 import { memorySection } from './memory.bench';
 import { offlinePlannerSection } from './offline-planner.bench';
 import { operationsSection } from './operations.bench';
@@ -21,5 +22,6 @@ export const SECTIONS: readonly Section[] = [
   scaleSection,
   memorySection,
   offlinePlannerSection,
+  flowsSection,
   floodSection,
 ];

@@ -26,3 +26,4 @@ export * from './operations/catalog';
 export { flowSchema, FLOW_LIMITS, STEP_KINDS, type Flow, type FlowInput, type FlowStep, type Selector } from './flows/flow-schema';
 export { parseFlowYaml, parseFlowObject, MAX_FLOW_YAML_BYTES } from './flows/parse-flow';
 export { FLOW_PLANNER_NAME } from './flows/flow-planner';
+export { exportFlow, type ExportedFlow } from './flows/export-flow';

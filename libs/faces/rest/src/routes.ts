@@ -56,4 +56,5 @@ export const TASK_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/tasks', operation: 'list_tasks' },
   { method: 'POST', path: '/task/{id}/cancel', operation: 'cancel_task', pathField: 'taskId' },
   { method: 'POST', path: '/flows/run', operation: 'run_flow', successStatus: 202 },
+  { method: 'GET', path: '/task/{id}/flow', operation: 'export_flow', pathField: 'taskId' },
 ];

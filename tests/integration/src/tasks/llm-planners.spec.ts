@@ -1,4 +1,5 @@
 import { endStateProblems, lastMessageText, startFakeModelServer, type FakeModelServer, type RecordedRequest, type ScriptStep } from '@apex/tasks/testing';
+import { exportFlow, parseFlowObject } from '@apex/tasks';
 import { startTaskStack, type TaskStack } from './support';
 
 /** The tap point of an element in describe_screen's text, e.g. `switch "Airplane Mode" = off @336,144`. */
@@ -63,6 +64,17 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner drives the virtu
     expect(task.usage?.inputTokens).toBeGreaterThan(0);
     expect(endStateProblems(endState(), { status: 'succeeded', appId: 'com.apple.Preferences', switches: { 'Airplane Mode': true } })).toEqual([]);
     expect(server?.remaining()).toBe(0);
+
+    // Recorded as a flow and replayed from a reset phone with no model call (the script is used up: a call would fail).
+    const exported = exportFlow(task);
+    expect(exported.flow.steps).toEqual([{ tap: 'Settings' }, { tap: { label: 'Airplane Mode', role: 'switch' } }]);
+    const reset = await tasks.whenSettled(tasks.start({ goal: 'open Settings then turn off Airplane Mode', planner: 'offline' }).id);
+    expect(reset.status).toBe('succeeded');
+    stack?.iphone.phone.pressButton('home');
+    const replayed = await tasks.whenSettled(tasks.start({ goal: 'replay', flow: parseFlowObject(exported.flow) }).id);
+    expect(replayed).toMatchObject({ status: 'succeeded', planner: 'flow' });
+    expect(replayed.usage).toBeUndefined();
+    expect(endStateProblems(endState(), { status: 'succeeded', appId: 'com.apple.Preferences', switches: { 'Airplane Mode': true } })).toEqual([]);
   }, 120_000);
 
   it('types into Notes using launch_app, input_text and find_text', async () => {

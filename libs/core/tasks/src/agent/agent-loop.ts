@@ -4,6 +4,7 @@ import type { ScreenDescriptionResult } from '@apex/perception';
 import type { Flow } from '../flows/flow-schema';
 import type { FailureReason, StepAction, StepOutcome, TaskError, TaskStep, TaskUsage } from '../model/task';
 import type { DeviceSession } from './device-session';
+import { targetOf } from '../flows/step-target';
 import { delay } from './delay';
 import { observationOf, screenHasText, summarizeObservation, type Observation } from './observation';
 import type { Decision, Expectation, Planner, PlannerSession, StepFeedback } from './planner';
@@ -248,6 +249,8 @@ function looksDone(before: Observation, after: Observation, expect: Expectation 
 function record(steps: TaskStep[], before: Observation, action: StepAction, outcome: StepOutcome, durationMs: number, why?: string): TaskStep {
   const told = why ? { ...outcome, detail: `${why}. ${outcome.detail}` } : outcome;
   const step: TaskStep = { index: steps.length, observation: summarizeObservation(before), action, outcome: told, durationMs };
+  const target = targetOf(action, before);
+  if (target) step.target = target;
   steps.push(step);
   return step;
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@apex/errors';
+import type { Selector } from '../flows/flow-schema';
 
 export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -59,6 +60,8 @@ export interface TaskStep {
   durationMs: number;
   /** Name of the screenshot file kept for this step (relative to the task's screenshot folder), while retained. */
   screenshotRef?: string;
+  /** The element the action touched, as a flow selector that picks it out on that screen (for export). */
+  target?: Selector;
 }
 
 export interface Task {

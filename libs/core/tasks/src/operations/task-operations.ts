@@ -3,7 +3,7 @@ import { defineOperation, deviceField, type AnyOperation, type OperationContext 
 import type { Task } from '../model/task';
 import { goalSchema, maxStepsSchema, plannerNameSchema, taskIdSchema, taskStatusSchema } from '../model/schemas';
 import type { TaskService } from '../service/task-service';
-import { runFlowOperation } from './run-flow-operation';
+import { exportFlowOperation, runFlowOperation } from './flow-operations';
 
 /* Output schemas here are plain shapes (strings rather than enums): the model types say what the values are. */
 const errorOut = z.object({ code: z.string(), message: z.string(), reason: z.string().describe('e.g. step_limit, timeout, infeasible, interrupted') });
@@ -106,7 +106,7 @@ const cancelTaskOperation = defineOperation({
 });
 
 /** The task operations, registered by the faces next to the device operations. */
-export const TASK_OPERATIONS: readonly AnyOperation[] = [startTaskOperation, getTaskOperation, listTasksOperation, cancelTaskOperation, runFlowOperation];
+export const TASK_OPERATIONS: readonly AnyOperation[] = [startTaskOperation, getTaskOperation, listTasksOperation, cancelTaskOperation, runFlowOperation, exportFlowOperation];
 
 /** A task as a client sees it: the service's `deviceId` is the catalog's `device`. */
 function asClientSees<T extends { deviceId: string }>({ deviceId, ...rest }: T): Omit<T, 'deviceId'> & { device: string } {

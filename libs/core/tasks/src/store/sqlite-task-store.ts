@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
+import type { Selector } from '../flows/flow-schema';
 import type { Task, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
 import { createPrivateDir, makeFilePrivate, PRIVATE_FILE_MODE } from './private-files';
 import type { TaskFilter, TaskPatch, TaskStore } from './task-store';
@@ -38,6 +39,7 @@ CREATE TABLE IF NOT EXISTS steps (
   outcome_json TEXT NOT NULL,
   duration_ms REAL NOT NULL,
   screenshot_ref TEXT,
+  target_json TEXT,
   PRIMARY KEY (task_id, idx)
 );
 CREATE TABLE IF NOT EXISTS leases (
@@ -74,6 +76,7 @@ interface StepRow {
   outcome_json: string;
   duration_ms: number;
   screenshot_ref: string | null;
+  target_json: string | null;
 }
 
 export interface SqliteTaskStoreOptions {
@@ -104,6 +107,7 @@ export class SqliteTaskStore implements TaskStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    addMissingColumns(this.db);
     // Journal files an older version left with a wider mode.
     for (const journal of [`${file}-wal`, `${file}-shm`]) if (existsSync(journal)) makeFilePrivate(journal);
   }
@@ -152,8 +156,8 @@ export class SqliteTaskStore implements TaskStore {
   appendStep(taskId: string, step: TaskStep): void {
     this.db
       .prepare(
-        `INSERT INTO steps (task_id, idx, observation, operation, arguments_json, outcome_json, duration_ms, screenshot_ref)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO steps (task_id, idx, observation, operation, arguments_json, outcome_json, duration_ms, screenshot_ref, target_json)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         taskId,
@@ -164,6 +168,7 @@ export class SqliteTaskStore implements TaskStore {
         JSON.stringify(step.outcome),
         step.durationMs,
         step.screenshotRef ?? null,
+        step.target ? JSON.stringify(step.target) : null,
       );
   }
 
@@ -289,6 +294,12 @@ export class SqliteTaskStore implements TaskStore {
   }
 }
 
+/** Columns later versions added to tables an earlier version created. */
+function addMissingColumns(db: Database.Database): void {
+  const columns = (db.pragma('table_info(steps)') as { name: string }[]).map((c) => c.name);
+  if (!columns.includes('target_json')) db.exec('ALTER TABLE steps ADD COLUMN target_json TEXT');
+}
+
 /** A task (`t`) whose owner is another process with no unexpired lease: a pid proves nothing, a lease does. */
 const NO_LIVE_OWNER = `t.owner != @me
   AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.instance_id = t.owner AND l.expires_at > @now)`;
@@ -325,5 +336,6 @@ function stepFrom(row: StepRow): TaskStep {
     durationMs: row.duration_ms,
   };
   if (row.screenshot_ref !== null) step.screenshotRef = row.screenshot_ref;
+  if (row.target_json) step.target = JSON.parse(row.target_json) as Selector;
   return step;
 }

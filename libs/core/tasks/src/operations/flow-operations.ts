@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { invalidArgument } from '@apex/errors';
 import { defineOperation, deviceField } from '@apex/operations';
 import { FLOW_LIMITS, type Flow } from '../flows/flow-schema';
+import { exportFlow } from '../flows/export-flow';
 import { MAX_FLOW_YAML_BYTES, parseFlowObject, parseFlowYaml } from '../flows/parse-flow';
 import { TASK_LIMITS } from '../model/task';
-import { taskStatusSchema } from '../model/schemas';
+import { taskIdSchema, taskStatusSchema } from '../model/schemas';
 import type { TaskOperationContext } from './task-operations';
 
 const varsSchema = z
@@ -34,6 +35,22 @@ export const runFlowOperation = defineOperation({
     return { taskId: task.id, status: task.status };
   },
   summarize: ({ taskId, status }) => `Flow task ${taskId} is ${status}; poll get_task for progress.`,
+});
+
+export const exportFlowOperation = defineOperation({
+  name: 'export_flow',
+  title: 'Export flow',
+  description: 'A finished task as a flow to replay without a model (run_flow): its actions as steps, elements named by text, label or role.',
+  input: z.strictObject({ taskId: taskIdSchema }),
+  output: z.object({
+    yaml: z.string(),
+    flow: z.record(z.string(), z.unknown()),
+    variables: z.array(z.string()).describe('to give at replay: typed text'),
+    skipped: z.array(z.string()),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: async (ctx: TaskOperationContext, { taskId }) => exportFlow(ctx.tasks.get(taskId)),
+  summarize: ({ yaml, skipped }) => `${yaml}${skipped.length > 0 ? `\nLeft out: ${skipped.join('; ')}` : ''}`,
 });
 
 /** The task's step limit: one per action, each scroll_until's swipes, and one more to see the end reached. */
