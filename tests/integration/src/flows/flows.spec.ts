@@ -71,6 +71,17 @@ describe('flows over REST and MCP, on the embedded virtual iPhone', () => {
     expect((await settled(indexed.body['taskId'] as string)).status).toBe('succeeded');
   }, 120_000);
 
+  it('heals what only the pixels show (an unlabeled icon button), says so in the step log, and fails at once with heal: none', async () => {
+    const yaml = 'name: Photos settings\napp: Photos\nsteps:\n  - tap: { icon: settings }\n  - assert_visible: Photos Settings\n';
+    const healed = await settled((await call(h.url, 'POST', '/flows/run', { body: { yaml } })).body['taskId'] as string);
+    expect(healed.status).toBe('succeeded');
+    expect(healed.steps[1]?.outcome.detail).toMatch(/^Step 1 \(tap\): icon seen in the pixels at \(\d+, \d+\) \(healed: not in the tree, found in the pixels\)/);
+    phone().terminateApp('com.apple.mobileslideshow');
+    const strict = await settled((await call(h.url, 'POST', '/flows/run', { body: { yaml: yaml.replace('app: Photos', 'app: Photos\nheal: none') } })).body['taskId'] as string);
+    expect(strict.status).toBe('failed');
+    expect(strict.error).toMatchObject({ reason: 'target_not_found', message: expect.stringContaining('icon "settings" is not on the screen (not among its elements; heal: none looks no further)') });
+  }, 120_000);
+
   it('a bad flow is a 400 naming line and column, and no task is created', async () => {
     const before = (await call(h.url, 'GET', '/tasks')).body['tasks'] as unknown[];
     const bad = await call(h.url, 'POST', '/flows/run', { body: { yaml: 'name: Bad\nsteps:\n  - swipe: sideways\n' } });

@@ -142,7 +142,8 @@ class FlowSession implements PlannerSession {
   private async resolve(selector: Selector, screen: Observation): Promise<Resolution> {
     if (selector.point) return { kind: 'found', candidate: { description: `the point (${selector.point.x}, ${selector.point.y})`, center: selector.point }, source: 'point' };
     const inTree = choose(selector, treeCandidates(selector, screen), 'tree');
-    if (inTree.kind !== 'missing' || (selector.text === undefined && selector.icon === undefined) || selector.role !== undefined) return inTree;
+    const canHeal = this.context.flow?.heal !== 'none' && (selector.text !== undefined || selector.icon !== undefined) && selector.role === undefined;
+    if (inTree.kind !== 'missing' || !canHeal) return inTree;
     const result = selector.text !== undefined
       ? await this.context.query('find_text', { text: selector.text })
       : await this.context.query('find_icon', { name: selector.icon });
@@ -156,7 +157,8 @@ class FlowSession implements PlannerSession {
       const names = found.candidates.slice(0, 6).map((c, i) => `[${i}] ${c.description}`).join('; ');
       return this.failStep(step, `${describeSelector(selector)} names ${found.candidates.length} elements: ${names}. Add index (or a role) to choose one.`, 'infeasible');
     }
-    return this.failStep(step, `${describeSelector(selector)} is not on the screen (neither in its elements nor in its pixels); it shows: ${summarizeObservation(screen)}`, 'target_not_found');
+    const looked = this.context.flow?.heal === 'none' ? 'not among its elements; heal: none looks no further' : 'neither among its elements nor in its pixels';
+    return this.failStep(step, `${describeSelector(selector)} is not on the screen (${looked}); it shows: ${summarizeObservation(screen)}`, 'target_not_found');
   }
 
   private failStep(step: RunStep | undefined, message: string, reason: 'target_not_found' | 'infeasible' | 'timeout' | 'device_error'): Decision {

@@ -105,6 +105,11 @@ export const flowSchema = z.strictObject({
   name: z.string().min(1).max(200),
   /** Launched first, by name or id. */
   app: text.optional(),
+  /**
+   * What a selector the screen's description does not answer may try: `pixels` (the default) asks the finders
+   * (the whole tree, OCR, icon glyphs); `none` fails the step at once.
+   */
+  heal: z.enum(['pixels', 'none']).optional(),
   /** Default values of `${name}` variables; the caller's values win. */
   vars: z
     .record(z.string().regex(VAR_NAME, 'a variable name is letters, digits and _'), z.string().max(FLOW_LIMITS.maxTextLength))

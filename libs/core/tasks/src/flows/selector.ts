@@ -17,7 +17,8 @@ export type Resolution =
 export interface FinderMatch {
   text?: string;
   center: Point;
-  source?: 'ui-tree' | 'ocr';
+  /** Where the finder found it: the tree, or the pixels (OCR, an icon's template or glyph). */
+  source?: 'ui-tree' | 'ocr' | 'template' | 'library';
 }
 
 /** Reads a selector back as a person would write it, for errors and the step log. */
@@ -76,11 +77,13 @@ export function finderCandidates(matches: readonly FinderMatch[], target: string
     const tier = Math.max(0, ...matches.map((m) => matchScore(target, m.text)));
     kept = matches.filter((m) => matchScore(target, m.text) === tier);
   }
+  const inPixels = (m: FinderMatch) => m.source !== undefined && m.source !== 'ui-tree';
+  const what = target === undefined ? 'icon' : 'text';
   const candidates = kept.map((m) => ({
-    description: `${m.source === 'ocr' ? 'text read from the pixels' : 'text'} "${m.text ?? ''}" at (${Math.round(m.center.x)}, ${Math.round(m.center.y)})`,
+    description: `${what}${m.text ? ` "${m.text}"` : ''}${inPixels(m) ? ' seen in the pixels' : ''} at (${Math.round(m.center.x)}, ${Math.round(m.center.y)})`,
     center: m.center,
   }));
-  return { candidates: readingOrder(candidates), source: kept.some((m) => m.source === 'ocr') ? 'pixels' : 'tree' };
+  return { candidates: readingOrder(candidates), source: kept.some(inPixels) ? 'pixels' : 'tree' };
 }
 
 function readingOrder(candidates: Candidate[]): Candidate[] {
