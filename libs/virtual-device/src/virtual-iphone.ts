@@ -42,6 +42,8 @@ export interface VirtualIPhone {
   readonly phone: Phone;
   /** The screen stream's port, when `mjpegPort` was given. */
   readonly mjpegPort?: number;
+  /** Clients receiving the screen stream now (0 without one). */
+  streamViewers(): number;
   /** In-process fault injection (always available; over HTTP only with `faults: true`). */
   readonly faults: FaultController;
   /** Stops the server and closes every connection. */
@@ -104,6 +106,7 @@ export async function startVirtualIPhone(options: VirtualIPhoneOptions = {}): Pr
     url,
     port: server.port,
     mjpegPort: mjpeg?.port,
+    streamViewers: () => mjpeg?.viewerCount ?? 0,
     phone,
     faults: server.faults,
     close: async () => {
