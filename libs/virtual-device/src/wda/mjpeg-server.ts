@@ -199,12 +199,11 @@ export class MjpegServer {
     const scaling = clamp(Math.round(settings.mjpegScalingFactor), 1, 100);
     const key = `${this.phone.version}/${quality}/${scaling}`;
     if (this.encoded?.key === key) return this.encoded.jpeg;
-    const png = this.phone.renderPng();
-    const image = sharp(png);
-    const jpeg = (async () => {
-      const resized = scaling === 100 ? image : image.resize({ width: Math.max(1, Math.round(((await image.metadata()).width * scaling) / 100)) });
-      return resized.flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
-    })();
+    // From the pixels: decoding the phone's PNG again would cost more than the JPEG encoding itself.
+    const { rgba, width, height } = this.phone.renderPixels();
+    const image = sharp(rgba, { raw: { width, height, channels: 4 } }).removeAlpha();
+    const resized = scaling === 100 ? image : image.resize({ width: Math.max(1, Math.round((width * scaling) / 100)) });
+    const jpeg = resized.jpeg({ quality }).toBuffer();
     this.encoded = { key, jpeg };
     jpeg.catch(() => {
       if (this.encoded?.jpeg === jpeg) this.encoded = undefined;

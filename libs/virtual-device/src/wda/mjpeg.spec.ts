@@ -95,6 +95,11 @@ describe('the virtual iPhone screen stream (MJPEG, as on port 9100 of a phone)',
     expect(meta.format).toBe('jpeg');
     // Scaling 100 %: native pixels (points × scale).
     expect(meta.width).toBe(iphone.phone.profile.width * iphone.phone.profile.scale);
+    // The frame shows the screen: compared with the screenshot, both shrunk to a thumbnail (JPEG q25 is lossy).
+    const thumb = (image: Buffer) => sharp(image).resize(20, 40, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    const [fromFrame, fromPng] = await Promise.all([thumb(first), thumb(iphone.phone.renderPng())]);
+    const meanDifference = fromFrame.reduce((sum, value, i) => sum + Math.abs(value - fromPng[i]), 0) / fromFrame.length;
+    expect(meanDifference).toBeLessThan(12);
     const afterFirst = viewer.text().indexOf('\r\n\r\n', viewer.text().indexOf('Content-Length')) + 4 + first.length;
     expect(viewer.text().slice(afterFirst, afterFirst + 6)).toBe('\r\n\r\n--');
     viewer.end();

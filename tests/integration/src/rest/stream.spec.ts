@@ -151,6 +151,9 @@ describe('GET /devices/{id}/stream and GET /task/{id}/steps/{n}/screenshot', () 
     const doc = (await call(h.url, 'GET', '/openapi.json')).body as { paths: Record<string, Record<string, { operationId: string }>> };
     expect(doc.paths['/devices/{id}/stream']['get'].operationId).toBe('stream_screen');
     expect(doc.paths['/task/{id}/steps/{n}/screenshot']['get'].operationId).toBe('get_step_screenshot');
+    const page = await (await fetch(`${h.url}/docs`)).text();
+    expect(page).toContain('GET /devices/{id}/stream');
+    expect(page).toContain('GET /task/{id}/steps/{n}/screenshot');
   });
 
   it('ends open streams when the server shuts down, without waiting out the drain time', async () => {
