@@ -13,6 +13,7 @@ export {
   type StartRestApiOptions,
 } from './start';
 export { REST_ROUTES, TASK_ROUTES, type RestRoute } from './routes';
+export { MEDIA_ROUTES, STREAM_BOUNDARY, type MediaRoute } from './media';
 export { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 export { renderDocsPage } from './docs-page';
 export { HTTP_PROBLEMS, PROBLEM_TYPE_BASE, problemFrom, type Problem, type ProblemCode, type HttpProblemCode } from './problem';

@@ -141,6 +141,8 @@ export interface Phone {
   snapshot(): PhoneElement;
   /** Full-resolution PNG (points × scale) of what is on screen now. */
   renderPng(): Buffer;
+  /** The same screen as raw opaque RGBA pixels (a copy), for encoders that would only decode the PNG again. */
+  renderPixels(): { rgba: Buffer; width: number; height: number };
 
   tap(x: number, y: number): void;
   /**

@@ -171,6 +171,13 @@ export class VirtualPhone implements Phone {
     });
   }
 
+  renderPixels(): { rgba: Buffer; width: number; height: number } {
+    this.renderPng();
+    const pixels = this.renderer.lastPixels();
+    if (!pixels) throw new Error('nothing was drawn');
+    return pixels;
+  }
+
   /** True when the screenshot of the current state is already encoded (the next renderPng() is free). */
   hasCachedPng(): boolean {
     return this.renderer.cachedKey() === `${this.versionCounter}`;

@@ -61,6 +61,24 @@ describe('TaskService', () => {
     expect(existsSync(tasks.screenshotPath(done.id, ref as string))).toBe(true);
   });
 
+  it('reads a step screenshot by task and 1-based step number, and says which ones are not there', async () => {
+    const tasks = open({ screenshots: { perTask: 1 } });
+    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home' }).id);
+    const kept = done.steps.filter((step) => step.screenshotRef);
+    expect(kept).toHaveLength(1);
+    const last = kept[0];
+    const image = await tasks.stepScreenshot(done.id, last.index + 1);
+    expect(image.data.equals(readFileSync(tasks.screenshotPath(done.id, last.screenshotRef as string)))).toBe(true);
+    expect(image.mimeType).toBe('image/jpeg');
+    // Step 2 took a screenshot that retention (one per task) has removed since.
+    const evicted = done.steps.find((step) => step.index < last.index && step.action.operation === 'tap');
+    expect(evicted).toBeDefined();
+    await expect(tasks.stepScreenshot(done.id, (evicted?.index ?? 0) + 1)).rejects.toMatchObject({ code: 'task_not_found', message: expect.stringMatching(/no longer kept/) });
+    await expect(tasks.stepScreenshot(done.id, done.steps.length + 1)).rejects.toMatchObject({ code: 'task_not_found', message: expect.stringMatching(/has no step/) });
+    await expect(tasks.stepScreenshot('nope', 1)).rejects.toMatchObject({ code: 'task_not_found' });
+    await expect(tasks.stepScreenshot('../../etc/passwd', 1)).rejects.toMatchObject({ code: 'invalid_argument' });
+  });
+
   it('waits for a slow screen transition to settle instead of acting on the old screen', async () => {
     const tasks = open({ agent: { settlePollMs: 5 } });
     phones['phone-a'].lagObservations = 3;

@@ -15,6 +15,15 @@ export class Renderer {
     ensureFonts();
   }
 
+  /**
+   * A copy of the pixels of the last drawn state (the one `png()` last returned): RGBA, opaque. Null before
+   * anything was drawn.
+   */
+  lastPixels(): { rgba: Buffer; width: number; height: number } | null {
+    if (!this.canvas) return null;
+    return { rgba: Buffer.from(this.canvas.data()), width: this.canvas.width, height: this.canvas.height };
+  }
+
   cachedKey(): string | null {
     return this.cached?.key ?? null;
   }
