@@ -17,7 +17,7 @@ describe('targetOf: the most robust selector for the element an action touched',
   it('names it by its text when that picks it alone, by label and role when the text is shared, by role and index last', () => {
     const screen = screenOf([
       { role: 'button', label: 'General', center: { x: 40, y: 60 } },
-      { role: 'staticText', label: 'General', center: { x: 196, y: 60 } },
+      { role: 'text', label: 'General', center: { x: 196, y: 60 } },
       { role: 'cell', label: 'About', center: { x: 196, y: 140 } },
       { role: 'switch', center: { x: 330, y: 200 } },
       { role: 'switch', center: { x: 330, y: 250 } },
