@@ -25,6 +25,6 @@ describe('wda-emulator', () => {
   it('answers a bad flag value with exit code 2', async () => {
     const child = spawnNode(['--require', 'tsx/cjs', main, '--profile', 'pixel-9']);
     expect((await child.waitForExit(WAIT)).code).toBe(2);
-    expect(child.stderr()).toMatch(/--profile must be one of iphone-15, iphone-se/);
+    expect(child.stderr()).toMatch(/--profile must be one of iphone-15, iphone-15-plus, iphone-se/);
   }, 60_000);
 });

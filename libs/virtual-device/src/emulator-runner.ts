@@ -48,7 +48,7 @@ export function emulatorArgsFromFlags(values: Record<string, unknown>): Emulator
 
 /** The flags of `apex emulator` and `wda-emulator`, for their usage lines. */
 export const EMULATOR_USAGE =
-  '[--port N] [--mjpeg-port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-se] [--appearance light|dark] [--faults]';
+  '[--port N] [--mjpeg-port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-15-plus|iphone-se] [--appearance light|dark] [--faults]';
 
 /** Validates command-line values; a bad value throws an `invalid_argument` ApexError naming the flag. */
 export function emulatorOptionsFromArgs(args: EmulatorArgs, defaultPort: number): VirtualIPhoneOptions {
