@@ -26,11 +26,11 @@ export function Controls({ status, apps, run }: ControlsProps) {
         <button type="button" onClick={() => run('/lock', { locked: !locked })}>
           {locked ? 'Unlock' : 'Lock'}
         </button>
-        <button type="button" onClick={() => run('/press-button', { button: 'volumeUp' })} aria-label="Volume up">
-          Vol +
+        <button type="button" onClick={() => run('/press-button', { button: 'volumeUp' })}>
+          Volume up
         </button>
-        <button type="button" onClick={() => run('/press-button', { button: 'volumeDown' })} aria-label="Volume down">
-          Vol −
+        <button type="button" onClick={() => run('/press-button', { button: 'volumeDown' })}>
+          Volume down
         </button>
         <button type="button" onClick={() => run('/orientation', { orientation: landscape ? 'portrait' : 'landscape' })}>
           Rotate
