@@ -1,3 +1,4 @@
+import { dashboardSection } from './dashboard.bench';
 import { driversSection } from './drivers.bench';
 import { emulatorSection } from './emulator.bench';
 import { floodSection } from './flood.bench';
@@ -22,4 +23,5 @@ export const SECTIONS: readonly Section[] = [
   memorySection,
   offlinePlannerSection,
   floodSection,
+  dashboardSection,
 ];

@@ -3,9 +3,9 @@
 import { rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { eventually } from '@apex/testing';
+import { buildDashboard, launchChromium } from '@apex/testing/browser';
 import type { Browser, Page } from 'playwright-core';
 import { call, DEVICE_PATH, startRestHarness, type RestHarness } from '../rest/harness';
-import { buildDashboard, launchChromium } from './browser';
 
 // Building the page, starting a phone and a browser on a busy 2-core machine: generous deadlines, no timing checks.
 jest.setTimeout(180_000);

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
-const ROOT = resolve(__dirname, '../../../..');
+/**
+ * Browser kit for the dashboard's tests and benchmark: a fresh build of the page and headless Chromium from npm
+ * (its own entry, `@apex/testing/browser`, so that nothing else loads playwright).
+ */
+
+// The workspace root (this file is libs/testing/src/browser.ts).
+const ROOT = resolve(__dirname, '../../..');
 
 /**
  * Builds the dashboard (Vite, as `nx run dashboard:build` does) into a fresh directory, so that the test
