@@ -7,9 +7,9 @@ const TASK_POLL_MS = 500;
 const PLANNERS = ['offline', 'openai', 'anthropic'];
 const STATUSES: TaskStatus[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
 
-/** The step screenshot route names a step by its position in the log, as the task's step `index` does. */
+/** The step screenshot route numbers steps from 1 (the step whose `index` is n − 1). */
 export function stepScreenshotPath(taskId: string, step: TaskStep): string {
-  return `/task/${encodeURIComponent(taskId)}/steps/${step.index}/screenshot`;
+  return `/task/${encodeURIComponent(taskId)}/steps/${step.index + 1}/screenshot`;
 }
 
 /** A step's screenshot, fetched with the token (an <img src> could not send it). */

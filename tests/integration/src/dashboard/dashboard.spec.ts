@@ -210,7 +210,7 @@ describe('the dashboard in a real browser, on the embedded virtual iPhone', () =
     expect(await steps.first().innerText()).toMatch(/tap/);
     // The step screenshot, when the server has the route (issue 17's device side); otherwise the page says so.
     const taskId = ((await call(harness.url, 'GET', '/tasks')).body.tasks as { id: string }[])[0].id;
-    const probe = await fetch(`${harness.url}/task/${taskId}/steps/0/screenshot`);
+    const probe = await fetch(`${harness.url}/task/${taskId}/steps/1/screenshot`);
     if (probe.status === 404 && ((await probe.json()) as { code: string }).code === 'route_not_found') {
       expect(await steps.first().locator('.shot-missing').innerText()).toBe('no screenshot');
     } else {
