@@ -24,6 +24,22 @@ describe('configuration', () => {
     expect(config.devices[0]).toMatchObject({ id: 'iphone-a', driver: 'wda', url: 'http://127.0.0.1:8100' });
   });
 
+  it('checks the screen stream settings field by field', () => {
+    const error = thrownBy(() =>
+      parseConfig({
+        devices: [
+          { id: 'a', driver: 'wda', url: 'http://127.0.0.1:8100', mjpegPort: 0 },
+          { id: 'b', driver: 'wda', url: 'http://127.0.0.1:8101', mjpegUrl: 'ftp://x' },
+          { id: 'c', driver: 'wda', url: 'http://127.0.0.1:8102', mjpegPort: 9100, mjpegUrl: 'http://127.0.0.1:9100' },
+        ],
+      }),
+    ) as ApexError;
+    expect(error.issues?.map((i) => i.path)).toEqual(expect.arrayContaining(['devices.0.mjpegPort', 'devices.1.mjpegUrl']));
+    expect(thrownBy(() => parseConfig({ devices: [{ id: 'c', driver: 'wda', url: 'http://127.0.0.1:8102', mjpegPort: 9100, mjpegUrl: 'http://127.0.0.1:9100' }] })).message).toMatch(
+      /devices\.0\.mjpegUrl: give mjpegUrl or mjpegPort, not both/,
+    );
+  });
+
   it('reports each problem by its path', () => {
     const error = thrownBy(() =>
       parseConfig({

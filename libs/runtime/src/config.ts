@@ -31,11 +31,19 @@ export const WdaDeviceConfigSchema = z
     driver: z.literal('wda'),
     /** The device's automation server, e.g. http://127.0.0.1:8100 */
     url: z.url({ protocol: /^https?$/ }),
+    /** The phone's MJPEG screen stream on the automation server's host (its agent serves one on 9100). Off when absent. */
+    mjpegPort: z.number().int().min(1).max(65535).optional(),
+    /** The stream's full address instead (e.g. through a port forward): http://127.0.0.1:9100 */
+    mjpegUrl: z.url({ protocol: /^http$/ }).optional(),
     timeouts: TimeoutsSchema.optional(),
     /** Skip the ownership lock: other Apex processes may use this device at the same time. */
     shared: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((device) => device.mjpegPort === undefined || device.mjpegUrl === undefined, {
+    path: ['mjpegUrl'],
+    message: 'give mjpegUrl or mjpegPort, not both',
+  });
 
 export const AppiumDeviceConfigSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { AppiumDriver } from '@apex/driver-appium';
 import { WdaDriver } from '@apex/driver-wda';
 import { parseConfig } from './config';
-import { addressOf, lockTargetOf, registrationFor } from './drivers';
+import { addressOf, lockTargetOf, mjpegUrlOf, registrationFor } from './drivers';
 
 const config = parseConfig({
   devices: [
@@ -33,6 +33,20 @@ describe('drivers for device entries', () => {
     expect(viaServer.driver.platform).toBe('ios');
     expect(registrationFor(android).driver.platform).toBe('android');
     expect(addressOf(viaUdid)).toBe('http://127.0.0.1:4723');
+  });
+
+  it('gives a wda entry a screen stream only when configured: mjpegPort on the server host, or mjpegUrl', () => {
+    const [byPort, byUrl] = parseConfig({
+      devices: [
+        { id: 'p', driver: 'wda', url: 'http://10.0.0.5:8100', mjpegPort: 9100 },
+        { id: 'u', driver: 'wda', url: 'http://10.0.0.5:8100', mjpegUrl: 'http://127.0.0.1:19100' },
+      ],
+    }).devices;
+    expect(byPort.driver === 'wda' && mjpegUrlOf(byPort)).toBe('http://10.0.0.5:9100');
+    expect(byUrl.driver === 'wda' && mjpegUrlOf(byUrl)).toBe('http://127.0.0.1:19100');
+    expect(direct.driver === 'wda' && mjpegUrlOf(direct)).toBeUndefined();
+    expect(typeof registrationFor(byPort).driver.stream).toBe('function');
+    expect(registrationFor(direct).driver.stream).toBeUndefined();
   });
 
   it('locks the phone, not the server: the agent URL when known, else the server plus the udid or id', () => {

@@ -1,7 +1,7 @@
 import type { DeviceRegistration } from '@apex/hub';
 import { createAppiumDriver } from '@apex/driver-appium';
 import { createWdaDriver } from '@apex/driver-wda';
-import type { DeviceConfig } from './config';
+import type { DeviceConfig, WdaDeviceConfig } from './config';
 
 /**
  * The one place that names concrete drivers: a device entry of the configuration → a hub registration.
@@ -18,7 +18,7 @@ export function registrationFor(device: DeviceConfig): DeviceRegistration {
   const connectTimeoutMs = device.timeouts?.connectMs;
   switch (device.driver) {
     case 'wda':
-      return { ...limits, driver: createWdaDriver({ deviceId: device.id, url: device.url, connectTimeoutMs }) };
+      return { ...limits, driver: createWdaDriver({ deviceId: device.id, url: device.url, mjpegUrl: mjpegUrlOf(device), connectTimeoutMs }) };
     case 'appium':
       return {
         ...limits,
@@ -31,6 +31,14 @@ export function registrationFor(device: DeviceConfig): DeviceRegistration {
         }),
       };
   }
+}
+
+/** The screen stream's address of a wda entry: `mjpegUrl`, or `mjpegPort` on the automation server's host; none unless configured. */
+export function mjpegUrlOf(device: WdaDeviceConfig): string | undefined {
+  if (device.mjpegUrl !== undefined) return device.mjpegUrl;
+  if (device.mjpegPort === undefined) return undefined;
+  const url = new URL(device.url);
+  return `http://${url.host.replace(/:\d+$/, '')}:${device.mjpegPort}`;
 }
 
 /** Where a device is reached: the phone's own automation server, or the automation server in front of it. */

@@ -2,7 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DeviceHub, resolveLease, type DeviceHubOptions, type Lease, type LeaseOptions } from '@apex/hub';
 import { Perception } from '@apex/perception';
-import type { AnyOperation } from '@apex/operations';
+import type { AnyOperation, StepScreenshots } from '@apex/operations';
 import { ALL_OPERATIONS, createTaskService, type TaskService } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
@@ -58,6 +58,8 @@ export interface Runtime {
    * then), so commands that never touch tasks never open the store; closed before perception and the hub.
    */
   readonly tasks: TaskService;
+  /** The step screenshots of the tasks, for the faces (the task service, opened on first use). */
+  readonly stepScreenshots: StepScreenshots;
   /** The catalog the faces serve over this runtime: the device operations and the task operations. */
   readonly operations: readonly AnyOperation[];
   /** Closes services, the hub (drivers and sessions), the embedded phone, and gives the phones' leases up. */
@@ -111,10 +113,13 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
         devices.push({ id: device.id, name: device.name ?? device.id, driver: device.driver, url: addressOf(device), shared, embedded: false });
       }
     } else {
-      const phone = await startVirtualIPhone({ port: 0 });
+      // With its screen stream on another free port, as a real phone's agent serves one.
+      const phone = await startVirtualIPhone({ port: 0, mjpegPort: 0 });
       embedded = phone;
       closers.push(() => phone.close());
-      hub.register(registrationFor({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url }));
+      hub.register(
+        registrationFor({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, mjpegPort: phone.mjpegPort }),
+      );
       devices.push({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, shared: true, embedded: true });
       logger.info({ url: phone.url }, 'no configuration: started the embedded virtual iPhone');
     }
@@ -130,7 +135,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const services: (() => Promise<void> | void)[] = [() => perception.close()];
   let closed: Promise<void> | undefined;
   let tasks: TaskService | undefined;
-  return {
+  const runtime: Runtime = {
     hub,
     perception,
     devices,
@@ -140,6 +145,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     logger,
     lease,
     operations: ALL_OPERATIONS,
+    get stepScreenshots() {
+      return runtime.tasks;
+    },
     get tasks() {
       if (!tasks) {
         const { planners, keepTypedText, maxQueuedPerDevice } = config?.tasks ?? {};
@@ -172,4 +180,5 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       return closed;
     },
   };
+  return runtime;
 }

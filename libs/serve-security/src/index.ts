@@ -1,4 +1,4 @@
-export { isLoopbackHost } from './loopback';
+export { hostnameOfHostHeader, isLoopbackHost } from './loopback';
 export { assertSafeBind, assertSafeOpenBind } from './bind';
 export { isAllowedHost, isAllowedOrigin, isTrustedOrigin, refusalOf, type Refusal, type RequestPolicy } from './request-guard';
 export { applyCors, type CorsPolicy } from './cors';

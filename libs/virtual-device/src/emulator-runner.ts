@@ -10,6 +10,8 @@ import { DEFAULT_HOST, startVirtualIPhone, type VirtualIPhone, type VirtualIPhon
 
 export interface EmulatorArgs {
   port?: string;
+  /** `--mjpeg-port`: also serve the screen as an MJPEG stream there. */
+  mjpegPort?: string;
   host?: string;
   profile?: string;
   appearance?: string;
@@ -22,6 +24,7 @@ export interface EmulatorArgs {
 /** The flags of `apex emulator` and `wda-emulator`, as `node:util` parseArgs options. */
 export const EMULATOR_FLAGS = {
   port: { type: 'string' },
+  'mjpeg-port': { type: 'string' },
   host: { type: 'string' },
   profile: { type: 'string' },
   appearance: { type: 'string' },
@@ -34,6 +37,7 @@ export function emulatorArgsFromFlags(values: Record<string, unknown>): Emulator
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   return {
     port: text('port'),
+    mjpegPort: text('mjpeg-port'),
     host: text('host'),
     profile: text('profile'),
     appearance: text('appearance'),
@@ -44,18 +48,13 @@ export function emulatorArgsFromFlags(values: Record<string, unknown>): Emulator
 
 /** The flags of `apex emulator` and `wda-emulator`, for their usage lines. */
 export const EMULATOR_USAGE =
-  '[--port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-se] [--appearance light|dark] [--faults]';
+  '[--port N] [--mjpeg-port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-se] [--appearance light|dark] [--faults]';
 
 /** Validates command-line values; a bad value throws an `invalid_argument` ApexError naming the flag. */
 export function emulatorOptionsFromArgs(args: EmulatorArgs, defaultPort: number): VirtualIPhoneOptions {
   const options: VirtualIPhoneOptions = { port: defaultPort };
-  if (args.port !== undefined) {
-    const port = Number(args.port);
-    if (!/^\d+$/.test(args.port) || port > 65535) {
-      throw new ApexError('invalid_argument', `--port must be an integer from 0 to 65535, got '${args.port}'`);
-    }
-    options.port = port;
-  }
+  if (args.port !== undefined) options.port = portFlag('--port', args.port);
+  if (args.mjpegPort !== undefined) options.mjpegPort = portFlag('--mjpeg-port', args.mjpegPort);
   if (args.host !== undefined) {
     if (args.host.trim() === '') throw new ApexError('invalid_argument', '--host must not be empty');
     options.host = args.host;
@@ -77,6 +76,12 @@ export function emulatorOptionsFromArgs(args: EmulatorArgs, defaultPort: number)
     options.appearance = args.appearance;
   }
   return options;
+}
+
+function portFlag(flag: string, text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new ApexError('invalid_argument', `${flag} must be an integer from 0 to 65535, got '${text}'`);
+  return port;
 }
 
 export interface RunOptions {
@@ -103,6 +108,7 @@ export async function runVirtualIPhoneUntilSignal(options: VirtualIPhoneOptions,
   const { profile } = iphone.phone;
   log(`Virtual iPhone "${iphone.phone.deviceName()}" (${profile.model}, iOS ${profile.osVersion}) speaks WebDriverAgent at ${iphone.url}`);
   if (options.allowRemote) log('Remote use allowed (--allow-remote): anyone who can reach this port can drive the phone.');
+  if (iphone.mjpegPort !== undefined) log(`Screen stream (MJPEG) at ${iphone.url.replace(/:\d+$/, `:${iphone.mjpegPort}`)}`);
   if (options.faults) log(`Fault admin at ${iphone.url}/__apex/faults (--faults).`);
   log('Press Ctrl-C to stop.');
   run.onStarted?.(iphone);

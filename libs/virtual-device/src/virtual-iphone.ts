@@ -4,11 +4,20 @@ import { assertSafeOpenBind } from '@apex/serve-security';
 import type { FaultController } from './faults/fault-controller';
 import { createPhone, PROFILES, DEFAULT_PROFILE_ID } from './phone';
 import type { Phone } from './phone/model';
+import { MjpegServer, type FrameClock } from './wda/mjpeg-server';
 import { WdaServer } from './wda/server';
+import { DEFAULT_SETTINGS } from './wda/settings';
 
 export interface VirtualIPhoneOptions {
   /** 0 = a free ephemeral port (default). */
   port?: number;
+  /**
+   * Also serve the screen as an MJPEG stream on this port, as a real phone's agent does on 9100 (0 = a free
+   * port). Absent: no stream.
+   */
+  mjpegPort?: number;
+  /** The stream's frame timer (tests). */
+  mjpegClock?: FrameClock;
   /** Default 127.0.0.1. Any other address needs `allowRemote`: the phone has no authentication. */
   host?: string;
   /** Allows a non-loopback `host` and answers any Host name (default false). */
@@ -31,6 +40,10 @@ export interface VirtualIPhone {
   readonly url: string;
   readonly port: number;
   readonly phone: Phone;
+  /** The screen stream's port, when `mjpegPort` was given. */
+  readonly mjpegPort?: number;
+  /** Clients receiving the screen stream now (0 without one). */
+  streamViewers(): number;
   /** In-process fault injection (always available; over HTTP only with `faults: true`). */
   readonly faults: FaultController;
   /** Stops the server and closes every connection. */
@@ -42,6 +55,8 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const virtualIPhoneOptionsSchema = z
   .object({
     port: z.number().int().min(0).max(65535).optional(),
+    mjpegPort: z.number().int().min(0).max(65535).optional(),
+    mjpegClock: z.custom<FrameClock>((value) => typeof (value as FrameClock | undefined)?.after === 'function').optional(),
     host: z.string().min(1).max(255).optional(),
     allowRemote: z.boolean().optional(),
     faults: z.boolean().optional(),
@@ -70,17 +85,32 @@ function urlFor(host: string, port: number): string {
 export async function startVirtualIPhone(options: VirtualIPhoneOptions = {}): Promise<VirtualIPhone> {
   const parsed = virtualIPhoneOptionsSchema.safeParse(options);
   if (!parsed.success) throw invalidInput(parsed.error.issues, 'virtual iPhone options');
-  const { port = 0, host = DEFAULT_HOST, allowRemote = false, faults = false, profile = DEFAULT_PROFILE_ID, appearance, deviceName, photoLibraryAccess } = parsed.data;
+  const { port = 0, mjpegPort, mjpegClock, host = DEFAULT_HOST, allowRemote = false, faults = false, profile = DEFAULT_PROFILE_ID, appearance, deviceName, photoLibraryAccess } = parsed.data;
   assertSafeOpenBind(host, allowRemote, 'the virtual iPhone');
   const phone = createPhone({ profile, appearance, deviceName, photoLibraryAccess });
   const server = new WdaServer(phone, { host, port, allowRemote, faults });
   await server.listen();
+  let mjpeg: MjpegServer | undefined;
+  if (mjpegPort !== undefined) {
+    // WDA keeps one set of settings, changed through the session's /appium/settings.
+    mjpeg = new MjpegServer(phone, { host, port: mjpegPort, allowRemote, clock: mjpegClock, settings: () => server.face.session?.settings ?? DEFAULT_SETTINGS });
+    try {
+      await mjpeg.listen();
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+  }
   const url = urlFor(host, server.port);
   return {
     url,
     port: server.port,
+    mjpegPort: mjpeg?.port,
+    streamViewers: () => mjpeg?.viewerCount ?? 0,
     phone,
     faults: server.faults,
-    close: () => server.close(),
+    close: async () => {
+      await Promise.all([server.close(), mjpeg?.close()]);
+    },
   };
 }

@@ -9,6 +9,7 @@ import { perceptionSection } from './perception.bench';
 import { renderSection } from './render.bench';
 import { scaleSection } from './scale.bench';
 import { sizesSection } from './sizes.bench';
+import { streamSection } from './stream.bench';
 import type { Section } from './support/section';
 
 /** Every section of `npm run bench`, in the order they run. */
@@ -23,5 +24,6 @@ export const SECTIONS: readonly Section[] = [
   memorySection,
   offlinePlannerSection,
   floodSection,
+  streamSection,
   dashboardSection,
 ];

@@ -19,7 +19,7 @@ export const COMMANDS: Command[] = [
   {
     name: 'emulator',
     summary: 'Run a virtual iPhone on a local port, for Apex or another automation client to drive',
-    usage: 'apex emulator [--port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-se] [--appearance light|dark] [--faults]',
+    usage: 'apex emulator [--port N] [--mjpeg-port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-se] [--appearance light|dark] [--faults]',
     load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand,
   },
   {

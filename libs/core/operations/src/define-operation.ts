@@ -11,6 +11,18 @@ export interface OperationContext {
   perception: Perception;
   /** The catalog the faces serve over this context; the runtime sets it (device and task operations). */
   operations?: readonly AnyOperation[];
+  /** The screenshots of agent task steps, for faces that show them; the runtime sets it (its task service). */
+  stepScreenshots?: StepScreenshots;
+}
+
+/** Where the faces read a task step's screenshot from, without knowing where or how it is kept. */
+export interface StepScreenshots {
+  /**
+   * The screenshot of step `step` (1-based, as a person counts them) of task `taskId`: `invalid_argument`
+   * for a malformed id, `task_not_found` for an unknown task, a step it does not have, or a screenshot no
+   * longer kept (retention).
+   */
+  stepScreenshot(taskId: string, step: number): Promise<ImageAttachment>;
 }
 
 /** The four MCP tool annotations. All are required so each one is a deliberate choice. */

@@ -129,6 +129,11 @@ export interface DeviceDriver {
   /** Answers the alert on screen; rejects with `element_not_found` when there is none (or no such button). */
   handleAlert?(action: AlertAction, signal: AbortSignal): Promise<void>;
   setAppearance?(appearance: Appearance, signal: AbortSignal): Promise<void>;
+  /**
+   * The screen live, as JPEG frames (each one whole image), until the signal aborts or the device ends it. A
+   * parallel read: it must not hold up the device's actions, and the hub never queues it.
+   */
+  stream?(signal: AbortSignal): AsyncIterable<Uint8Array>;
   /** The root of the current screen's normalized tree. */
   uiTree(signal: AbortSignal): Promise<UiNode>;
   /** Cheap reachability probe used by the hub's health checks. */

@@ -28,6 +28,7 @@ import * as source from './commands/source';
 import * as system from './commands/system';
 import * as touch from './commands/touch';
 import { WDA_WORDING } from './errors';
+import { readScreenStream } from './mjpeg/screen-stream';
 import type { WdaContext } from './wda-context';
 
 export interface WdaDriverOptions {
@@ -37,6 +38,11 @@ export interface WdaDriverOptions {
   url: string;
   /** Bound on one TCP connect (default 3 s): an unreachable phone fails fast as offline. */
   connectTimeoutMs?: number;
+  /**
+   * The phone's MJPEG screen stream (its agent serves one on port 9100), e.g. http://127.0.0.1:9100. Absent:
+   * the driver has no stream, and a live view falls back to screenshots.
+   */
+  mjpegUrl?: string;
   /** Bound on creating a session (default: one action's limit); a caller that gives up leaves it running. */
   sessionStartTimeoutMs?: number;
 }
@@ -49,6 +55,8 @@ export interface WdaDriverOptions {
 export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
   readonly platform = 'ios' as const;
   private readonly ctx: WdaContext;
+  /** Only when a stream address is configured (the hub then reads it beside the action queue). */
+  readonly stream?: (signal: AbortSignal) => AsyncIterable<Uint8Array>;
 
   constructor(options: WdaDriverOptions) {
     super({
@@ -60,6 +68,10 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
       wording: WDA_WORDING,
     });
     this.ctx = { deviceId: options.deviceId, client: this.client, session: this.session };
+    if (options.mjpegUrl !== undefined) {
+      const source = { deviceId: options.deviceId, url: new URL(options.mjpegUrl), connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs };
+      this.stream = (signal) => readScreenStream(source, signal);
+    }
   }
 
   /** Another boot of the device, maybe: forget its scale. */

@@ -4,6 +4,7 @@ import { ERROR_CODE_LIST } from '@apex/errors';
 import type { AnyOperation } from '@apex/operations';
 import { clientInputSchema } from './catalog';
 import { HTTP_PROBLEMS, PROBLEM_TYPE_BASE } from './problem';
+import { STEP_PATH_PARAM, STREAM_BOUNDARY, type MediaRoute } from './media';
 import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, TASK_ROUTES, type RestRoute } from './routes';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -84,11 +85,54 @@ function successResponse(route: RestRoute, operation: AnyOperation): RouteConfig
   return { description: operation.title, content: { 'application/json': { schema: operation.output } } };
 }
 
+const StepParams = TaskIdParams.extend({
+  [STEP_PATH_PARAM]: z.string().regex(/^\d+$/).describe('The step number, from 1 (step n has index n − 1 in GET /task/{id}).'),
+});
+
+/** The media routes' documentation: not operations, so written here. */
+function mediaPath(route: MediaRoute): RouteConfig {
+  const binary = { schema: { type: 'string' as const, contentMediaType: 'image/*' } };
+  if (route.media === 'screen-stream') {
+    return {
+      method: 'get',
+      path: route.path,
+      operationId: 'stream_screen',
+      summary: 'Live screen',
+      description:
+        'The screen live as an endless MJPEG stream (multipart/x-mixed-replace of JPEG parts, each with ' +
+        `Content-Type and Content-Length; boundary "${STREAM_BOUNDARY}"), for an <img> or any MJPEG viewer. ` +
+        "From the device's own stream when it has one (X-Frame-Source: device; an iPhone's frames are in native pixels), " +
+        'else screenshots sent when the screen changes, at most 10 a second (X-Frame-Source: screenshots; one pixel ' +
+        'per point). Map clicks with the screen size in points from GET /devices/{id}. Ends when the client disconnects.',
+      tags: ['device'],
+      request: { params: DeviceIdParams },
+      responses: {
+        '200': { description: 'The stream.', content: { 'multipart/x-mixed-replace': { schema: { type: 'string' } } } },
+        ...problemRefs(['404', '409', '500', '502', '503', '504']),
+      },
+    };
+  }
+  return {
+    method: 'get',
+    path: route.path,
+    operationId: 'get_step_screenshot',
+    summary: 'Step screenshot',
+    description:
+      "The screenshot taken after step n of a task, as kept (JPEG), while retention keeps it. 404 when the task, the step or its screenshot is not there.",
+    tags: ['tasks'],
+    request: { params: StepParams },
+    responses: {
+      '200': { description: 'The image.', content: { 'image/jpeg': binary, 'image/png': binary } },
+      ...problemRefs(['400', '404', '500']),
+    },
+  };
+}
+
 /** OpenAPI 3.1, generated from the route table and the operations' own zod schemas. */
 export function buildOpenApiDocument(
   routes: readonly RestRoute[],
   operations: ReadonlyMap<string, AnyOperation>,
-  options: { auth: boolean; version?: string; mcp?: boolean },
+  options: { auth: boolean; version?: string; mcp?: boolean; media?: readonly MediaRoute[] },
 ): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   // Always described; required (document-wide `security`) only when this server runs with a token.
@@ -138,6 +182,8 @@ export function buildOpenApiDocument(
       'x-apex-annotations': operation.annotations,
     } as RouteConfig);
   }
+
+  for (const route of options.media ?? []) registry.registerPath({ ...mediaPath(route), security, responses: { ...mediaPath(route).responses, ...authProblems } });
 
   registry.registerPath({
     method: 'get',

@@ -10,6 +10,7 @@ import { queryWithCurrentNames, withCurrentNames } from './deprecated-fields';
 import { renderDocsPage } from './docs-page';
 import { inputFromQuery, rejectUnknownFields } from './input';
 import { createRestLogger, type Logger } from './logging';
+import { mediaRoutesOf, runMediaRoute, type MediaRoute } from './media';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 import { HttpProblem, problemFrom, problemHeaders, sendProblem } from './problem';
 import { sendJson, sendText } from './respond';
@@ -44,6 +45,8 @@ export interface RestServerOptions {
 
 export interface RestServer {
   server: Server;
+  /** Ends the long-lived answers (screen streams), so that a shutdown does not wait for them. */
+  endStreams(): void;
   /** Binds (default 127.0.0.1, port 0 = any free port); refuses a non-loopback host without a token. */
   listen(port?: number, host?: string): Promise<{ url: string; port: number; host: string }>;
   close(): Promise<void>;
@@ -76,16 +79,29 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const operations = new Map((options.operations ?? catalogOf(ctx)).map((op) => [op.name, op]));
   const routes = [...REST_ROUTES, ...TASK_ROUTES].filter((route) => operations.has(route.operation));
-  const router = new Router<RestRoute>(routes);
+  const media = mediaRoutesOf(ctx);
+  const router = new Router<RestRoute | MediaRoute>([...routes, ...media]);
+  const closing = new AbortController();
   let openApi: OpenApiDocument | undefined;
   const openApiDocument = () =>
-    (openApi ??= buildOpenApiDocument(routes, operations, { auth: Boolean(options.token), mcp: Boolean(options.mcpHandler) }));
+    (openApi ??= buildOpenApiDocument(routes, operations, { auth: Boolean(options.token), mcp: Boolean(options.mcpHandler), media }));
   let docsPage: string | undefined;
   let nextRequestId = 1;
   const dashboard = options.dashboardDir === undefined ? undefined : createDashboardFiles(options.dashboardDir);
 
   async function runRoute(req: IncomingMessage, res: ServerResponse, url: URL, log: RequestLog): Promise<void> {
     const { route, params } = router.match(req.method ?? 'GET', url.pathname);
+    if ('media' in route) {
+      log.operation = route.media;
+      await runMediaRoute(route, {
+        ctx,
+        res,
+        params,
+        serverClosing: closing.signal,
+        onStreamError: (error) => logger.warn({ requestId: log.requestId, err: error }, 'the screen stream ended with an error'),
+      });
+      return;
+    }
     const operation = operations.get(route.operation) as AnyOperation;
     log.operation = operation.name;
     const pathField = route.pathField ?? DEVICE_INPUT_FIELD;
@@ -171,6 +187,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
 
   return {
     server,
+    endStreams: () => closing.abort(),
     async listen(port = 0, host = options.host ?? DEFAULT_HOST) {
       assertSafeBind(host, options.token);
       return new Promise<{ url: string; port: number; host: string }>((resolve, reject) => {
@@ -185,6 +202,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       });
     },
     close() {
+      closing.abort();
       return new Promise((resolve) => {
         if (!server.listening) {
           resolve();

@@ -83,6 +83,7 @@ export async function startRestApi(ctx: OperationContext, options: StartRestApiO
     close: async ({ drainMs = 0 } = {}) => {
       const closed = new Promise<void>((resolve) => rest.server.close(() => resolve()));
       inFlight.draining = true;
+      rest.endStreams();
       rest.server.closeIdleConnections();
       await inFlight.settled(drainMs);
       rest.server.closeAllConnections();

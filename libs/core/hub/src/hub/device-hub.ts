@@ -120,6 +120,8 @@ export class DeviceHub {
   private readonly backgroundProbes: boolean;
   private readonly now: () => number;
   private closed = false;
+  /** Ends every read beside the queues when the hub closes. */
+  private readonly closing = new AbortController();
 
   constructor(private readonly options: DeviceHubOptions = {}) {
     this.defaultActionTimeoutMs = options.defaultActionTimeoutMs ?? TIMEOUT_DEFAULTS.actionMs;
@@ -243,6 +245,48 @@ export class DeviceHub {
   }
 
   /**
+   * Reads what `open` yields beside the device's queue: it starts at once and never waits for, nor holds up,
+   * the device's actions (for parallel reads such as a live screen). The checks of run() come first (known,
+   * not held elsewhere, not backing off). Each item must arrive within the device's slow-action limit, else
+   * `device_timeout`; the caller's signal (or the hub closing) ends the reading quietly. Whenever it stops,
+   * the driver's signal aborts. Failures are ApexErrors; `device_offline` marks the device offline.
+   */
+  async *readBeside<T>(
+    deviceId: string,
+    action: string,
+    open: (driver: DeviceDriver, signal: AbortSignal) => AsyncIterable<T>,
+    signal: AbortSignal,
+  ): AsyncGenerator<T> {
+    const slot = this.slot(deviceId);
+    this.assertOpen(slot);
+    assertNotHeldElsewhere(slot.id, slot.heldBy);
+    this.assertNotBackingOff(slot);
+    const stop = AbortSignal.any([signal, this.closing.signal]);
+    const controller = new AbortController();
+    const abortDriver = () => controller.abort(stop.reason);
+    stop.addEventListener('abort', abortDriver, { once: true });
+    let iterator: AsyncIterator<T> | undefined;
+    try {
+      iterator = open(slot.driver, controller.signal)[Symbol.asyncIterator]();
+      for (let first = true; !stop.aborted; first = false) {
+        const next = await nextWithin(iterator, slot.slowActionTimeoutMs, stop, () => deviceTimeout(slot.id, action, slot.slowActionTimeoutMs));
+        if (!next || next.done) return;
+        if (first) this.markOnline(slot);
+        yield next.value;
+      }
+    } catch (error) {
+      const apex = toApexError(error);
+      if (apex.code === 'device_offline') this.markOffline(slot, apex);
+      throw apex;
+    } finally {
+      stop.removeEventListener('abort', abortDriver);
+      controller.abort(new ApexError('device_timeout', `Reading "${action}" on device ${slot.id} stopped.`));
+      // The driver's iterator ends on its aborted signal; its return() is not waited for.
+      iterator?.return?.().catch(() => undefined);
+    }
+  }
+
+  /**
    * Checks the device now (through its queue) and returns its state. A device that is backing off is
    * probed anyway: this is an explicit request.
    */
@@ -285,6 +329,7 @@ export class DeviceHub {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.closing.abort();
     const slots = [...this.slots.values()];
     for (const slot of slots) clearTimeout(slot.probeTimer);
     await Promise.all(slots.map((slot) => slot.queue.idle()));
@@ -443,4 +488,27 @@ export class DeviceHub {
     }, delay);
     slot.probeTimer.unref();
   }
+}
+
+/** The iterator's next item within `timeoutMs` (else `onTimeout()` is thrown), or undefined once `stop` aborts. */
+function nextWithin<T>(
+  iterator: AsyncIterator<T>,
+  timeoutMs: number,
+  stop: AbortSignal,
+  onTimeout: () => ApexError,
+): Promise<IteratorResult<T> | undefined> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => settle(() => reject(onTimeout())), timeoutMs);
+    const onStop = () => settle(() => resolve(undefined));
+    const settle = (finish: () => void) => {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', onStop);
+      finish();
+    };
+    stop.addEventListener('abort', onStop, { once: true });
+    iterator.next().then(
+      (result) => settle(() => resolve(result)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
 }

@@ -1,6 +1,7 @@
 export * from './abilities';
 export * from './devices';
 export * from './screenshot';
+export * from './live-screen';
 export * from './gestures';
 export * from './controls';
 export * from './text';

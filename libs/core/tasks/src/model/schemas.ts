@@ -26,7 +26,9 @@ export const plannerNameSchema = z
   .max(40)
   .describe('Who plans the steps: "offline" (built in, simple goals), "openai" or "anthropic" (when configured)');
 
-export const taskIdSchema = withoutControlCharacters(z.string().min(1).max(100)).describe('The id start_task returned');
+export const taskIdSchema = withoutControlCharacters(z.string().min(1).max(100))
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, "_" or "-"')
+  .describe('The id start_task returned');
 
 export const timeoutMsSchema = z
   .number()

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApexError, invalidInput, toPublicError } from '@apex/errors';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
+import type { ImageAttachment, StepScreenshots } from '@apex/operations';
 import { runAgent, SHUTDOWN, type AgentOptions, type AgentOutcome } from '../agent/agent-loop';
 import { FINAL_STATUSES, TASK_LIMITS, type Task, type TaskStep, type TaskSummary } from '../model/task';
 import { taskIdSchema } from '../model/schemas';
@@ -69,7 +71,7 @@ const DEFAULT_MAX_QUEUED_PER_DEVICE = 50;
  * At start-up and whenever another process's lease runs out, the `running` tasks of a process whose lease has
  * expired become `failed` (`interrupted`), and its queued tasks are adopted and run here.
  */
-export class TaskService {
+export class TaskService implements StepScreenshots {
   readonly store: TaskStore;
   readonly screenshots: ScreenshotStore;
   private readonly waiting = new Map<string, string[]>();
@@ -163,6 +165,33 @@ export class TaskService {
       listeners.push(resolve);
       this.settledListeners.set(task.id, listeners);
     });
+  }
+
+  /**
+   * The kept screenshot of step `step` (1-based: the step whose `index` is step − 1). The file is found by the
+   * store's own reference, never by a name from the caller. `task_not_found` when the task, the step or its
+   * screenshot is not there (retention removes the oldest).
+   */
+  async stepScreenshot(taskId: string, step: number): Promise<ImageAttachment> {
+    const task = this.get(taskId);
+    const found = Number.isInteger(step) && step >= 1 ? task.steps.find((s) => s.index === step - 1) : undefined;
+    if (!found) {
+      throw new ApexError('task_not_found', `Task ${task.id} has no step ${step}; it has ${task.steps.length}.`, {
+        hint: 'Steps are numbered from 1; get_task lists them.',
+      });
+    }
+    const gone = () =>
+      new ApexError('task_not_found', `The screenshot of step ${step} of task ${task.id} is no longer kept.`, {
+        hint: 'Only the newest step screenshots are kept; the step itself is still in get_task.',
+      });
+    if (!found.screenshotRef) throw gone();
+    try {
+      const data = await readFile(this.screenshots.pathOf(task.id, found.screenshotRef));
+      return { data, mimeType: found.screenshotRef.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw gone();
+      throw error;
+    }
   }
 
   /** Absolute path of a step's screenshot file, while it is retained. */
