@@ -43,7 +43,7 @@ function actionText(step: TaskStep): string {
 function Timeline({ task }: { task: Task }) {
   const steps = task.steps ?? [];
   return (
-    <ol class="timeline" aria-label="Steps">
+    <ol class="timeline" aria-label="Steps" tabIndex={0}>
       {steps.map((step) => (
         <li key={step.index} class={`task-step outcome-${step.outcome?.status ?? 'none'}`} data-testid="task-step">
           <div class="step-head">
@@ -69,7 +69,7 @@ function Filmstrip({ task }: { task: Task }) {
   const steps = (task.steps ?? []).filter((s) => s.screenshotRef);
   if (steps.length === 0) return null;
   return (
-    <div class="filmstrip" data-testid="filmstrip" aria-label="Filmstrip of the step screenshots">
+    <div class="filmstrip" data-testid="filmstrip" role="region" aria-label="Filmstrip of the step screenshots" tabIndex={0}>
       {steps.map((step) => (
         <figure key={step.index}>
           <StepShot taskId={task.id} step={step} compact />

@@ -120,6 +120,8 @@ describe('the dashboard in a real browser, on the embedded virtual iPhone', () =
     await page.getByTestId('screen').and(page.locator('img')).waitFor();
     const first = await frameCount(page);
     await eventually(async () => (await frameCount(page)) >= first + 3, { ...WAIT, what: 'frames to keep coming' });
+    // The server relays the device's stream (GET /devices/{d}/stream), read with fetch and cut into frames.
+    expect(await page.locator('.screen-meta').innerText()).toMatch(/^Live stream/);
     const before = await frameDigest(page);
 
     const settings = await nodeLabelled(harness, 'Settings', 'icon');
@@ -208,15 +210,11 @@ describe('the dashboard in a real browser, on the embedded virtual iPhone', () =
     const steps = page.getByTestId('task-step');
     expect(await steps.count()).toBeGreaterThanOrEqual(1);
     expect(await steps.first().innerText()).toMatch(/tap/);
-    // The step screenshot, when the server has the route (issue 17's device side); otherwise the page says so.
-    const taskId = ((await call(harness.url, 'GET', '/tasks')).body.tasks as { id: string }[])[0].id;
-    const probe = await fetch(`${harness.url}/task/${taskId}/steps/1/screenshot`);
-    if (probe.status === 404 && ((await probe.json()) as { code: string }).code === 'route_not_found') {
-      expect(await steps.first().locator('.shot-missing').innerText()).toBe('no screenshot');
-    } else {
-      await steps.first().getByTestId('step-screenshot').waitFor();
-      expect(await steps.first().getByTestId('step-screenshot').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    }
+    // The step's screenshot (GET /task/{id}/steps/{n}/screenshot, fetched with the token), and the filmstrip.
+    const shot = steps.first().getByTestId('step-screenshot');
+    await shot.waitFor();
+    await eventually(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { ...WAIT, what: 'the step screenshot decoded' });
+    await page.getByTestId('filmstrip').getByTestId('step-screenshot').first().waitFor();
   });
 
   it('has no serious or critical accessibility violations, light and dark', async () => {
@@ -275,6 +273,8 @@ describe('the dashboard with APEX_TOKEN set', () => {
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.getByTestId('device-item').first().waitFor();
     await page.getByTestId('screen').and(page.locator('img')).waitFor();
+    // The stream too is read with the bearer header (an <img src> could not send it).
+    expect(await page.locator('.screen-meta').innerText()).toMatch(/^Live stream/);
     expect(bearer).toContain(`Bearer ${TOKEN}`);
     const cookies = await page.context().cookies();
     expect(cookies).toEqual([]);
