@@ -1,18 +1,21 @@
 /// <reference lib="dom" />
 // The page-side callbacks of page.evaluate run in the browser and use its DOM types.
 /**
- * The dashboard in headless Chromium against the REST server on one virtual iPhone: page load (navigation
+ * The dashboard in headless Chromium against the REST server on one virtual iPhone that streams its screen: page load (navigation
  * → the device listed and its first frame shown), the live screen's frames per second as the page receives
  * them (stream, or the screenshot fallback when the server has no stream route), and click-to-frame (a click
  * on the Settings icon on the screen → the first frame the page shows that differs).
  */
 import { rmSync } from 'node:fs';
+import { createWdaDriver } from '@apex/driver-wda';
+import { DeviceHub } from '@apex/hub';
+import { Perception } from '@apex/perception';
 import { createRestLogger, startRestApi } from '@apex/rest';
 import { buildDashboard, launchChromium } from '@apex/testing/browser';
+import { startVirtualIPhone } from '@apex/virtual-device';
 import type { Page } from 'playwright-core';
 import type { Section, SectionResult } from './support/section';
 import { target } from './support/section';
-import { startStack } from './support/stack';
 import { round, summarize } from './support/stats';
 
 interface FrameLog {
@@ -65,8 +68,12 @@ export const dashboardSection: Section = {
     const loads = quick ? 2 : 10;
     const clicks = quick ? 2 : 10;
     const dist = buildDashboard();
-    const stack = await startStack(1);
-    const api = await startRestApi(stack.ctx, { port: 0, mcp: false, dashboardDir: dist, logger: createRestLogger({ level: 'silent' }) });
+    // A phone that streams its screen (MJPEG), as the embedded one of `apex serve` does.
+    const iphone = await startVirtualIPhone({ port: 0, mjpegPort: 0 });
+    const hub = new DeviceHub({ backgroundProbes: false });
+    hub.register({ id: 'bench-1', driver: createWdaDriver({ deviceId: 'bench-1', url: iphone.url, mjpegUrl: `http://127.0.0.1:${iphone.mjpegPort}` }) });
+    const perception = new Perception(hub);
+    const api = await startRestApi({ hub, perception }, { port: 0, mcp: false, dashboardDir: dist, logger: createRestLogger({ level: 'silent' }) });
     const browser = await launchChromium();
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -144,7 +151,9 @@ export const dashboardSection: Section = {
     } finally {
       await browser.close();
       await api.close();
-      await stack.close();
+      await perception.close();
+      await hub.close();
+      await iphone.close();
       rmSync(dist, { recursive: true, force: true });
     }
   },
