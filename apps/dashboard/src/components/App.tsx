@@ -10,8 +10,9 @@ import { Screen, type Outline } from './Screen';
 import { Tasks } from './Tasks';
 import { TokenForm } from './TokenForm';
 
-/** How often the device list (and the chosen device's state) is read again. */
+/** How often the device list (and the chosen device's state) and the element tree are read again. */
 const DEVICES_POLL_MS = 3000;
+const TREE_POLL_MS = 5000;
 
 type Auth = 'checking' | 'needed' | 'rejected' | 'ok';
 
@@ -86,7 +87,7 @@ export function App() {
       const answer = await getJson<{ root: UiNode }>(`${devicePath(deviceId, '/ui-tree')}?format=tree`);
       setRoot(answer.root);
       setSelected((s) => (s ? findById(answer.root, s.id) : undefined));
-      setHovered(undefined);
+      setHovered((h) => (h ? findById(answer.root, h.id) : undefined));
     } catch (e) {
       setError(e as ApiError);
     } finally {
@@ -105,9 +106,12 @@ export function App() {
     setDescription(undefined);
     if (!deviceId || auth !== 'ok') return;
     void refreshTree();
+    // Others (agents over MCP, tasks) change the screen too: the tree is read again now and then.
+    const timer = window.setInterval(() => void refreshTree(), TREE_POLL_MS);
     getJson<{ apps: { appId: string; name?: string }[] }>(devicePath(deviceId, '/apps'))
       .then((a) => setApps(a.apps))
       .catch(() => setApps([]));
+    return () => window.clearInterval(timer);
   }, [deviceId, auth === 'ok']);
 
   /** Runs one operation on the chosen device, then reads its state and tree again. */
@@ -199,7 +203,7 @@ export function App() {
       <main class="layout">
         <div class="column left">
           <DeviceList devices={devices} selected={deviceId} onSelect={setDeviceId} />
-          <Tasks devices={devices ?? []} device={deviceId} onError={setError} />
+          <Tasks devices={devices ?? []} device={deviceId} onError={setError} onProgress={() => void refreshTree()} />
         </div>
         <div class="column center">
           {device && device.screen ? (

@@ -80,7 +80,15 @@ function Filmstrip({ task }: { task: Task }) {
   );
 }
 
-export function Tasks({ devices, device, onError }: { devices: DeviceStatus[]; device: string | undefined; onError: (e: ApiError) => void }) {
+export interface TasksProps {
+  devices: DeviceStatus[];
+  device: string | undefined;
+  onError: (e: ApiError) => void;
+  /** A step of the open task was added (or it ended): the screen has likely changed. */
+  onProgress: () => void;
+}
+
+export function Tasks({ devices, device, onError, onProgress }: TasksProps) {
   const [goal, setGoal] = useState('');
   const [planner, setPlanner] = useState('offline');
   const [maxSteps, setMaxSteps] = useState(10);
@@ -106,11 +114,14 @@ export function Tasks({ devices, device, onError }: { devices: DeviceStatus[]; d
     if (!taskId) return;
     let stopped = false;
     let timer = 0;
+    let steps = -1;
     const read = async () => {
       try {
         const latest = await getJson<Task>(`/task/${encodeURIComponent(taskId)}`);
         if (stopped) return;
         setTask(latest);
+        if (steps >= 0 && (latest.steps?.length ?? 0) !== steps) onProgress();
+        steps = latest.steps?.length ?? 0;
         if (FINISHED.includes(latest.status)) {
           loadHistory();
           return;

@@ -215,6 +215,8 @@ describe('the dashboard in a real browser, on the embedded virtual iPhone', () =
     await shot.waitFor();
     await eventually(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { ...WAIT, what: 'the step screenshot decoded' });
     await page.getByTestId('filmstrip').getByTestId('step-screenshot').first().waitFor();
+    // The inspector follows what the task did: its tree is read again as steps arrive.
+    await eventually(async () => /Airplane Mode/.test(await page.getByTestId('tree').innerText()), { ...WAIT, what: 'the Settings tree in the inspector' });
   });
 
   it('has no serious or critical accessibility violations, light and dark', async () => {
