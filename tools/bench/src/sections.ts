@@ -1,3 +1,4 @@
+import { dashboardSection } from './dashboard.bench';
 import { driversSection } from './drivers.bench';
 import { emulatorSection } from './emulator.bench';
 import { floodSection } from './flood.bench';
@@ -26,4 +27,5 @@ export const SECTIONS: readonly Section[] = [
   flowsSection,
   floodSection,
   streamSection,
+  dashboardSection,
 ];

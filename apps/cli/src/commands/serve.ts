@@ -1,10 +1,11 @@
 import { parsePortOption, serveUntilSignal } from '@apex/rest';
 import { createRuntime } from '@apex/runtime';
 import { UsageError, type CommandImpl } from '../cli';
+import { dashboardDirectory } from '../dashboard-dir';
 import { listenForStopSignals } from '../shutdown';
 
 /**
- * `apex serve`: the REST API with MCP at /mcp, over the configured devices or the embedded virtual iPhone.
+ * `apex serve`: the dashboard at /, the REST API with MCP at /mcp, over the configured devices or the embedded virtual iPhone.
  * On SIGINT/SIGTERM it stops accepting, lets requests in flight finish (≤ 10 s), ends running tasks at their
  * step boundary (`failed`, `interrupted`), releases the devices and exits 0; a second signal exits at once
  * (130 / 143).
@@ -25,6 +26,7 @@ export const serveCommand: CommandImpl = {
       port,
       host: typeof values.host === 'string' ? values.host : undefined,
       token: process.env.APEX_TOKEN || undefined,
+      dashboardDir: dashboardDirectory(),
       openContext: async () => {
         const runtime = await createRuntime({ configPath: config });
         // The runtime is the operation context (hub + perception).

@@ -5,6 +5,7 @@ import type { McpHttpHandler } from '@apex/mcp';
 import { catalogOf, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
 import { applyCors, applyServerTimeouts, assertSafeBind, checkBearerToken, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonObjectBody } from './body';
+import { createDashboardFiles } from './dashboard';
 import { queryWithCurrentNames, withCurrentNames } from './deprecated-fields';
 import { renderDocsPage } from './docs-page';
 import { inputFromQuery, rejectUnknownFields } from './input';
@@ -35,6 +36,11 @@ export interface RestServerOptions {
   allowedOrigins?: string[];
   /** Host header values allowed besides loopback names (only checked when no token is set). */
   allowedHosts?: readonly string[];
+  /**
+   * The directory of the built dashboard (handed in by the app that knows where it is built): served at `/`
+   * and `/ui/…`. When it holds no index.html, `/` says how to build it. Unset: `/` redirects to /docs.
+   */
+  dashboardDir?: string;
 }
 
 export interface RestServer {
@@ -81,6 +87,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     (openApi ??= buildOpenApiDocument(routes, operations, { auth: Boolean(options.token), mcp: Boolean(options.mcpHandler), media }));
   let docsPage: string | undefined;
   let nextRequestId = 1;
+  const dashboard = options.dashboardDir === undefined ? undefined : createDashboardFiles(options.dashboardDir);
 
   async function runRoute(req: IncomingMessage, res: ServerResponse, url: URL, log: RequestLog): Promise<void> {
     const { route, params } = router.match(req.method ?? 'GET', url.pathname);
@@ -135,6 +142,8 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     if (refusal) throw new HttpProblem(refusal.reason === 'origin' ? 'forbidden_origin' : 'forbidden_host', refusal.message, {}, refusal.hint);
     // A preflight carries no credentials: it is answered before the token check.
     if (applyCors(req, res, CORS, options.allowedOrigins)) return;
+    // The page's files are public; every API call they make carries the token.
+    if (dashboard && (await dashboard.handle(req, res, url.pathname))) return;
     if (!checkBearerToken(req, options.token)) throw unauthorized();
 
     if (url.pathname === '/mcp' && options.mcpHandler) {

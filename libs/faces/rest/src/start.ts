@@ -3,6 +3,7 @@ import { ApexError } from '@apex/errors';
 import { createMcpHttpHandler } from '@apex/mcp';
 import type { OperationContext } from '@apex/operations';
 import { assertSafeBind } from '@apex/serve-security';
+import { isDashboardBuilt } from './dashboard';
 import { createRestLogger } from './logging';
 import { createRestServer, DEFAULT_HOST, type RestServerOptions } from './server';
 
@@ -23,6 +24,10 @@ export interface RestApiHandle {
   docsUrl: string;
   openApiUrl: string;
   mcpUrl?: string;
+  /** The dashboard's address, when a dashboard directory was given. */
+  dashboardUrl?: string;
+  /** Set when the dashboard directory holds no built page. */
+  dashboardNote?: string;
   port: number;
   /** Set when the preferred port was taken. */
   portNote?: string;
@@ -72,6 +77,7 @@ export async function startRestApi(ctx: OperationContext, options: StartRestApiO
     docsUrl: `${bound.url}/docs`,
     openApiUrl: `${bound.url}/openapi.json`,
     mcpUrl: mcpHandler ? `${bound.url}/mcp` : undefined,
+    ...dashboardLines(options.dashboardDir, bound.url),
     port: bound.port,
     portNote,
     close: async ({ drainMs = 0 } = {}) => {
@@ -83,6 +89,14 @@ export async function startRestApi(ctx: OperationContext, options: StartRestApiO
       rest.server.closeAllConnections();
       await closed;
     },
+  };
+}
+
+function dashboardLines(dir: string | undefined, url: string): Pick<RestApiHandle, 'dashboardUrl' | 'dashboardNote'> {
+  if (dir === undefined) return {};
+  return {
+    dashboardUrl: `${url}/`,
+    dashboardNote: isDashboardBuilt(dir) ? undefined : `The dashboard is not built (no ${dir}/index.html): run \`npx nx run dashboard:build\`.`,
   };
 }
 
@@ -118,6 +132,8 @@ function trackRequests(server: Server): { draining: boolean; settled(timeoutMs: 
 export function describeRestApi(handle: RestApiHandle, auth: boolean): string[] {
   return [
     ...(handle.portNote ? [handle.portNote] : []),
+    ...(handle.dashboardUrl ? [`Dashboard      ${handle.dashboardUrl}`] : []),
+    ...(handle.dashboardNote ? [handle.dashboardNote] : []),
     `Apex REST API  ${handle.url}`,
     `API docs       ${handle.docsUrl}`,
     `OpenAPI        ${handle.openApiUrl}`,

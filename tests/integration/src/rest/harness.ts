@@ -20,13 +20,14 @@ export interface RestHarness {
  * The whole stack as `apex serve` builds it: the runtime with its embedded virtual iPhone (driven through the
  * WDA driver over HTTP), the REST server on 127.0.0.1:0 with MCP at /mcp. Data goes to a temp dir.
  */
-export async function startRestHarness(options: { token?: string; bodyLimitBytes?: number } = {}): Promise<RestHarness> {
+export async function startRestHarness(options: { token?: string; bodyLimitBytes?: number; dashboardDir?: string } = {}): Promise<RestHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'apex-rest-'));
   const runtime = await createRuntime({ dataDir, env: {}, logger: createLogger({ level: 'silent' }) });
   const api = await startRestApi(runtime, {
     port: 0,
     token: options.token,
     bodyLimitBytes: options.bodyLimitBytes,
+    dashboardDir: options.dashboardDir,
     logger: createRestLogger({ level: 'silent' }),
   });
   return {

@@ -45,6 +45,12 @@ describe('apex serve (spawned)', () => {
     const [, url] = await run.waitForLine(BANNER, WAIT);
     expect(run.stdout()).toContain(`${url}/docs`);
     expect(run.stdout()).toContain(`${url}/mcp`);
+    // The dashboard's address, first; the page (or, unbuilt, how to build it) at / under a strict CSP.
+    expect(run.stdout()).toMatch(new RegExp(`^Dashboard\\s+${url}/$`, 'm'));
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
 
     const health = await fetch(`${url}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });

@@ -1,0 +1,251 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, devicePath, getJson, onUnauthorized, postJson, request, tokenStore } from '../api';
+import { nodeAt, type Gesture } from '../geometry';
+import type { DeviceStatus, DeviceSummary, FindMatch, Point, UiNode } from '../types';
+import { Controls } from './Controls';
+import { DeviceList } from './DeviceList';
+import { ErrorBanner } from './ErrorBanner';
+import { Inspector } from './Inspector';
+import { Screen, type Outline } from './Screen';
+import { Tasks } from './Tasks';
+import { TokenForm } from './TokenForm';
+
+/** How often the device list (and the chosen device's state) and the element tree are read again. */
+const DEVICES_POLL_MS = 3000;
+const TREE_POLL_MS = 5000;
+
+type Auth = 'checking' | 'needed' | 'rejected' | 'ok';
+
+async function loadDevices(): Promise<DeviceStatus[]> {
+  const { devices } = await getJson<{ devices: DeviceSummary[] }>('/devices');
+  // Model, OS and screen come from each device's status; an offline device keeps what the list says.
+  return Promise.all(devices.map((d) => getJson<DeviceStatus>(devicePath(d.id)).then((s) => ({ ...d, ...s }), () => d as DeviceStatus)));
+}
+
+function describeText(answer: {
+  app?: { appId: string; name?: string };
+  alert?: { title?: string; buttons: string[] };
+  keyboardVisible?: boolean;
+  elements?: { ref: string; role: string; label?: string; value?: string; center: Point }[];
+  staticText?: { text: string }[];
+  ocrText?: { text: string }[];
+}): string {
+  const lines = [`App: ${answer.app?.name ?? answer.app?.appId ?? '?'}${answer.keyboardVisible ? ' (keyboard up)' : ''}`];
+  if (answer.alert) lines.push(`Alert: ${answer.alert.title ?? ''} [${answer.alert.buttons.join(', ')}]`);
+  for (const e of answer.elements ?? []) {
+    lines.push(`${e.ref}  ${e.role}  ${e.label ?? ''}${e.value !== undefined ? ` = ${e.value}` : ''}  (${e.center.x}, ${e.center.y})`);
+  }
+  const texts = [...(answer.staticText ?? []), ...(answer.ocrText ?? [])].map((t) => t.text);
+  if (texts.length) lines.push(`Text: ${texts.join(' · ')}`);
+  return lines.join('\n');
+}
+
+export function App() {
+  const [auth, setAuth] = useState<Auth>('checking');
+  const [devices, setDevices] = useState<DeviceStatus[]>();
+  const [deviceId, setDeviceId] = useState<string>();
+  const [root, setRoot] = useState<UiNode>();
+  const [hovered, setHovered] = useState<UiNode>();
+  const [selected, setSelected] = useState<UiNode>();
+  const [matches, setMatches] = useState<FindMatch[]>();
+  const [description, setDescription] = useState<string>();
+  const [apps, setApps] = useState<{ appId: string; name?: string }[]>([]);
+  const [error, setError] = useState<ApiError>();
+  const [busy, setBusy] = useState(false);
+  const treeRead = useRef({ running: false, again: false });
+
+  // A refused token (one was given) or none at all: the form asks, saying which.
+  useEffect(() => onUnauthorized(() => setAuth(tokenStore.get() ? 'rejected' : 'needed')), []);
+
+  const refreshDevices = useCallback(async () => {
+    try {
+      const list = await loadDevices();
+      setDevices(list);
+      setAuth('ok');
+      setDeviceId((current) => (current && list.some((d) => d.id === current) ? current : list.find((d) => d.state !== 'offline')?.id ?? list[0]?.id));
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 401)) setError(e as ApiError);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (auth === 'needed' || auth === 'rejected') return;
+    void refreshDevices();
+    const timer = window.setInterval(() => void refreshDevices(), DEVICES_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [auth === 'needed' || auth === 'rejected']);
+
+  const refreshTree = useCallback(async () => {
+    if (!deviceId) return;
+    // One read at a time; a request meanwhile asks for one more read afterwards.
+    if (treeRead.current.running) {
+      treeRead.current.again = true;
+      return;
+    }
+    treeRead.current.running = true;
+    try {
+      const answer = await getJson<{ root: UiNode }>(`${devicePath(deviceId, '/ui-tree')}?format=tree`);
+      setRoot(answer.root);
+      setSelected((s) => (s ? findById(answer.root, s.id) : undefined));
+      setHovered((h) => (h ? findById(answer.root, h.id) : undefined));
+    } catch (e) {
+      setError(e as ApiError);
+    } finally {
+      treeRead.current.running = false;
+      if (treeRead.current.again) {
+        treeRead.current.again = false;
+        void refreshTree();
+      }
+    }
+  }, [deviceId]);
+
+  useEffect(() => {
+    setRoot(undefined);
+    setSelected(undefined);
+    setMatches(undefined);
+    setDescription(undefined);
+    if (!deviceId || auth !== 'ok') return;
+    void refreshTree();
+    // Others (agents over MCP, tasks) change the screen too: the tree is read again now and then.
+    const timer = window.setInterval(() => void refreshTree(), TREE_POLL_MS);
+    getJson<{ apps: { appId: string; name?: string }[] }>(devicePath(deviceId, '/apps'))
+      .then((a) => setApps(a.apps))
+      .catch(() => setApps([]));
+    return () => window.clearInterval(timer);
+  }, [deviceId, auth === 'ok']);
+
+  /** Runs one operation on the chosen device, then reads its state and tree again. */
+  const run = useCallback(
+    async (path: string, body: object) => {
+      if (!deviceId) return;
+      setBusy(true);
+      try {
+        await request('POST', devicePath(deviceId, path), body);
+        setError(undefined);
+        setMatches(undefined);
+      } catch (e) {
+        setError(e as ApiError);
+      } finally {
+        setBusy(false);
+      }
+      void refreshTree();
+      void refreshDevices();
+    },
+    [deviceId, refreshTree],
+  );
+
+  const onGesture = (g: Gesture) => {
+    if (g.kind === 'tap') void run('/tap', g.at);
+    else if (g.kind === 'long_press') void run('/long-press', { ...g.at, durationMs: Math.max(100, g.durationMs) });
+    else void run('/swipe', { from: g.from, to: g.to, durationMs: g.durationMs });
+  };
+
+  const find = async (kind: 'text' | 'icon', query: string) => {
+    if (!deviceId) return;
+    try {
+      const answer = await postJson<{ matches: FindMatch[] }>(devicePath(deviceId, kind === 'text' ? '/find-text' : '/find-icon'), kind === 'text' ? { text: query } : { name: query });
+      setMatches(answer.matches);
+      setError(undefined);
+    } catch (e) {
+      setError(e as ApiError);
+    }
+  };
+
+  const describe = async () => {
+    if (!deviceId) return;
+    try {
+      setDescription(describeText(await getJson(devicePath(deviceId, '/describe'))));
+    } catch (e) {
+      setError(e as ApiError);
+    }
+  };
+
+  if (auth === 'needed' || auth === 'rejected') {
+    return (
+      <TokenForm
+        rejected={auth === 'rejected'}
+        onToken={(token) => {
+          tokenStore.set(token);
+          setAuth('checking');
+        }}
+      />
+    );
+  }
+
+  const device = devices?.find((d) => d.id === deviceId);
+  const outlines: Outline[] = [
+    ...(matches ?? []).map((m) => ({ rect: m.bounds, kind: m.source === 'ui-tree' ? ('tree' as const) : ('ocr' as const), label: m.text ?? m.label })),
+    ...(selected ? [{ rect: selected.bounds, kind: 'selected' as const, label: selected.label }] : []),
+    ...(hovered ? [{ rect: hovered.bounds, kind: 'hover' as const, label: hovered.label }] : []),
+  ];
+
+  return (
+    <div class="app">
+      <header class="topbar">
+        <h1>Apex</h1>
+        <span class="muted small">{device ? `${device.name} · ${device.foregroundApp?.name ?? device.foregroundApp?.appId ?? ''}` : 'No device chosen'}</span>
+        <span class="spacer" />
+        {busy && <span class="muted small">working…</span>}
+        {tokenStore.get() && (
+          <button
+            type="button"
+            onClick={() => {
+              tokenStore.set(undefined);
+              setAuth('needed');
+            }}
+          >
+            Forget token
+          </button>
+        )}
+        <a href="/docs">API docs</a>
+      </header>
+      <ErrorBanner error={error} onDismiss={() => setError(undefined)} />
+      <main class="layout">
+        <div class="column left">
+          <DeviceList devices={devices} selected={deviceId} onSelect={setDeviceId} />
+          <Tasks devices={devices ?? []} device={deviceId} onError={setError} onProgress={() => void refreshTree()} />
+        </div>
+        <div class="column center">
+          {device && device.screen ? (
+            <Screen
+              device={device.id}
+              screen={device.screen}
+              outlines={outlines}
+              onGesture={onGesture}
+              onScroll={(s) => void run('/swipe', { from: s.from, to: s.to })}
+              onType={(text, submit) => void run('/input', { text, submit })}
+              onHover={(p) => setSelected((s) => (p ? (nodeAt(root, p) ?? s) : s))}
+              onError={(e) => e && setError(e)}
+            />
+          ) : (
+            <p class="muted">{devices?.length === 0 ? 'No device.' : device ? 'The device is offline.' : 'Choose a device.'}</p>
+          )}
+          <Controls status={device} apps={apps} run={(path, body) => void run(path, body)} />
+        </div>
+        <div class="column right">
+          <Inspector
+            root={root}
+            hovered={hovered}
+            selected={selected}
+            matches={matches}
+            description={description}
+            onHover={setHovered}
+            onSelect={setSelected}
+            onRefresh={() => void refreshTree()}
+            onFind={(kind, query) => void find(kind, query)}
+            onDescribe={() => void describe()}
+          />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function findById(root: UiNode, id: string): UiNode | undefined {
+  if (root.id === id) return root;
+  for (const child of root.children ?? []) {
+    const found = findById(child, id);
+    if (found) return found;
+  }
+  return undefined;
+}

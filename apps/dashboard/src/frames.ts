@@ -1,0 +1,90 @@
+import { ApiError, authHeaders, devicePath, request } from './api';
+import { boundaryOf, MultipartReader } from './multipart';
+
+/** How the live screen gets its frames: the device's stream, or screenshots taken one after another. */
+export type FrameMode = 'stream' | 'screenshots';
+
+export interface FrameHandlers {
+  /** A new frame as a blob URL; the receiver revokes it once it is replaced. */
+  frame(url: string): void;
+  mode(mode: FrameMode): void;
+  error(error: ApiError | undefined): void;
+}
+
+/** The fastest the screenshot fallback asks for frames (10/s), and how long it waits after a failure. */
+const SCREENSHOT_INTERVAL_MS = 100;
+const RETRY_MS = 1000;
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** Reads `GET /devices/{d}/stream`; false when the server has no such route (then the fallback runs). */
+async function readStream(device: string, handlers: FrameHandlers, signal: AbortSignal): Promise<boolean> {
+  const res = await fetch(devicePath(device, '/stream'), { headers: authHeaders(), signal, cache: 'no-store' });
+  if (res.status === 404 || res.status === 405) {
+    const problem = (await res.json().catch(() => ({}))) as { code?: string; detail?: string; hint?: string };
+    if (problem.code === 'route_not_found' || problem.code === 'method_not_allowed') return false;
+    throw new ApiError(problem.code ?? 'http_error', problem.detail ?? `HTTP ${res.status}`, problem.hint, res.status);
+  }
+  const boundary = boundaryOf(res.headers.get('content-type'));
+  if (!res.ok || !res.body || !boundary) {
+    if (res.status === 401) await request('GET', devicePath(device, '/stream'), undefined, signal); // raises the token prompt
+    throw new ApiError('http_error', `The screen stream answered HTTP ${res.status}.`, undefined, res.status);
+  }
+  handlers.mode('stream');
+  handlers.error(undefined);
+  const parts = new MultipartReader(boundary);
+  const reader = res.body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return true;
+    for (const jpeg of parts.push(value)) handlers.frame(URL.createObjectURL(new Blob([jpeg as BlobPart], { type: 'image/jpeg' })));
+  }
+}
+
+async function pollScreenshots(device: string, handlers: FrameHandlers, signal: AbortSignal): Promise<void> {
+  handlers.mode('screenshots');
+  while (!signal.aborted) {
+    const started = performance.now();
+    try {
+      const res = await request('POST', devicePath(device, '/screenshot'), { format: 'jpeg' }, signal);
+      handlers.frame(URL.createObjectURL(await res.blob()));
+      handlers.error(undefined);
+      await wait(Math.max(0, SCREENSHOT_INTERVAL_MS - (performance.now() - started)), signal);
+    } catch (error) {
+      if (signal.aborted) return;
+      handlers.error(error instanceof ApiError ? error : new ApiError('internal', String(error)));
+      if (error instanceof ApiError && error.status === 401) return;
+      await wait(RETRY_MS, signal);
+    }
+  }
+}
+
+/** Starts the frames of one device; the returned function stops them. */
+export function startFrames(device: string, handlers: FrameHandlers): () => void {
+  const controller = new AbortController();
+  const { signal } = controller;
+  void (async () => {
+    while (!signal.aborted) {
+      try {
+        if (!(await readStream(device, handlers, signal))) {
+          await pollScreenshots(device, handlers, signal);
+          return;
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        handlers.error(error instanceof ApiError ? error : new ApiError('network', 'The screen stream was interrupted.'));
+        if (error instanceof ApiError && error.status === 401) return;
+      }
+      // The stream ended or failed: open it again shortly.
+      await wait(RETRY_MS, signal);
+    }
+  })();
+  return () => controller.abort();
+}

@@ -1,0 +1,82 @@
+/** The shapes of the REST answers the page reads (the server's OpenAPI document is their source). */
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface DeviceSummary {
+  id: string;
+  platform: string;
+  state: 'online' | 'offline' | 'busy';
+  name: string;
+  owner?: { pid: number; host: string; since: string };
+}
+
+export interface DeviceStatus extends DeviceSummary {
+  model?: string;
+  osVersion?: string;
+  deviceName?: string;
+  screen?: { width: number; height: number; scale: number };
+  orientation?: 'portrait' | 'landscape';
+  foregroundApp?: { appId: string; name?: string };
+  locked?: boolean;
+}
+
+export interface UiNode {
+  id: string;
+  role: string;
+  label?: string;
+  value?: string;
+  placeholder?: string;
+  bounds: Rect;
+  center?: Point;
+  ref?: string;
+  children?: UiNode[];
+}
+
+export interface FindMatch {
+  text?: string;
+  label?: string;
+  bounds: Rect;
+  center: Point;
+  confidence: number;
+  source: string;
+  ref?: string;
+}
+
+export interface TaskStep {
+  index: number;
+  observation?: string;
+  action?: { operation: string; arguments?: Record<string, unknown> };
+  outcome?: { status: string; detail?: string };
+  durationMs?: number;
+  screenshotRef?: string;
+}
+
+export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface Task {
+  id: string;
+  device: string;
+  goal: string;
+  status: TaskStatus;
+  planner: string;
+  createdAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  result?: string;
+  error?: { code?: string; message?: string };
+  maxSteps?: number;
+  steps?: TaskStep[];
+  stepCount?: number;
+}
+
+export const FINISHED: readonly TaskStatus[] = ['succeeded', 'failed', 'cancelled'];

@@ -1,0 +1,141 @@
+import { realpathSync, statSync } from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { HttpProblem } from './problem';
+
+/**
+ * The dashboard's static files: `/` is its index.html, everything else under `DASHBOARD_PREFIX` is a file of
+ * the directory the app hands the server (a lib never knows where an app is built). The files are public (no
+ * secret in them; every API call they make carries the token), so they are served before the token check.
+ */
+export const DASHBOARD_PREFIX = '/ui/';
+
+/** No inline script or style, nothing from another origin, frames only as blob/data images. */
+export const DASHBOARD_CSP =
+  "default-src 'self'; img-src 'self' blob: data:; connect-src 'self'; style-src 'self'; script-src 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': DASHBOARD_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** What `/` answers when the directory holds no built page: how to build it. */
+export function notBuiltPage(dir: string | undefined): string {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apex dashboard not built</title></head><body>',
+    '<h1>The Apex dashboard is not built</h1>',
+    `<p>No built page was found${dir ? ` in <code>${escapeHtml(dir)}</code>` : ''}. Build it with`,
+    '<code>npx nx run dashboard:build</code> (<code>npm start</code> builds it too) and reload this page.</p>',
+    '<p>The REST API is served as usual: see <a href="/docs">/docs</a>.</p>',
+    '</body></html>',
+  ].join('\n');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** True when `dir` holds a built dashboard (its index.html). */
+export function isDashboardBuilt(dir: string | undefined): dir is string {
+  if (!dir) return false;
+  try {
+    return statSync(join(dir, 'index.html')).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export interface DashboardFiles {
+  /** Answers `GET|HEAD /` and `GET|HEAD /ui/...`; returns false for any other request. */
+  handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
+}
+
+function notFound(pathname: string): HttpProblem {
+  return new HttpProblem('route_not_found', `No dashboard file at ${pathname}.`);
+}
+
+/**
+ * The file under `root` that `relative` (URL-decoded) names, or undefined when it names none: no `..` or
+ * symlink leads out of `root`, no NUL or backslash gets in, directories are not files.
+ */
+export async function resolveDashboardFile(root: string, relative: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(relative);
+  } catch {
+    return undefined;
+  }
+  if (decoded === '' || /[\0\\]/.test(decoded)) return undefined;
+  const candidate = resolve(root, `.${sep}${decoded}`);
+  if (!candidate.startsWith(root + sep)) return undefined;
+  try {
+    const real = await realpath(candidate);
+    if (!real.startsWith(root + sep)) return undefined;
+    return (await stat(real)).isFile() ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createDashboardFiles(dir: string | undefined): DashboardFiles {
+  // The root's own real path, so that the prefix check compares like with like; looked for until it is
+  // built (a build while the server runs is picked up).
+  let builtRoot: string | undefined;
+  const currentRoot = () => (builtRoot ??= isDashboardBuilt(dir) ? realpathSync(resolve(dir)) : undefined);
+
+  async function send(req: IncomingMessage, res: ServerResponse, file: string, immutable: boolean): Promise<void> {
+    const body = await readFile(file);
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Length': body.length,
+      // Vite names assets by their content hash; the page itself is re-checked on every load.
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  return {
+    async handle(req, res, pathname) {
+      const method = req.method ?? 'GET';
+      if (method !== 'GET' && method !== 'HEAD') return false;
+      if (pathname !== '/' && !pathname.startsWith(DASHBOARD_PREFIX)) return false;
+      const root = currentRoot();
+      if (pathname === '/') {
+        if (!root) {
+          const body = notBuiltPage(dir);
+          res.writeHead(200, {
+            ...SECURITY_HEADERS,
+            'Content-Type': 'text/html; charset=utf-8',
+            'Content-Length': Buffer.byteLength(body),
+            'Cache-Control': 'no-cache',
+          });
+          res.end(method === 'HEAD' ? undefined : body);
+          return true;
+        }
+        await send(req, res, join(root, 'index.html'), false);
+        return true;
+      }
+      const file = root ? await resolveDashboardFile(root, pathname.slice(DASHBOARD_PREFIX.length)) : undefined;
+      if (!root || !file) throw notFound(pathname);
+      await send(req, res, file, file.startsWith(join(root, 'assets') + sep));
+      return true;
+    },
+  };
+}

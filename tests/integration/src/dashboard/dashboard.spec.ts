@@ -1,0 +1,285 @@
+/// <reference lib="dom" />
+// The page-side callbacks of page.evaluate run in the browser and use its DOM types.
+import { rmSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { eventually } from '@apex/testing';
+import { buildDashboard, launchChromium } from '@apex/testing/browser';
+import type { Browser, Page } from 'playwright-core';
+import { call, DEVICE_PATH, startRestHarness, type RestHarness } from '../rest/harness';
+
+// Building the page, starting a phone and a browser on a busy 2-core machine: generous deadlines, no timing checks.
+jest.setTimeout(180_000);
+const WAIT = { timeoutMs: 45_000, intervalMs: 100 };
+
+interface Node {
+  role: string;
+  label?: string;
+  value?: string;
+  bounds: { x: number; y: number; width: number; height: number };
+  center: { x: number; y: number };
+  children?: Node[];
+}
+
+function flatten(node: Node): Node[] {
+  return [node, ...(node.children ?? []).flatMap(flatten)];
+}
+
+async function treeNodes(h: RestHarness): Promise<Node[]> {
+  const answer = await call(h.url, 'GET', `${DEVICE_PATH}/ui-tree?format=tree`);
+  return flatten(answer.body.root as Node);
+}
+
+async function nodeLabelled(h: RestHarness, label: string, role?: string): Promise<Node | undefined> {
+  return (await treeNodes(h)).find((n) => n.label === label && (!role || n.role === role));
+}
+
+async function foregroundApp(h: RestHarness): Promise<string> {
+  const status = await call(h.url, 'GET', DEVICE_PATH);
+  return (status.body.foregroundApp as { appId: string }).appId;
+}
+
+/** A digest of the frame the page shows (drawn on a canvas: the page's CSP lets no script fetch a blob). */
+function frameDigest(page: Page): Promise<string> {
+  return page.getByTestId('screen').evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 128;
+    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+    g.drawImage(img, 0, 0, 64, 128);
+    const data = g.getImageData(0, 0, 64, 128).data;
+    let hash = 0;
+    for (let i = 0; i < data.length; i += 4) hash = (hash * 31 + data[i] + data[i + 1] * 7 + data[i + 2] * 13) >>> 0;
+    return `${img.naturalWidth}x${img.naturalHeight}:${hash}`;
+  });
+}
+
+async function frameCount(page: Page): Promise<number> {
+  return Number(await page.getByTestId('screen').getAttribute('data-frames'));
+}
+
+/** Where a point of the device's screen is on the page. */
+async function pagePoint(page: Page, point: { x: number; y: number }): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('screen').boundingBox();
+  if (!box) throw new Error('the screen is not shown');
+  const screen = await screenSize();
+  return { x: box.x + (point.x / screen.width) * box.width, y: box.y + (point.y / screen.height) * box.height };
+}
+
+let screenSize: () => Promise<{ width: number; height: number }>;
+
+async function clickOnScreen(page: Page, point: { x: number; y: number }): Promise<void> {
+  const at = await pagePoint(page, point);
+  await page.mouse.click(at.x, at.y);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+describe('the dashboard in a real browser, on the embedded virtual iPhone', () => {
+  let dist: string;
+  let harness: RestHarness;
+  let browser: Browser;
+  let page: Page;
+  const cspViolations: string[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    dist = buildDashboard();
+    harness = await startRestHarness({ dashboardDir: dist });
+    screenSize = async () => (await call(harness.url, 'GET', DEVICE_PATH)).body.screen as { width: number; height: number };
+    browser = await launchChromium();
+    // axe needs a page of a context the test made.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${harness.url}/`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('lists the device with its state, model and OS', async () => {
+    const item = page.getByTestId('device-list').getByTestId('device-item');
+    await item.first().waitFor();
+    expect(await item.count()).toBe(1);
+    await eventually(async () => /Virtual iPhone/.test(await item.innerText()) && /online/.test(await item.innerText()) && /iOS 17\.5/.test(await item.innerText()), {
+      ...WAIT,
+      what: 'the device item with name, state and OS',
+    });
+  });
+
+  it('streams frames, and clicking the Settings icon on the screen opens Settings (the frame changes)', async () => {
+    await page.getByTestId('screen').and(page.locator('img')).waitFor();
+    const first = await frameCount(page);
+    await eventually(async () => (await frameCount(page)) >= first + 3, { ...WAIT, what: 'frames to keep coming' });
+    // The server relays the device's stream (GET /devices/{d}/stream), read with fetch and cut into frames.
+    expect(await page.locator('.screen-meta').innerText()).toMatch(/^Live stream/);
+    const before = await frameDigest(page);
+
+    const settings = await nodeLabelled(harness, 'Settings', 'icon');
+    expect(settings).toBeDefined();
+    await clickOnScreen(page, settings!.center);
+
+    await eventually(async () => (await foregroundApp(harness)) === 'com.apple.Preferences', { ...WAIT, what: 'Settings in front (device_status)' });
+    await eventually(async () => (await frameDigest(page)) !== before, { ...WAIT, what: 'a frame that shows the change' });
+  });
+
+  it('scrolls the Settings list with a drag', async () => {
+    const general = (await eventually(() => nodeLabelled(harness, 'General'), { ...WAIT, what: 'General in the Settings list' })) as Node;
+    const from = await pagePoint(page, { x: 196, y: 700 });
+    const to = await pagePoint(page, { x: 196, y: 300 });
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+    await eventually(async () => {
+      const now = await nodeLabelled(harness, 'General');
+      return now === undefined || now.bounds.y < general.bounds.y - 50;
+    }, { ...WAIT, what: 'the list to scroll up' });
+    // Back to the top for the next cases.
+    await page.mouse.move(to.x, to.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x, from.y, { steps: 8 });
+    await page.mouse.up();
+    await eventually(async () => (await nodeLabelled(harness, 'General'))?.bounds.y === general.bounds.y, { ...WAIT, what: 'the list back at the top' });
+  });
+
+  it('outlines a tree node on the screen while it is hovered', async () => {
+    const general = (await nodeLabelled(harness, 'General')) as Node;
+    const node = page.getByTestId('tree').getByTestId('tree-node').and(page.locator('[data-label="General"]')).first();
+    await eventually(() => node.isVisible(), { ...WAIT, what: 'General in the page tree' });
+    await node.hover();
+    const outline = page.locator('[data-testid="screen-outline"][data-kind="hover"]');
+    await outline.waitFor();
+    const [box, screen] = await Promise.all([outline.boundingBox(), page.getByTestId('screen').boundingBox()]);
+    const status = await call(harness.url, 'GET', DEVICE_PATH);
+    const width = (status.body.screen as { width: number }).width;
+    // The outline sits where the node is: its left and top in screen points, within one point.
+    expect(Math.abs(((box!.x - screen!.x) / screen!.width) * width - general.bounds.x)).toBeLessThan(1.5);
+    expect(Math.abs(((box!.y - screen!.y) / screen!.width) * width - general.bounds.y)).toBeLessThan(1.5);
+  });
+
+  it('selects the node under the pointer when the screen is hovered, with its details and MCP call', async () => {
+    const general = (await nodeLabelled(harness, 'General')) as Node;
+    const at = await pagePoint(page, { x: general.bounds.x + 4, y: general.center.y });
+    await page.mouse.move(at.x, at.y);
+    const details = page.getByTestId('node-details');
+    await eventually(async () => /General/.test(await details.innerText()), { ...WAIT, what: 'the details of the node under the pointer' });
+    expect(await page.getByTestId('mcp-call').inputValue()).toMatch(/^tap \{"(ref|x)":/);
+  });
+
+  it('outlines the matches of find_text "General" (tree matches drawn solid)', async () => {
+    await page.getByTestId('find-input').fill('General');
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    const match = page.locator('[data-testid="screen-outline"][data-kind="tree"][data-label="General"]');
+    await match.first().waitFor();
+    expect(await page.getByTestId('find-results').innerText()).toContain('ui-tree');
+  });
+
+  it('types into Notes from the keyboard', async () => {
+    await page.getByRole('button', { name: 'Home', exact: true }).click();
+    await eventually(async () => (await foregroundApp(harness)) === 'com.apple.springboard', { ...WAIT, what: 'the home screen' });
+    const notes = (await eventually(() => nodeLabelled(harness, 'Notes', 'icon'), { ...WAIT, what: 'the Notes icon' })) as Node;
+    await clickOnScreen(page, notes.center);
+    await eventually(async () => (await foregroundApp(harness)) === 'com.apple.mobilenotes', { ...WAIT, what: 'Notes in front' });
+    const body = (await eventually(async () => (await treeNodes(harness)).find((n) => n.role === 'textField' || n.role === 'textView'), {
+      ...WAIT,
+      what: 'the note body',
+    })) as Node;
+    await clickOnScreen(page, body.center);
+    await page.keyboard.type('Hello Apex');
+    await eventually(async () => (await treeNodes(harness)).some((n) => n.value === 'Hello Apex'), { ...WAIT, what: 'the typed text in the note' });
+    // The page's tree shows it too once it reads the tree again after the action.
+    await eventually(async () => /Hello Apex/.test(await page.getByTestId('tree').innerText()), { ...WAIT, what: 'the text in the page tree' });
+  });
+
+  it('runs a task from the page to succeeded, with its steps on the timeline', async () => {
+    await page.getByRole('button', { name: 'Home', exact: true }).click();
+    await eventually(async () => (await foregroundApp(harness)) === 'com.apple.springboard', { ...WAIT, what: 'the home screen' });
+    await page.getByTestId('goal-input').fill('open Settings');
+    await page.getByTestId('start-task').click();
+    await eventually(async () => (await page.getByTestId('task-status').innerText()).toLowerCase() === 'succeeded', { ...WAIT, what: 'the task to succeed' });
+    const steps = page.getByTestId('task-step');
+    expect(await steps.count()).toBeGreaterThanOrEqual(1);
+    expect(await steps.first().innerText()).toMatch(/tap/);
+    // The step's screenshot (GET /task/{id}/steps/{n}/screenshot, fetched with the token), and the filmstrip.
+    const shot = steps.first().getByTestId('step-screenshot');
+    await shot.waitFor();
+    await eventually(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { ...WAIT, what: 'the step screenshot decoded' });
+    await page.getByTestId('filmstrip').getByTestId('step-screenshot').first().waitFor();
+    // The inspector follows what the task did: its tree is read again as steps arrive.
+    await eventually(async () => /Airplane Mode/.test(await page.getByTestId('tree').innerText()), { ...WAIT, what: 'the Settings tree in the inspector' });
+  });
+
+  it('has no serious or critical accessibility violations, light and dark', async () => {
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('broke no rule of its Content-Security-Policy and threw no error', () => {
+    expect(cspViolations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the dashboard with APEX_TOKEN set', () => {
+  const TOKEN = 'dashboard-test-token';
+  let dist: string;
+  let harness: RestHarness;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    dist = buildDashboard();
+    harness = await startRestHarness({ dashboardDir: dist, token: TOKEN });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the page without the token, but the API refuses every call without it', async () => {
+    const page = await fetch(`${harness.url}/`);
+    expect(page.status).toBe(200);
+    expect((await call(harness.url, 'GET', '/devices')).status).toBe(401);
+    expect((await call(harness.url, 'POST', `${DEVICE_PATH}/tap`, { body: { x: 10, y: 10 } })).status).toBe(401);
+  });
+
+  it('asks for the token, refuses a wrong one, and works with the right one sent as a bearer header', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const bearer: string[] = [];
+    page.on('request', (req) => {
+      const auth = req.headers()['authorization'];
+      if (auth) bearer.push(auth);
+      expect(req.url()).not.toContain(TOKEN);
+    });
+    await page.goto(`${harness.url}/`);
+    const field = page.getByRole('textbox', { name: 'Token' });
+    await field.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await field.fill('wrong-token');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByText('That token was refused.').waitFor();
+    await field.fill(TOKEN);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('device-item').first().waitFor();
+    await page.getByTestId('screen').and(page.locator('img')).waitFor();
+    // The stream too is read with the bearer header (an <img src> could not send it).
+    expect(await page.locator('.screen-meta').innerText()).toMatch(/^Live stream/);
+    expect(bearer).toContain(`Bearer ${TOKEN}`);
+    const cookies = await page.context().cookies();
+    expect(cookies).toEqual([]);
+    await page.close();
+  });
+});
