@@ -4,4 +4,5 @@ export * from './json-schema';
 export * from './limits';
 export * from './schemas';
 export * from './screenshot-encoding';
+export * from './screenshot-reuse';
 export * from './operations';

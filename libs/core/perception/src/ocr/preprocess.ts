@@ -1,9 +1,11 @@
 import type { Rect } from '@apex/port';
 import sharp from 'sharp';
 
-/** An image ready for OCR and how to map its pixels back to points. */
-export interface PreparedImage {
-  png: Buffer;
+/** Grey pixels ready for OCR (one byte each, row by row) and how to map them back to points. */
+export interface PreparedPixels {
+  gray: Uint8Array;
+  width: number;
+  height: number;
   /** Prepared-image pixels per point. */
   scale: number;
   /** Where the prepared image's top-left corner is, in points. */
@@ -11,6 +13,11 @@ export interface PreparedImage {
   originY: number;
   /** Whether the image was inverted (a dark screen). */
   inverted: boolean;
+}
+
+/** The same, encoded as the PNG the OCR engine reads. */
+export interface PreparedImage extends Omit<PreparedPixels, 'gray' | 'width' | 'height'> {
+  png: Buffer;
 }
 
 /**
@@ -30,6 +37,19 @@ const DARK_MEAN_LUMINANCE = 110;
  * `pixelScale` is the screenshot's pixels per point.
  */
 export async function prepareForOcr(png: Buffer, pixelScale: number, region?: Rect): Promise<PreparedImage> {
+  const { gray, width, height, ...mapping } = await preparePixels(png, pixelScale, region);
+  return { png: await grayPng(gray, width, height), ...mapping };
+}
+
+/** A grey image as a PNG (fast compression: it is decoded again at once). */
+export function grayPng(gray: Uint8Array, width: number, height: number): Promise<Buffer> {
+  return sharp(Buffer.from(gray.buffer, gray.byteOffset, gray.length), { raw: { width, height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** `prepareForOcr` without the encoding: the pixels themselves. */
+export async function preparePixels(png: Buffer, pixelScale: number, region?: Rect): Promise<PreparedPixels> {
   const source = sharp(png);
   const meta = await source.metadata();
   const imageWidth = meta.width ?? 0;
@@ -40,10 +60,11 @@ export async function prepareForOcr(png: Buffer, pixelScale: number, region?: Re
   const width = Math.max(1, Math.round((crop.width / pixelScale) * scale));
   const height = Math.max(1, Math.round((crop.height / pixelScale) * scale));
 
-  const { data, info } = await sharp(png)
-    .extract(crop)
+  // Decoded without its alpha channel first (a screen is opaque): resizing RGBA premultiplies in floating point,
+  // which costs more than the decode.
+  const rgb = await sharp(png).extract(crop).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(rgb.data, { raw: { width: rgb.info.width, height: rgb.info.height, channels: rgb.info.channels } })
     .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
-    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   const luminance = toGray(data, info.channels, 'luminance');
@@ -54,11 +75,10 @@ export async function prepareForOcr(png: Buffer, pixelScale: number, region?: Re
   if (inverted) for (let i = 0; i < gray.length; i++) gray[i] = 255 - gray[i];
   await invertDarkPanels(gray, info.width, info.height, scale);
 
-  const prepared = await sharp(gray, { raw: { width: info.width, height: info.height, channels: 1 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
   return {
-    png: prepared,
+    gray,
+    width: info.width,
+    height: info.height,
     scale: info.width / (crop.width / pixelScale),
     originX: crop.left / pixelScale,
     originY: crop.top / pixelScale,
