@@ -67,11 +67,10 @@ export async function preparePixels(png: Buffer, pixelScale: number, region?: Re
     .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const luminance = toGray(data, info.channels, 'luminance');
-  const inverted = meanOf(luminance) < DARK_MEAN_LUMINANCE;
+  const inverted = meanLuminance(data, info.channels) < DARK_MEAN_LUMINANCE;
   // Light screens: the darkest channel (tinted text and buttons turn dark). Dark screens: luminance, inverted
   // (the darkest channel would sink tinted text on black into the background).
-  const gray = inverted ? luminance : toGray(data, info.channels, 'darkest');
+  const gray = toGray(data, info.channels, inverted ? 'luminance' : 'darkest');
   if (inverted) for (let i = 0; i < gray.length; i++) gray[i] = 255 - gray[i];
   await invertDarkPanels(gray, info.width, info.height, scale);
 
@@ -203,10 +202,27 @@ function solidDarkRegions(dark: Uint8Array, width: number, height: number) {
   return boxes;
 }
 
-function meanOf(values: Uint8Array): number {
+/** Every this many pixels is enough to tell a dark screen from a light one. */
+const LUMINANCE_SAMPLE_STEP = 7;
+
+/** The mean luminance (as `toGray` computes it) of a sample of the pixels. */
+function meanLuminance(data: Buffer, channels: number): number {
+  const pixels = data.length / channels;
+  if (pixels === 0) return 255;
+  if (channels < 3) {
+    let sum = 0;
+    let n = 0;
+    for (let p = 0; p < pixels; p += LUMINANCE_SAMPLE_STEP, n++) sum += data[p * channels];
+    return sum / n;
+  }
   let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i];
-  return values.length === 0 ? 255 : sum / values.length;
+  let n = 0;
+  for (let p = 0; p < pixels; p += LUMINANCE_SAMPLE_STEP, n++) {
+    const i = p * channels;
+    const linear = 0.2126 * SRGB_TO_LINEAR[data[i]] + 0.7152 * SRGB_TO_LINEAR[data[i + 1]] + 0.0722 * SRGB_TO_LINEAR[data[i + 2]];
+    sum += LINEAR_TO_SRGB[Math.round(linear * 4095)];
+  }
+  return sum / n;
 }
 
 function clamp(value: number, min: number, max: number): number {
