@@ -245,7 +245,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
         result.notes.push(
           'describe_screen reads the tree and a screenshot (the geometry and the foreground app are known on an unchanged screen); its OCR and icon naming are cached on an unchanged screen, so this is the warm path.',
           'find_text (OCR): the Settings list is scrolled (in-process, unmeasured) before every call of every arm, so each call runs OCR on new pixels.',
-          'take_screenshot (operation and faces) re-encodes the PNG as a JPEG in points; the floor is the PNG as the phone sends it.',
+          'take_screenshot (operation and faces) answers a JPEG in points; on this unchanged screen the PNG is byte-identical each call, so the last encoding is reused (the screenshots section measures new pixels too); the floor is the PNG as the phone sends it.',
           'long_press asks for 100 ms (the shortest the operation allows) on every arm, raw included (the virtual iPhone does not wait it out); open_url reopens the same bundled page in the browser, and runs last.',
         );
         return result;

@@ -9,6 +9,7 @@ import { operationsSection } from './operations.bench';
 import { perceptionSection } from './perception.bench';
 import { renderSection } from './render.bench';
 import { scaleSection } from './scale.bench';
+import { screenshotsSection } from './screenshots.bench';
 import { sizesSection } from './sizes.bench';
 import { streamSection } from './stream.bench';
 import type { Section } from './support/section';
@@ -18,6 +19,7 @@ export const SECTIONS: readonly Section[] = [
   emulatorSection,
   renderSection,
   operationsSection,
+  screenshotsSection,
   driversSection,
   perceptionSection,
   sizesSection,

@@ -5,4 +5,5 @@ export * from './limits';
 export * from './schemas';
 export * from './screenshot-encoding';
 export * from './live-screen';
+export * from './screenshot-reuse';
 export * from './operations';

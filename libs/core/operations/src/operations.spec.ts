@@ -12,6 +12,7 @@ import {
   inputJsonSchema,
   outputJsonSchema,
   runOperation,
+  screenshotEncoderOf,
   type ImageAttachment,
   type OperationAnnotations,
   type OperationResult,
@@ -361,6 +362,31 @@ describe('runOperation', () => {
       expect(result.output.pixelsPerPoint).toBeCloseTo(922 / 430, 6);
       const meta = await sharp(imageOf(result).data).metadata();
       expect([meta.width, meta.height]).toEqual([922, 1998]);
+    });
+
+    it('reuses the last encoding while the phone sends byte-identical PNG, and encodes again when it changes', async () => {
+      await noisyScreen();
+      const encoder = screenshotEncoderOf(hub);
+      const first = await runOperation(ctx, 'take_screenshot', {});
+      const second = await runOperation(ctx, 'take_screenshot', {});
+      expect(encoder.stats()).toEqual({ encodes: 1, reuses: 1 });
+      expect(imageOf(second).data.equals(imageOf(first).data)).toBe(true);
+      expect(driver.callsOf('screenshot')).toHaveLength(2);
+      // Asked another way: a new encoding of the same capture.
+      await runOperation(ctx, 'take_screenshot', { maxWidth: 200 });
+      expect(encoder.stats()).toEqual({ encodes: 2, reuses: 1 });
+      await noisyScreen();
+      const changed = await runOperation(ctx, 'take_screenshot', {});
+      expect(encoder.stats()).toEqual({ encodes: 3, reuses: 1 });
+      expect(imageOf(changed).data.equals(imageOf(first).data)).toBe(false);
+    });
+
+    it('hands back the native PNG byte for byte for png at native resolution (within the size limits)', async () => {
+      const png = await sharp({ create: { width: 750, height: 1334, channels: 4, background: '#336699' } }).png().toBuffer();
+      driver.behave('screenshot', async () => ({ png, width: 750, height: 1334, scale: 2 }));
+      const result = await runOperation(ctx, 'take_screenshot', { format: 'png', resolution: 'native' });
+      expect(imageOf(result).data.equals(png)).toBe(true);
+      expect(result.output).toMatchObject({ format: 'png', width: 750, height: 1334, pixelsPerPoint: 2 });
     });
 
     it('honours maxWidth', async () => {

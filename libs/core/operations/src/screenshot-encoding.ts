@@ -50,9 +50,24 @@ interface Pixels {
 }
 
 /**
+ * Resampling kernel for the shrink to points: on screens (flat colours, text) it looks like lanczos3 at this
+ * size and costs a fraction (measured in tools/bench, operations section).
+ */
+const RESIZE_KERNEL = 'linear';
+/** Baseline JPEG, none of the optional (slow) passes: the image is read once by a model and thrown away. */
+const JPEG_OPTIONS = {
+  mozjpeg: false,
+  optimiseCoding: false,
+  trellisQuantisation: false,
+  overshootDeringing: false,
+  optimiseScans: false,
+} as const satisfies sharp.JpegOptions;
+
+/**
  * Encodes one capture as asked, then smaller until it fits the budget: lower JPEG quality first, then a
  * narrower image (PNG only gets narrower). The capture is decoded at most once and never taken again, so
  * `width` may end up below what was asked; `pixelsPerPoint` always says how the pixels map to points.
+ * The native PNG, when it is what was asked and fits, is handed back untouched (never decoded).
  */
 export async function encodeScreenshot(
   shot: CapturedScreen,
@@ -63,18 +78,14 @@ export async function encodeScreenshot(
   let width = Math.min(request.resolution === 'native' ? shot.width : shot.screen.width, request.maxWidth ?? Infinity, sideCap);
   width = Math.max(1, Math.min(shot.width, Math.round(width)));
   let qualityStep = 0;
-  let encodes = 0;
   let pixels: Promise<Pixels> | undefined;
-  // The first encoding reads the PNG directly (the common case: it fits); retries share one decoded copy.
-  const source = async () =>
-    encodes++ === 0 ? sharp(shot.png) : fromPixels(await (pixels ??= sharp(shot.png).raw().toBuffer({ resolveWithObject: true })));
   for (;;) {
     const height = Math.max(1, Math.round((shot.height * width) / shot.width));
     const quality = JPEG_QUALITIES[qualityStep];
     const data =
       request.format === 'png' && width === shot.width
         ? shot.png
-        : await encode(await source(), request.format, width === shot.width ? undefined : { width, height }, quality);
+        : await encode(await (pixels ??= decode(shot.png)), request.format, width === shot.width ? undefined : { width, height }, quality);
     const mimeType = request.format === 'png' ? 'image/png' : 'image/jpeg';
     const result = { data, format: request.format, mimeType, width, height, pixelsPerPoint: width / shot.screen.width } as const;
     if (data.length <= budget.maxBytes) return result;
@@ -89,14 +100,19 @@ export async function encodeScreenshot(
   }
 }
 
-function fromPixels({ data, info }: Pixels): sharp.Sharp {
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+/**
+ * The one decode: to opaque RGB (a phone's screen has no transparency). Without the alpha channel the resize
+ * needs no premultiplication, which in one PNG → resize → JPEG pipeline costs more than the decode itself.
+ */
+async function decode(png: Buffer): Promise<Pixels> {
+  return sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
 }
 
 /** `size` when the image must be resized. */
-async function encode(source: sharp.Sharp, format: ScreenshotFormat, size: { width: number; height: number } | undefined, quality: number): Promise<Buffer> {
-  const image = size ? source.resize(size.width, size.height, { fit: 'fill' }) : source;
-  return format === 'png' ? image.png().toBuffer() : image.flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
+async function encode({ data, info }: Pixels, format: ScreenshotFormat, size: { width: number; height: number } | undefined, quality: number): Promise<Buffer> {
+  const source = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const image = size ? source.resize(size.width, size.height, { fit: 'fill', kernel: RESIZE_KERNEL }) : source;
+  return format === 'png' ? image.png().toBuffer() : image.jpeg({ ...JPEG_OPTIONS, quality }).toBuffer();
 }
 
 /** How image pixels map to tap points, in words a model can use. */

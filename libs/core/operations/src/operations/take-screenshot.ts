@@ -3,7 +3,8 @@ import { captureScreen } from '@apex/hub';
 import { defineOperation, withImage } from '../define-operation';
 import { MAX_REQUESTED_SCREENSHOT_WIDTH, MIN_SCREENSHOT_WIDTH } from '../limits';
 import { deviceField } from '../schemas';
-import { describePixelMapping, encodeScreenshot, SCREENSHOT_DEFAULTS, SCREENSHOT_FORMATS, SCREENSHOT_RESOLUTIONS } from '../screenshot-encoding';
+import { describePixelMapping, SCREENSHOT_DEFAULTS, SCREENSHOT_FORMATS, SCREENSHOT_RESOLUTIONS } from '../screenshot-encoding';
+import { screenshotEncoderOf } from '../screenshot-reuse';
 
 export const takeScreenshotOperation = defineOperation({
   name: 'take_screenshot',
@@ -35,8 +36,9 @@ export const takeScreenshotOperation = defineOperation({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (ctx, { device, format, resolution, maxWidth }) => {
-    // One capture; fitting the size budget re-encodes it, it never asks the device again.
-    const shot = await encodeScreenshot(await captureScreen(ctx.hub, device), { format, resolution, maxWidth });
+    // One capture; fitting the size budget re-encodes it, it never asks the device again. An unchanged screen
+    // reuses the last encoding.
+    const shot = await screenshotEncoderOf(ctx.hub).encode(device, await captureScreen(ctx.hub, device), { format, resolution, maxWidth });
     const { data, mimeType, width, height, pixelsPerPoint } = shot;
     return withImage({ format: shot.format, mimeType, width, height, pixelsPerPoint, bytes: data.length }, { data, mimeType });
   },

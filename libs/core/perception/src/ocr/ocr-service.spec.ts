@@ -138,6 +138,35 @@ describe('OcrService with a real tesseract pool', () => {
     OCR_TIMEOUT,
   );
 
+  it(
+    'reads only the bands it has not seen after the text moves, and merges words equal to a full read',
+    async () => {
+      const moved = (dy: number, extra: boolean) =>
+        renderScreen({
+          texts: [
+            ...TEXTS.map((spec) => ({ ...spec, baseline: spec.baseline - dy })),
+            ...(extra ? [{ text: 'A new row scrolled in', x: 20, baseline: 760 }] : []),
+          ],
+        });
+      const first = moved(0, false);
+      await ocr.read(first.png, first.scale);
+      const before = ocr.stats();
+      // Every line 30 pt higher (an even number of pixels at 1.5 px/pt), and one new line at the bottom.
+      const scrolled = moved(30, true);
+      const incremental = await ocr.read(scrolled.png, scrolled.scale);
+      const after = ocr.stats();
+      expect(after.bandsRead - before.bandsRead).toBe(1);
+      expect(after.bandsReused - before.bandsReused).toBe(TEXTS.length);
+      expect(incremental.lines.map((line) => line.text)).toContain('A new row scrolled in');
+
+      const alone = new OcrService(pool, 8);
+      const full = await alone.read(scrolled.png, scrolled.scale);
+      expect(alone.stats().bandsReused).toBe(0);
+      expect(incremental).toEqual(full);
+    },
+    OCR_TIMEOUT,
+  );
+
   it('reuses one worker and stops it on close (idempotent; later reads are refused)', async () => {
     expect(pool.workerCount).toBe(1);
     await pool.close();
@@ -147,7 +176,7 @@ describe('OcrService with a real tesseract pool', () => {
   });
 });
 
-describe('OcrService with two workers (the screen read in two bands at once)', () => {
+describe('OcrService with two workers (bands read two at a time)', () => {
   const pool = new TesseractPool({ size: 2 });
   const ocr = new OcrService(pool, 4);
 
@@ -156,11 +185,12 @@ describe('OcrService with two workers (the screen read in two bands at once)', (
   });
 
   it(
-    'finds the same words and boxes, a line across the band edge once',
+    'finds the same words and boxes, each line once',
     async () => {
       const screen = renderScreen({ texts: TEXTS });
       const page = await ocr.read(screen.png, screen.scale);
-      expect(pool.recognitions).toBe(2);
+      expect(pool.workerCount).toBe(2);
+      expect(pool.recognitions).toBe(ocr.stats().bandsRead);
       TEXTS.forEach((spec, i) => {
         const matches = findTextInOcr(page, { text: spec.text });
         expect(matches).toHaveLength(1);

@@ -1,22 +1,28 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { Rect } from '@apex/port';
 import { hasWordCharacters } from '../text/normalize';
 import { intersects, unionOf } from '../geometry';
 import { LruCache } from './lru-cache';
 import type { EnginePage, OcrLine, OcrPage, OcrRecognizer, OcrWord } from './ocr-types';
-import { prepareForOcr, type PreparedImage } from './preprocess';
+import { grayPng, prepareForOcr, preparePixels, type PreparedPixels } from './preprocess';
+import { textBands, type TextBand } from './text-bands';
 
 /** Words closer than this many line-heights apart belong to one line; farther ones start a new one. */
 const MAX_WORD_GAP_IN_LINE_HEIGHTS = 1.5;
 /** Tesseract's confidence (0..100) below which a "word" is noise (glyphs, separators). */
 const MIN_WORD_CONFIDENCE = 20;
+/** Bands of text remembered (their words), across screenshots: a scrolled list shows most of them again. */
+const BANDS_REMEMBERED = 512;
 
 export interface OcrStats {
-  /** Images handed to the recognizer. */
+  /** Screenshots (or regions) read: each reads the bands it has not seen before. */
   recognitions: number;
   /** Requests answered from the cache. */
   cacheHits: number;
+  /** Bands of a full screen handed to the recognizer. */
+  bandsRead: number;
+  /** Bands of a full screen answered with the words read earlier from identical pixels. */
+  bandsReused: number;
 }
 
 /** A cached or in-flight result, and who still waits for it (a caller without a signal always does). */
@@ -31,10 +37,15 @@ interface Entry {
  * LRU; concurrent identical requests share one recognition). A region is answered from a cached full-screen
  * result when there is one, else by recognizing only the cropped region. A caller's signal ends its own wait;
  * the shared recognition is dropped (if it has not started) only once every caller waiting for it has given up.
+ *
+ * A full screen is read band by band (rows of text between blank rows, see text-bands.ts), each band alone and
+ * remembered by the hash of its pixels: after a scroll only the bands that came into view are read, and the
+ * merged words are the same as reading every band afresh (each band's words depend on its pixels only).
  */
 export class OcrService {
   private readonly cache: LruCache<string, Entry>;
-  private readonly counters: OcrStats = { recognitions: 0, cacheHits: 0 };
+  private readonly bands = new LruCache<string, Promise<EnginePage>>(BANDS_REMEMBERED);
+  private readonly counters: OcrStats = { recognitions: 0, cacheHits: 0, bandsRead: 0, bandsReused: 0 };
 
   constructor(
     private readonly recognizer: OcrRecognizer,
@@ -75,38 +86,58 @@ export class OcrService {
 
   clear(): void {
     this.cache.clear();
+    this.bands.clear();
   }
 
-  private async recognize(
-    png: Buffer,
-    pixelScale: number,
-    region: Rect | undefined,
-    signal: AbortSignal,
-  ): Promise<OcrPage> {
-    const prepared = await prepareForOcr(png, pixelScale, region);
+  private async recognize(png: Buffer, pixelScale: number, region: Rect | undefined, signal: AbortSignal): Promise<OcrPage> {
+    if (region) {
+      const prepared = await prepareForOcr(png, pixelScale, region);
+      signal.throwIfAborted();
+      this.counters.recognitions += 1;
+      return withinRegion(toPoints(await this.recognizer.recognize(prepared.png, signal), prepared), region);
+    }
+    const prepared = await preparePixels(png, pixelScale);
     signal.throwIfAborted();
     this.counters.recognitions += 1;
-    const bandCount = region ? 1 : Math.max(1, this.recognizer.parallelism ?? 1);
-    if (bandCount === 1) {
-      const result = toPoints(await this.recognizer.recognize(prepared.png, signal), prepared);
-      return region ? withinRegion(result, region) : result;
-    }
-    // Several workers: recognize overlapping horizontal bands at once; each line is kept by the band whose
-    // core holds its centre, so a line cut by one band's edge is read whole by its neighbour.
-    const bands = await splitIntoBands(prepared, bandCount);
-    const pages = await Promise.all(
-      bands.map(async (band) =>
-        toPoints(await this.recognizer.recognize(band.png, signal), { ...prepared, originY: prepared.originY + band.top / prepared.scale }),
-      ),
-    );
-    const lines = pages.flatMap((page, i) =>
-      page.lines.filter((line) => {
-        const cy = line.bounds.y + line.bounds.height / 2;
-        return cy >= bands[i].coreTop && cy < bands[i].coreBottom;
-      }),
-    );
+    const bands = textBands(prepared.gray, prepared.width, prepared.height);
+    const pages = new Array<EnginePage>(bands.length);
+    // As many bands at a time as the recognizer has workers (its queue is bounded).
+    let next = 0;
+    const readBands = async () => {
+      while (next < bands.length) {
+        const i = next++;
+        pages[i] = await this.bandWords(bands[i], prepared, signal);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.recognizer.parallelism ?? 1) }, readBands));
+    const lines = bands.flatMap((band, i) => toPoints(pages[i], { ...prepared, originY: prepared.originY + band.imageTop / prepared.scale }).lines);
     lines.sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
     return { lines };
+  }
+
+  /** A band's words (in its own image's pixels), read once per distinct band image. */
+  private async bandWords(band: TextBand, prepared: PreparedPixels, signal: AbortSignal): Promise<EnginePage> {
+    const key = createHash('sha1').update(band.gray).update(`:${prepared.width}`).digest('hex');
+    const known = this.bands.get(key);
+    if (known) {
+      this.counters.bandsReused += 1;
+      // Shared with another screenshot's read whose callers all gave up: read it again for this one.
+      return known.catch((error) => (signal.aborted ? Promise.reject(error) : this.readBand(key, band, prepared, signal)));
+    }
+    return this.readBand(key, band, prepared, signal);
+  }
+
+  private readBand(key: string, band: TextBand, prepared: PreparedPixels, signal: AbortSignal): Promise<EnginePage> {
+    this.counters.bandsRead += 1;
+    const words = grayPng(band.gray, prepared.width, band.height).then((image) => this.recognizer.recognize(image, signal));
+    this.bands.set(key, words);
+    // A read everyone gave up on is forgotten at once (it may never settle): the next screenshot reads afresh.
+    const forget = () => {
+      if (this.bands.get(key) === words) this.bands.delete(key);
+    };
+    signal.addEventListener('abort', forget, { once: true });
+    words.catch(forget).finally(() => signal.removeEventListener('abort', forget));
+    return words;
   }
 }
 
@@ -133,47 +164,12 @@ function follow(entry: Entry, signal: AbortSignal | undefined): Promise<OcrPage>
   });
 }
 
-/** Bands overlap by this much (points): more than the tallest line of text a screen shows. */
-const BAND_OVERLAP_POINTS = 48;
-
-interface Band {
-  png: Buffer;
-  /** Prepared-image pixels. */
-  top: number;
-  /** Points: the lines this band answers for. */
-  coreTop: number;
-  coreBottom: number;
-}
-
-async function splitIntoBands(prepared: PreparedImage, count: number): Promise<Band[]> {
-  const meta = await sharp(prepared.png).metadata();
-  const width = meta.width ?? 1;
-  const height = meta.height ?? 1;
-  const overlap = Math.round(BAND_OVERLAP_POINTS * prepared.scale);
-  const step = Math.ceil(height / count);
-  const bands: Band[] = [];
-  for (let i = 0; i < count; i++) {
-    const coreStart = i * step;
-    const coreEnd = Math.min(height, (i + 1) * step);
-    const top = Math.max(0, coreStart - overlap);
-    const bottom = Math.min(height, coreEnd + overlap);
-    const png = await sharp(prepared.png).extract({ left: 0, top, width, height: bottom - top }).png({ compressionLevel: 1 }).toBuffer();
-    bands.push({
-      png,
-      top,
-      coreTop: i === 0 ? -Infinity : prepared.originY + coreStart / prepared.scale,
-      coreBottom: i === count - 1 ? Infinity : prepared.originY + coreEnd / prepared.scale,
-    });
-  }
-  return bands;
-}
-
 function regionKey(region: Rect): string {
   return [region.x, region.y, region.width, region.height].map((v) => Math.round(v * 10) / 10).join(',');
 }
 
 /** Engine pixels → points, noise dropped, lines split where words are far apart. */
-function toPoints(page: EnginePage, prepared: Pick<PreparedImage, 'scale' | 'originX' | 'originY'>): OcrPage {
+function toPoints(page: EnginePage, prepared: Pick<PreparedPixels, 'scale' | 'originX' | 'originY'>): OcrPage {
   const lines: OcrLine[] = [];
   for (const engineLine of page.lines) {
     const words: OcrWord[] = engineLine

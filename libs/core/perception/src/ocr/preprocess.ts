@@ -1,9 +1,11 @@
 import type { Rect } from '@apex/port';
 import sharp from 'sharp';
 
-/** An image ready for OCR and how to map its pixels back to points. */
-export interface PreparedImage {
-  png: Buffer;
+/** Grey pixels ready for OCR (one byte each, row by row) and how to map them back to points. */
+export interface PreparedPixels {
+  gray: Uint8Array;
+  width: number;
+  height: number;
   /** Prepared-image pixels per point. */
   scale: number;
   /** Where the prepared image's top-left corner is, in points. */
@@ -11,6 +13,11 @@ export interface PreparedImage {
   originY: number;
   /** Whether the image was inverted (a dark screen). */
   inverted: boolean;
+}
+
+/** The same, encoded as the PNG the OCR engine reads. */
+export interface PreparedImage extends Omit<PreparedPixels, 'gray' | 'width' | 'height'> {
+  png: Buffer;
 }
 
 /**
@@ -30,6 +37,19 @@ const DARK_MEAN_LUMINANCE = 110;
  * `pixelScale` is the screenshot's pixels per point.
  */
 export async function prepareForOcr(png: Buffer, pixelScale: number, region?: Rect): Promise<PreparedImage> {
+  const { gray, width, height, ...mapping } = await preparePixels(png, pixelScale, region);
+  return { png: await grayPng(gray, width, height), ...mapping };
+}
+
+/** A grey image as a PNG (fast compression: it is decoded again at once). */
+export function grayPng(gray: Uint8Array, width: number, height: number): Promise<Buffer> {
+  return sharp(Buffer.from(gray.buffer, gray.byteOffset, gray.length), { raw: { width, height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** `prepareForOcr` without the encoding: the pixels themselves. */
+export async function preparePixels(png: Buffer, pixelScale: number, region?: Rect): Promise<PreparedPixels> {
   const source = sharp(png);
   const meta = await source.metadata();
   const imageWidth = meta.width ?? 0;
@@ -40,25 +60,24 @@ export async function prepareForOcr(png: Buffer, pixelScale: number, region?: Re
   const width = Math.max(1, Math.round((crop.width / pixelScale) * scale));
   const height = Math.max(1, Math.round((crop.height / pixelScale) * scale));
 
-  const { data, info } = await sharp(png)
-    .extract(crop)
+  // Decoded without its alpha channel first (a screen is opaque): resizing RGBA premultiplies in floating point,
+  // which costs more than the decode.
+  const rgb = await sharp(png).extract(crop).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(rgb.data, { raw: { width: rgb.info.width, height: rgb.info.height, channels: rgb.info.channels } })
     .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
-    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const luminance = toGray(data, info.channels, 'luminance');
-  const inverted = meanOf(luminance) < DARK_MEAN_LUMINANCE;
+  const inverted = meanLuminance(data, info.channels) < DARK_MEAN_LUMINANCE;
   // Light screens: the darkest channel (tinted text and buttons turn dark). Dark screens: luminance, inverted
   // (the darkest channel would sink tinted text on black into the background).
-  const gray = inverted ? luminance : toGray(data, info.channels, 'darkest');
+  const gray = toGray(data, info.channels, inverted ? 'luminance' : 'darkest');
   if (inverted) for (let i = 0; i < gray.length; i++) gray[i] = 255 - gray[i];
   await invertDarkPanels(gray, info.width, info.height, scale);
 
-  const prepared = await sharp(gray, { raw: { width: info.width, height: info.height, channels: 1 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
   return {
-    png: prepared,
+    gray,
+    width: info.width,
+    height: info.height,
     scale: info.width / (crop.width / pixelScale),
     originX: crop.left / pixelScale,
     originY: crop.top / pixelScale,
@@ -183,10 +202,27 @@ function solidDarkRegions(dark: Uint8Array, width: number, height: number) {
   return boxes;
 }
 
-function meanOf(values: Uint8Array): number {
+/** Every this many pixels is enough to tell a dark screen from a light one. */
+const LUMINANCE_SAMPLE_STEP = 7;
+
+/** The mean luminance (as `toGray` computes it) of a sample of the pixels. */
+function meanLuminance(data: Buffer, channels: number): number {
+  const pixels = data.length / channels;
+  if (pixels === 0) return 255;
+  if (channels < 3) {
+    let sum = 0;
+    let n = 0;
+    for (let p = 0; p < pixels; p += LUMINANCE_SAMPLE_STEP, n++) sum += data[p * channels];
+    return sum / n;
+  }
   let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i];
-  return values.length === 0 ? 255 : sum / values.length;
+  let n = 0;
+  for (let p = 0; p < pixels; p += LUMINANCE_SAMPLE_STEP, n++) {
+    const i = p * channels;
+    const linear = 0.2126 * SRGB_TO_LINEAR[data[i]] + 0.7152 * SRGB_TO_LINEAR[data[i + 1]] + 0.0722 * SRGB_TO_LINEAR[data[i + 2]];
+    sum += LINEAR_TO_SRGB[Math.round(linear * 4095)];
+  }
+  return sum / n;
 }
 
 function clamp(value: number, min: number, max: number): number {
