@@ -1,8 +1,9 @@
 import type { DeviceStatus, DeviceSummary } from '@apex/hub';
-import { isApexError, toPublicError, type PublicError } from '@apex/errors';
+import { toPublicError, type PublicError } from '@apex/errors';
 import { runOperation } from '@apex/operations';
-import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
+import type { Runtime } from '@apex/runtime';
 import type { CommandImpl } from '../cli';
+import { startCommandRuntime } from './command-runtime';
 
 /** One row of `apex devices`: the summary, the status when the device answered, or why it did not. */
 export interface DeviceReport extends DeviceSummary {
@@ -53,18 +54,8 @@ function table(reports: DeviceReport[]): string {
 export const devicesCommand: CommandImpl = {
   options: { config: { type: 'string' }, json: { type: 'boolean' } },
   async run(values) {
-    const configPath = typeof values.config === 'string' ? values.config : undefined;
-    let runtime: Runtime;
-    try {
-      runtime = await createRuntime({ configPath, logger: createLogger({ level: process.env.APEX_LOG_LEVEL ?? 'error' }) });
-    } catch (error) {
-      if (!isApexError(error)) throw error;
-      // The operator's own configuration is reported verbatim (it may name drivers, e.g. "wda").
-      process.stderr.write(`apex devices: ${error.code}: ${error.message}\n`);
-      for (const issue of error.issues ?? []) process.stderr.write(`  - ${issue.path || '(top level)'}: ${issue.message}\n`);
-      if (error.hint) process.stderr.write(`${error.hint}\n`);
-      return error.code === 'invalid_argument' ? 2 : 1;
-    }
+    const runtime = await startCommandRuntime('devices', values);
+    if (typeof runtime === 'number') return runtime;
     try {
       const reports = await Promise.all((await listDevices(runtime)).map((summary) => reportOf(runtime, summary)));
       process.stdout.write(values.json ? `${JSON.stringify({ devices: reports }, null, 2)}\n` : `${table(reports)}\n`);

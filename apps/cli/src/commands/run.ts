@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { isApexError, toPublicError } from '@apex/errors';
+import { toPublicError } from '@apex/errors';
 import { runOperation } from '@apex/operations';
-import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import { UsageError, type CommandImpl } from '../cli';
+import { startCommandRuntime } from './command-runtime';
 
 /** `--var name=value`, each once. */
 function varsOf(values: unknown): Record<string, string> {
@@ -32,15 +32,8 @@ export const runCommand: CommandImpl = {
       process.stderr.write(`apex run: cannot read ${file}\n`);
       return 2;
     }
-    const configPath = typeof values.config === 'string' ? values.config : undefined;
-    let runtime: Runtime;
-    try {
-      runtime = await createRuntime({ configPath, logger: createLogger({ level: process.env.APEX_LOG_LEVEL ?? 'error' }) });
-    } catch (error) {
-      if (!isApexError(error)) throw error;
-      process.stderr.write(`apex run: ${error.code}: ${error.message}\n`);
-      return error.code === 'invalid_argument' ? 2 : 1;
-    }
+    const runtime = await startCommandRuntime('run', values);
+    if (typeof runtime === 'number') return runtime;
     try {
       const device = typeof values.device === 'string' ? values.device : undefined;
       const started = await runOperation(runtime, 'run_flow', { yaml, vars, ...(device ? { device } : {}) }, runtime.operations);
