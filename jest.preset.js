@@ -1,6 +1,8 @@
 /** Shared Jest settings: TypeScript through SWC (type-checking is the `typecheck` target's job). */
 module.exports = {
   testEnvironment: 'node',
+  // A guard against a hang, not a speed check: worker threads and servers start slowly on a loaded 2-core machine.
+  testTimeout: 30_000,
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

@@ -39,6 +39,11 @@ import type {
   UiTreeResult,
 } from './types';
 
+// Every screenshot is new pixels, so libvips' operation cache (50 MB by default) only kept old ones alive and made
+// the process's RSS swing by ±10 % over 10,000 operations (the bench's `memory` section). Process-wide; set here
+// because every image path of Apex (perception and the screenshot encoder of the operations) loads this module.
+sharp.cache(false);
+
 /** In `auto`, a tree match this good answers without reading the pixels. */
 const TREE_ANSWER_CONFIDENCE = 0.9;
 /** Unlabeled icon buttons named from their pixels in one description, at most. */
