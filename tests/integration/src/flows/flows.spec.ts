@@ -82,6 +82,48 @@ describe('flows over REST and MCP, on the embedded virtual iPhone', () => {
     expect(strict.error).toMatchObject({ reason: 'target_not_found', message: expect.stringContaining('icon "settings" is not on the screen (not among its elements; heal: none looks no further)') });
   }, 120_000);
 
+  it('passes when the phone puts a row above the ones it taps (a waiting update moves every Settings row down)', async () => {
+    const run = async () => settled((await call(h.url, 'POST', '/flows/run', { body: { yaml: EXAMPLE } })).body['taskId'] as string);
+    const plain = await run();
+    phone().terminateApp(SETTINGS);
+    phone().setSoftwareUpdate('iOS 17.6');
+    try {
+      const moved = await run();
+      expect(moved).toMatchObject({ status: 'succeeded', result: 'Flow "About this iPhone": 5 step(s) passed.' });
+      const tappedY = (task: typeof plain) => (task.steps[1]?.action.arguments as { y: number }).y;
+      expect(tappedY(moved)).toBeGreaterThan(tappedY(plain));
+      expect(moved.steps[0]?.outcome.detail).toContain('Software Update Available');
+    } finally {
+      phone().setSoftwareUpdate(null);
+    }
+  }, 120_000);
+
+  it('taps text that exists only in the pixels (a web page in Safari) and says in the step log that it healed', async () => {
+    const yaml = 'name: Docs\napp: Safari\nsteps:\n  - tap: Read the getting started guide\n  - assert_visible: Getting started\n';
+    phone().terminateApp('com.apple.mobilesafari');
+    const task = await settled((await call(h.url, 'POST', '/flows/run', { body: { yaml } })).body['taskId'] as string);
+    expect(task).toMatchObject({ status: 'succeeded', result: 'Flow "Docs": 3 step(s) passed.' });
+    expect(task.steps[0]?.observation).not.toContain('Read the getting started guide');
+    expect(task.steps[1]?.outcome.detail).toMatch(/^Step 1 \(tap\): text "Read the getting started guide" seen in the pixels at \(\d+, \d+\) \(healed: not in the tree, found in the pixels\)/);
+    phone().terminateApp('com.apple.mobilesafari');
+  }, 120_000);
+
+  it('with heal: none, an element that is gone fails at once naming the selector, the screen and its screenshot; nothing after it runs', async () => {
+    const yaml = 'name: Update\napp: Settings\nheal: none\nsteps:\n  - tap: Software Update Available\n  - tap: General\n';
+    const task = await settled((await call(h.url, 'POST', '/flows/run', { body: { yaml } })).body['taskId'] as string);
+    expect(task.status).toBe('failed');
+    expect(task.error).toMatchObject({
+      code: 'element_not_found',
+      reason: 'target_not_found',
+      screenshotStep: 1,
+      message: expect.stringMatching(/^Step 1 \(tap\): text "Software Update Available" is not on the screen \(not among its elements; heal: none looks no further\); it shows: .*General/),
+    });
+    expect(task.steps.map((s) => s.action.operation)).toEqual(['launch_app']);
+    const shot = await fetch(`${h.url}/task/${task.id}/steps/1/screenshot`);
+    expect([shot.status, shot.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect(JSON.stringify(phone().snapshot())).not.toContain('Model Name');
+  }, 120_000);
+
   it('a bad flow is a 400 naming line and column, and no task is created', async () => {
     const before = (await call(h.url, 'GET', '/tasks')).body['tasks'] as unknown[];
     const bad = await call(h.url, 'POST', '/flows/run', { body: { yaml: 'name: Bad\nsteps:\n  - swipe: sideways\n' } });

@@ -191,7 +191,11 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
       if (decision.kind === 'done') return { status: 'succeeded', result: decision.result, usage: usage() };
       if (decision.kind === 'fail') {
         const reason = decision.reason ?? 'infeasible';
-        throw fail(reason, decision.message, reason === 'target_not_found' ? 'element_not_found' : 'unsupported_operation');
+        const stop = fail(reason, decision.message, reason === 'target_not_found' ? 'element_not_found' : 'unsupported_operation');
+        // The screen the planner gave up on is the one the last action left (its screenshot, once kept).
+        const last = steps[steps.length - 1];
+        if (last?.screenshotRef && stop.outcome.status === 'failed') stop.outcome.error.screenshotStep = last.index + 1;
+        throw stop;
       }
 
       const { action, expect, why } = decision;

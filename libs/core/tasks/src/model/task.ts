@@ -25,6 +25,8 @@ export interface TaskError {
   code: ErrorCode;
   message: string;
   reason: FailureReason;
+  /** The step (1-based) whose kept screenshot shows the screen the task failed on. */
+  screenshotStep?: number;
 }
 
 /** Tokens a model spent on the task (LLM planners only). */

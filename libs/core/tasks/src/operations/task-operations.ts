@@ -6,7 +6,12 @@ import type { TaskService } from '../service/task-service';
 import { exportFlowOperation, runFlowOperation } from './flow-operations';
 
 /* Output schemas here are plain shapes (strings rather than enums): the model types say what the values are. */
-const errorOut = z.object({ code: z.string(), message: z.string(), reason: z.string().describe('e.g. step_limit, timeout, infeasible, interrupted') });
+const errorOut = z.object({
+  code: z.string(),
+  message: z.string(),
+  reason: z.string().describe('e.g. step_limit, timeout, infeasible, interrupted'),
+  screenshotStep: z.number().int().optional().describe('the step whose screenshot shows the screen it failed on'),
+});
 const taskSummaryOut = z.object({
   id: z.string(),
   device: z.string(),
