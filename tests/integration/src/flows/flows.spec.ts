@@ -124,6 +124,28 @@ describe('flows over REST and MCP, on the embedded virtual iPhone', () => {
     expect(JSON.stringify(phone().snapshot())).not.toContain('Model Name');
   }, 120_000);
 
+  it('heal: agent hands a step it cannot find to the offline planner for one tap, goes on, and suggests the changed step', async () => {
+    // Written with another phone's word for the row: neither the tree nor the pixels say "System Update".
+    const yaml = 'name: Update page\napp: Settings\nheal: agent\nsteps:\n  - tap: General\n  - tap: System Update\n  - assert_visible: No Software Update settings\n';
+    const started = await call(h.url, 'POST', '/flows/run', { body: { yaml, healPlanner: 'offline' } });
+    const task = await settled(started.body['taskId'] as string);
+    expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
+    expect(task.steps.map((s) => s.action.operation)).toEqual(['launch_app', 'tap', 'tap']);
+    expect(task.steps[2]?.outcome.detail).toMatch(/^Step 2 \(tap\): healed by the offline planner \("tap System Update"\)/);
+    expect(task.suggestedPatch).toEqual([{ step: 2, was: 'tap: System Update', now: 'tap: Software Update' }]);
+    const got = await call(h.url, 'GET', `/task/${task.id}`);
+    expect(got.body['suggestedPatch']).toEqual(task.suggestedPatch);
+
+    // A step no planner can place fails naming what the planner did instead; nothing after it runs.
+    phone().terminateApp(SETTINGS);
+    const lost = await settled((await call(h.url, 'POST', '/flows/run', { body: { yaml: yaml.replace('System Update', 'Quantum Flux'), healPlanner: 'offline' } })).body['taskId'] as string);
+    expect(lost.status).toBe('failed');
+    expect(lost.error?.message).toMatch(/^Step 2 \(tap\): text "Quantum Flux" is not on the screen \(neither among its elements nor in its pixels\); the offline planner did not heal it/);
+    expect(lost.suggestedPatch).toBeUndefined();
+    const refused = await call(h.url, 'POST', '/flows/run', { body: { yaml, healPlanner: 'flow' } });
+    expect([refused.status, refused.body['code']]).toEqual([400, 'invalid_argument']);
+  }, 120_000);
+
   it('a bad flow is a 400 naming line and column, and no task is created', async () => {
     const before = (await call(h.url, 'GET', '/tasks')).body['tasks'] as unknown[];
     const bad = await call(h.url, 'POST', '/flows/run', { body: { yaml: 'name: Bad\nsteps:\n  - swipe: sideways\n' } });

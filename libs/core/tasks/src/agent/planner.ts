@@ -1,5 +1,5 @@
 import type { OperationResult } from '@apex/operations';
-import type { FailureReason, StepAction, StepOutcome, TaskUsage } from '../model/task';
+import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskUsage } from '../model/task';
 import type { Flow } from '../flows/flow-schema';
 import type { Observation } from './observation';
 
@@ -42,6 +42,8 @@ export interface PlannerContext {
   query(operation: string, args: Record<string, unknown>): Promise<OperationResult>;
   /** Aborted when the task is cancelled or times out. */
   signal: AbortSignal;
+  /** A flow with `heal: agent`: the planner that takes over one step the flow cannot find, with that step as its goal. */
+  healer?: { name: string; begin(goal: string): PlannerSession };
 }
 
 /** One task's conversation with a planner. */
@@ -49,6 +51,8 @@ export interface PlannerSession {
   decide(observation: Observation, feedback?: StepFeedback): Promise<Decision>;
   /** Model tokens spent so far (LLM planners). */
   usage(): TaskUsage | undefined;
+  /** The flow planner: the steps healed so far, as changes to the flow. */
+  suggestedPatch?(): FlowPatch[] | undefined;
 }
 
 export interface Planner {

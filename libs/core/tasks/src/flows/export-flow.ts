@@ -39,7 +39,7 @@ export function exportFlow(task: Task): ExportedFlow {
 }
 
 /** One step of the log as a flow step; a string says why it has none; undefined for look-ups (not actions). */
-function flowStepOf(step: TaskStep, variables: string[]): Record<string, unknown> | string | undefined {
+export function flowStepOf(step: Pick<TaskStep, 'action' | 'target'>, variables: string[] = []): Record<string, unknown> | string | undefined {
   const args = step.action.arguments;
   const at = (): Selector => step.target ?? { point: { x: Number(args['x']), y: Number(args['y']) } };
   switch (step.action.operation) {
@@ -86,7 +86,7 @@ function flowStepOf(step: TaskStep, variables: string[]): Record<string, unknown
 }
 
 /** `{text: General}` reads best as `General`. */
-function compact(selector: Selector): Selector | string {
+export function compact(selector: Selector): Selector | string {
   const keys = Object.keys(selector);
   return keys.length === 1 && selector.text !== undefined ? selector.text : selector;
 }

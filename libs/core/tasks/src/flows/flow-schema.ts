@@ -107,9 +107,10 @@ export const flowSchema = z.strictObject({
   app: text.optional(),
   /**
    * What a selector the screen's description does not answer may try: `pixels` (the default) asks the finders
-   * (the whole tree, OCR, icon glyphs); `none` fails the step at once.
+   * (the whole tree, OCR, icon glyphs); `agent` then hands a tap still not found to a planner for that one
+   * action, and the task's result suggests the changed step; `none` fails the step at once.
    */
-  heal: z.enum(['pixels', 'none']).optional(),
+  heal: z.enum(['pixels', 'agent', 'none']).optional(),
   /** Default values of `${name}` variables; the caller's values win. */
   vars: z
     .record(z.string().regex(VAR_NAME, 'a variable name is letters, digits and _'), z.string().max(FLOW_LIMITS.maxTextLength))

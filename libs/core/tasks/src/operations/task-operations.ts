@@ -37,6 +37,7 @@ const taskOut = taskSummaryOut.omit({ stepCount: true }).extend({
   maxSteps: z.number(),
   timeoutMs: z.number(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
+  suggestedPatch: z.array(z.object({ step: z.number(), was: z.string(), now: z.string() })).optional().describe('flow steps a planner healed: change was to now'),
   steps: z.array(stepOut),
 });
 
