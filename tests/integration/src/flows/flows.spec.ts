@@ -146,6 +146,13 @@ describe('flows over REST and MCP, on the embedded virtual iPhone', () => {
     expect([refused.status, refused.body['code']]).toEqual([400, 'invalid_argument']);
   }, 120_000);
 
+  it('GET /flows/schema serves the JSON Schema for editors that the repo commits beside its example flows', async () => {
+    const served = await call(h.url, 'GET', '/flows/schema');
+    expect(served.status).toBe(200);
+    expect(served.body).toEqual(JSON.parse(readFileSync(path.resolve(__dirname, '../../../../schemas/flow.schema.json'), 'utf8')));
+    expect(EXAMPLE).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/schemas\/flow\.schema\.json$/m);
+  }, 60_000);
+
   it('a bad flow is a 400 naming line and column, and no task is created', async () => {
     const before = (await call(h.url, 'GET', '/tasks')).body['tasks'] as unknown[];
     const bad = await call(h.url, 'POST', '/flows/run', { body: { yaml: 'name: Bad\nsteps:\n  - swipe: sideways\n' } });
