@@ -146,6 +146,18 @@ describe('flows over REST and MCP, on the embedded virtual iPhone', () => {
     expect([refused.status, refused.body['code']]).toEqual([400, 'invalid_argument']);
   }, 120_000);
 
+  it('runs deliberate repeats as written: five taps of one switch flip it (the repeat guard is for planners going round in circles)', async () => {
+    const airplaneOn = () => /"label":"Airplane Mode"[^{}]*"value":"1"|"value":"1"[^{}]*"label":"Airplane Mode"/.test(JSON.stringify(phone().snapshot()));
+    phone().launchApp(SETTINGS);
+    const before = airplaneOn();
+    phone().pressButton('home');
+    const flow = { name: 'Five flips', app: 'Settings', steps: Array.from({ length: 5 }, () => ({ tap: { label: 'Airplane Mode', role: 'switch' } })) };
+    const task = await settled((await call(h.url, 'POST', '/flows/run', { body: { flow } })).body['taskId'] as string);
+    expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
+    expect(task.steps.map((s) => [s.action.operation, s.outcome.status])).toEqual([['launch_app', 'ok'], ...Array.from({ length: 5 }, () => ['tap', 'ok'])]);
+    expect(airplaneOn()).toBe(!before);
+  }, 120_000);
+
   it('GET /flows/schema serves the JSON Schema for editors that the repo commits beside its example flows', async () => {
     const served = await call(h.url, 'GET', '/flows/schema');
     expect(served.status).toBe(200);

@@ -174,7 +174,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
       let decision = await decide(observation);
       checkBoundary(observation);
 
-      if (decision.kind === 'act') {
+      if (decision.kind === 'act' && !decision.deliberate) {
         const key = `${observation.fingerprint}|${actionKey(decision.action)}`;
         if ((repeats.get(key) ?? 0) >= repeatLimit) {
           if (warned.has(key)) {

@@ -16,8 +16,12 @@ export interface Expectation {
 }
 
 export type Decision =
-  /** Run one operation from the catalog (the device is implied); `why` leads the step's outcome in the log. */
-  | { kind: 'act'; action: StepAction; expect?: Expectation; why?: string }
+  /**
+   * Run one operation from the catalog (the device is implied); `why` leads the step's outcome in the log.
+   * `deliberate`: a repeat was asked for (a flow's written steps), not a planner going round in circles, so
+   * the loop's repeat guard lets it run.
+   */
+  | { kind: 'act'; action: StepAction; expect?: Expectation; why?: string; deliberate?: boolean }
   /** The goal is reached. */
   | { kind: 'done'; result: string }
   /** The goal cannot be reached; `reason` defaults to `infeasible`. */

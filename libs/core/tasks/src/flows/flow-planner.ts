@@ -100,7 +100,8 @@ class FlowSession implements PlannerSession {
       this.acting = step;
       // scroll_until stays the current step: it checks again after each swipe.
       if (step.kind !== 'scroll_until') this.next++;
-      return { kind: 'act', action: { operation, arguments: args }, why: `Step ${step.number} (${step.kind}): ${why}`, ...(change ? { expect: { change: true } } : {}) };
+      // Written steps: a flow that taps the same switch five times means it (each step runs once, in order).
+      return { kind: 'act', action: { operation, arguments: args }, why: `Step ${step.number} (${step.kind}): ${why}`, deliberate: true, ...(change ? { expect: { change: true } } : {}) };
     };
     switch (step.kind) {
       case 'launch':
