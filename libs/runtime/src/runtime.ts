@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { DeviceHub, resolveLease, type DeviceHubOptions, type Lease, type LeaseOptions } from '@apex/hub';
 import { Perception } from '@apex/perception';
 import type { AnyOperation, StepScreenshots } from '@apex/operations';
-import { ALL_OPERATIONS, createTaskService, type TaskService } from '@apex/tasks';
+import { ALL_OPERATIONS, createTaskService, flowJsonSchema, type TaskService } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
 import { openDeviceLease } from './device-lock';
@@ -62,6 +62,8 @@ export interface Runtime {
   readonly stepScreenshots: StepScreenshots;
   /** The catalog the faces serve over this runtime: the device operations and the task operations. */
   readonly operations: readonly AnyOperation[];
+  /** The JSON Schema of flow files, for editors (REST `GET /flows/schema`). */
+  readonly flowSchema: Readonly<Record<string, unknown>>;
   /** Closes services, the hub (drivers and sessions), the embedded phone, and gives the phones' leases up. */
   close(): Promise<void>;
 }
@@ -145,6 +147,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     logger,
     lease,
     operations: ALL_OPERATIONS,
+    flowSchema: flowJsonSchema(),
     get stepScreenshots() {
       return runtime.tasks;
     },

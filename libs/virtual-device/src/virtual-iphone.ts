@@ -33,6 +33,8 @@ export interface VirtualIPhoneOptions {
   deviceName?: string;
   /** `undetermined`: Photos asks for library access on its next launch (default `full`). */
   photoLibraryAccess?: 'undetermined' | 'full';
+  /** An iOS update waiting to be installed ("iOS 17.6"): Settings shows "Software Update Available" at the top. */
+  softwareUpdate?: string;
 }
 
 export interface VirtualIPhone {
@@ -69,6 +71,7 @@ export const virtualIPhoneOptionsSchema = z
     appearance: z.enum(['light', 'dark']).optional(),
     deviceName: z.string().min(1).max(64).optional(),
     photoLibraryAccess: z.enum(['undetermined', 'full']).optional(),
+    softwareUpdate: z.string().min(1).max(64).optional(),
   })
   .strict();
 
@@ -85,9 +88,9 @@ function urlFor(host: string, port: number): string {
 export async function startVirtualIPhone(options: VirtualIPhoneOptions = {}): Promise<VirtualIPhone> {
   const parsed = virtualIPhoneOptionsSchema.safeParse(options);
   if (!parsed.success) throw invalidInput(parsed.error.issues, 'virtual iPhone options');
-  const { port = 0, mjpegPort, mjpegClock, host = DEFAULT_HOST, allowRemote = false, faults = false, profile = DEFAULT_PROFILE_ID, appearance, deviceName, photoLibraryAccess } = parsed.data;
+  const { port = 0, mjpegPort, mjpegClock, host = DEFAULT_HOST, allowRemote = false, faults = false, profile = DEFAULT_PROFILE_ID, appearance, deviceName, photoLibraryAccess, softwareUpdate } = parsed.data;
   assertSafeOpenBind(host, allowRemote, 'the virtual iPhone');
-  const phone = createPhone({ profile, appearance, deviceName, photoLibraryAccess });
+  const phone = createPhone({ profile, appearance, deviceName, photoLibraryAccess, softwareUpdate });
   const server = new WdaServer(phone, { host, port, allowRemote, faults });
   await server.listen();
   let mjpeg: MjpegServer | undefined;

@@ -13,6 +13,8 @@ export interface OperationContext {
   operations?: readonly AnyOperation[];
   /** The screenshots of agent task steps, for faces that show them; the runtime sets it (its task service). */
   stepScreenshots?: StepScreenshots;
+  /** The JSON Schema of flow files, for editors (REST serves it); the runtime sets it (from the tasks lib). */
+  flowSchema?: Readonly<Record<string, unknown>>;
 }
 
 /** Where the faces read a task step's screenshot from, without knowing where or how it is kept. */

@@ -27,3 +27,4 @@ export { flowSchema, FLOW_LIMITS, STEP_KINDS, type Flow, type FlowInput, type Fl
 export { parseFlowYaml, parseFlowObject, MAX_FLOW_YAML_BYTES } from './flows/parse-flow';
 export { FLOW_PLANNER_NAME } from './flows/flow-planner';
 export { exportFlow, type ExportedFlow } from './flows/export-flow';
+export { flowJsonSchema, FLOW_JSON_SCHEMA_PATH } from './flows/flow-json-schema';

@@ -155,6 +155,10 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       sendJson(res, 200, openApiDocument());
       return;
     }
+    if (method === 'GET' && url.pathname === '/flows/schema' && ctx.flowSchema) {
+      sendJson(res, 200, ctx.flowSchema);
+      return;
+    }
     if (method === 'GET' && url.pathname === '/docs') {
       docsPage ??= renderDocsPage(openApiDocument());
       sendText(res, 200, 'text/html; charset=utf-8', docsPage);

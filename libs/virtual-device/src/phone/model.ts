@@ -196,4 +196,6 @@ export interface Phone {
   deviceName(): string;
   appearance(): 'light' | 'dark';
   setAppearance(appearance: 'light' | 'dark'): void;
+  /** An iOS update waiting to be installed ("iOS 17.6"), or none: Settings shows it in a row at the top. */
+  setSoftwareUpdate(update: string | null): void;
 }

@@ -14,6 +14,26 @@ function openSettings(profile?: string): Phone {
 const wifiSwitch = (phone: Phone) => element(phone, (e) => e.type === 'Switch' && e.label === 'Wi-Fi', 'Wi-Fi switch');
 
 describe('Settings', () => {
+  it('shows a waiting update in a row above all others, and every row below moves down by it', () => {
+    const phone = openSettings();
+    const generalAt = () => element(phone, byLabel('General', 'Cell')).rect.y;
+    const before = generalAt();
+    phone.setSoftwareUpdate('iOS 17.6');
+    const cells = element(phone, (e) => e.type === 'Table').children.filter((c) => c.type === 'Cell');
+    expect(cells.map((c) => c.label)).toEqual(['Software Update Available', ...SETTINGS_ROW_TITLES]);
+    expect(generalAt()).toBeGreaterThan(before);
+    tapElement(phone, cells[0]);
+    expect(element(phone, (e) => e.type === 'NavigationBar').label).toBe('Software Update');
+    phone.setSoftwareUpdate(null);
+    phone.terminateApp(SETTINGS_BUNDLE_ID);
+    phone.launchApp(SETTINGS_BUNDLE_ID);
+    expect(generalAt()).toBe(before);
+    expect(() => phone.setSoftwareUpdate(' ')).toThrow(/softwareUpdate must name the update/);
+    const updating = createPhone({ softwareUpdate: 'iOS 18.0' });
+    updating.launchApp(SETTINGS_BUNDLE_ID);
+    expect(element(updating, (e) => e.type === 'Cell').label).toBe('Software Update Available');
+  });
+
   it('shows a navigation bar and a table of cells with titles', () => {
     const phone = openSettings();
     const app = phone.snapshot();

@@ -39,6 +39,8 @@ export interface CreatePhoneOptions {
    * Access" / "Limit Access…" / "Don't Allow"). Default `full`: a phone already set up, Photos opens directly.
    */
   photoLibraryAccess?: 'undetermined' | 'full';
+  /** An iOS update waiting to be installed ("iOS 17.6"): Settings then shows "Software Update Available" at the top. */
+  softwareUpdate?: string;
 }
 
 export const DEFAULT_DEVICE_NAME = 'Apex iPhone';
@@ -105,7 +107,9 @@ export class VirtualPhone implements Phone {
     if (photoLibraryAccess !== 'undetermined' && photoLibraryAccess !== 'full') {
       throw new PhoneError('invalid_argument', `photoLibraryAccess must be undetermined or full, not "${String(photoLibraryAccess)}"`);
     }
-    this.system = { deviceName, wifi: true, bluetooth: true, airplaneMode: false, photoLibraryAccess };
+    const softwareUpdate = options.softwareUpdate ?? null;
+    if (softwareUpdate !== null) requireUpdateName(softwareUpdate);
+    this.system = { deviceName, wifi: true, bluetooth: true, airplaneMode: false, photoLibraryAccess, softwareUpdate };
     for (const app of installedApps()) this.apps.set(app.bundleId, app);
     const byName = (name: string): AppDefinition => {
       const app = [...this.apps.values()].find((a) => a.name === name);
@@ -613,6 +617,18 @@ export class VirtualPhone implements Phone {
       throw new PhoneError('invalid_argument', `appearance must be light or dark, not "${String(appearance)}"`);
     }
     this.mutate(() => (this.currentAppearance = appearance));
+  }
+
+  /** An update arrives (its name, "iOS 17.6") or is installed (`null`): Settings' top row follows. */
+  setSoftwareUpdate(update: string | null): void {
+    if (update !== null) requireUpdateName(update);
+    this.mutate(() => (this.system.softwareUpdate = update));
+  }
+}
+
+function requireUpdateName(update: unknown): void {
+  if (typeof update !== 'string' || update.trim() === '' || update.length > 64) {
+    throw new PhoneError('invalid_argument', 'softwareUpdate must name the update ("iOS 17.6"), at most 64 characters');
   }
 }
 

@@ -82,6 +82,89 @@ describe('flows over REST and MCP, on the embedded virtual iPhone', () => {
     expect(strict.error).toMatchObject({ reason: 'target_not_found', message: expect.stringContaining('icon "settings" is not on the screen (not among its elements; heal: none looks no further)') });
   }, 120_000);
 
+  it('passes when the phone puts a row above the ones it taps (a waiting update moves every Settings row down)', async () => {
+    const run = async () => settled((await call(h.url, 'POST', '/flows/run', { body: { yaml: EXAMPLE } })).body['taskId'] as string);
+    const plain = await run();
+    phone().terminateApp(SETTINGS);
+    phone().setSoftwareUpdate('iOS 17.6');
+    try {
+      const moved = await run();
+      expect(moved).toMatchObject({ status: 'succeeded', result: 'Flow "About this iPhone": 5 step(s) passed.' });
+      const tappedY = (task: typeof plain) => (task.steps[1]?.action.arguments as { y: number }).y;
+      expect(tappedY(moved)).toBeGreaterThan(tappedY(plain));
+      expect(moved.steps[0]?.outcome.detail).toContain('Software Update Available');
+    } finally {
+      phone().setSoftwareUpdate(null);
+    }
+  }, 120_000);
+
+  it('taps text that exists only in the pixels (a web page in Safari) and says in the step log that it healed', async () => {
+    const yaml = 'name: Docs\napp: Safari\nsteps:\n  - tap: Read the getting started guide\n  - assert_visible: Getting started\n';
+    phone().terminateApp('com.apple.mobilesafari');
+    const task = await settled((await call(h.url, 'POST', '/flows/run', { body: { yaml } })).body['taskId'] as string);
+    expect(task).toMatchObject({ status: 'succeeded', result: 'Flow "Docs": 3 step(s) passed.' });
+    expect(task.steps[0]?.observation).not.toContain('Read the getting started guide');
+    expect(task.steps[1]?.outcome.detail).toMatch(/^Step 1 \(tap\): text "Read the getting started guide" seen in the pixels at \(\d+, \d+\) \(healed: not in the tree, found in the pixels\)/);
+    phone().terminateApp('com.apple.mobilesafari');
+  }, 120_000);
+
+  it('with heal: none, an element that is gone fails at once naming the selector, the screen and its screenshot; nothing after it runs', async () => {
+    const yaml = 'name: Update\napp: Settings\nheal: none\nsteps:\n  - tap: Software Update Available\n  - tap: General\n';
+    const task = await settled((await call(h.url, 'POST', '/flows/run', { body: { yaml } })).body['taskId'] as string);
+    expect(task.status).toBe('failed');
+    expect(task.error).toMatchObject({
+      code: 'element_not_found',
+      reason: 'target_not_found',
+      screenshotStep: 1,
+      message: expect.stringMatching(/^Step 1 \(tap\): text "Software Update Available" is not on the screen \(not among its elements; heal: none looks no further\); it shows: .*General/),
+    });
+    expect(task.steps.map((s) => s.action.operation)).toEqual(['launch_app']);
+    const shot = await fetch(`${h.url}/task/${task.id}/steps/1/screenshot`);
+    expect([shot.status, shot.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect(JSON.stringify(phone().snapshot())).not.toContain('Model Name');
+  }, 120_000);
+
+  it('heal: agent hands a step it cannot find to the offline planner for one tap, goes on, and suggests the changed step', async () => {
+    // Written with another phone's word for the row: neither the tree nor the pixels say "System Update".
+    const yaml = 'name: Update page\napp: Settings\nheal: agent\nsteps:\n  - tap: General\n  - tap: System Update\n  - assert_visible: No Software Update settings\n';
+    const started = await call(h.url, 'POST', '/flows/run', { body: { yaml, healPlanner: 'offline' } });
+    const task = await settled(started.body['taskId'] as string);
+    expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
+    expect(task.steps.map((s) => s.action.operation)).toEqual(['launch_app', 'tap', 'tap']);
+    expect(task.steps[2]?.outcome.detail).toMatch(/^Step 2 \(tap\): healed by the offline planner \("tap System Update"\)/);
+    expect(task.suggestedPatch).toEqual([{ step: 2, was: 'tap: System Update', now: 'tap: Software Update' }]);
+    const got = await call(h.url, 'GET', `/task/${task.id}`);
+    expect(got.body['suggestedPatch']).toEqual(task.suggestedPatch);
+
+    // A step no planner can place fails naming what the planner did instead; nothing after it runs.
+    phone().terminateApp(SETTINGS);
+    const lost = await settled((await call(h.url, 'POST', '/flows/run', { body: { yaml: yaml.replace('System Update', 'Quantum Flux'), healPlanner: 'offline' } })).body['taskId'] as string);
+    expect(lost.status).toBe('failed');
+    expect(lost.error?.message).toMatch(/^Step 2 \(tap\): text "Quantum Flux" is not on the screen \(neither among its elements nor in its pixels\); the offline planner did not heal it/);
+    expect(lost.suggestedPatch).toBeUndefined();
+    const refused = await call(h.url, 'POST', '/flows/run', { body: { yaml, healPlanner: 'flow' } });
+    expect([refused.status, refused.body['code']]).toEqual([400, 'invalid_argument']);
+  }, 120_000);
+
+  it('runs deliberate repeats as written: five taps of one switch flip it (the repeat guard is for planners going round in circles)', async () => {
+    const airplaneOn = () => /"label":"Airplane Mode"[^{}]*"value":"1"|"value":"1"[^{}]*"label":"Airplane Mode"/.test(JSON.stringify(phone().snapshot()));
+    phone().launchApp(SETTINGS);
+    const before = airplaneOn();
+    phone().pressButton('home');
+    const flow = { name: 'Five flips', app: 'Settings', steps: Array.from({ length: 5 }, () => ({ tap: { label: 'Airplane Mode', role: 'switch' } })) };
+    const task = await settled((await call(h.url, 'POST', '/flows/run', { body: { flow } })).body['taskId'] as string);
+    expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
+    expect(task.steps.map((s) => [s.action.operation, s.outcome.status])).toEqual([['launch_app', 'ok'], ...Array.from({ length: 5 }, () => ['tap', 'ok'])]);
+    expect(airplaneOn()).toBe(!before);
+  }, 120_000);
+
+  it('GET /flows/schema serves the JSON Schema for editors that the repo commits beside its example flows', async () => {
+    const served = await call(h.url, 'GET', '/flows/schema');
+    expect(served.status).toBe(200);
+    expect(served.body).toEqual(JSON.parse(readFileSync(path.resolve(__dirname, '../../../../schemas/flow.schema.json'), 'utf8')));
+    expect(EXAMPLE).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/schemas\/flow\.schema\.json$/m);
+  }, 60_000);
+
   it('a bad flow is a 400 naming line and column, and no task is created', async () => {
     const before = (await call(h.url, 'GET', '/tasks')).body['tasks'] as unknown[];
     const bad = await call(h.url, 'POST', '/flows/run', { body: { yaml: 'name: Bad\nsteps:\n  - swipe: sideways\n' } });

@@ -77,6 +77,22 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner drives the virtu
     expect(endStateProblems(endState(), { status: 'succeeded', appId: 'com.apple.Preferences', switches: { 'Airplane Mode': true } })).toEqual([]);
   }, 120_000);
 
+  it('heals a flow step it cannot find (heal: agent): the model taps for that one step, and the task suggests the change', async () => {
+    // The flow names the row by a description the screen does not show; the model reads the screen and picks "About".
+    const { tasks, endState } = await start([(request) => ({ toolCalls: [{ name: 'tap', arguments: pointOf('cell', 'About', request) }] })]);
+    const flow = parseFlowObject({ name: 'Model', app: 'Settings', heal: 'agent', steps: [{ tap: 'General' }, { tap: 'Device information' }, { assert_visible: { label: 'Model Name' } }] });
+    const task = await tasks.whenSettled(tasks.start({ goal: 'Run flow "Model"', flow, healPlanner: wire }).id);
+    expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
+    expect(task.planner).toBe('flow');
+    expect(task.steps[2]?.outcome.detail).toMatch(new RegExp(`^Step 2 \\(tap\\): healed by the ${wire} planner \\("tap Device information"\\)`));
+    expect(task.suggestedPatch).toEqual([{ step: 2, was: 'tap: Device information', now: 'tap: About' }]);
+    expect(task.usage?.outputTokens).toBeGreaterThan(0);
+    expect(JSON.stringify(server?.requests[0]?.body)).toContain('tap Device information');
+    expect(server?.remaining()).toBe(0);
+    expect(endStateProblems(endState(), { status: 'succeeded', appId: 'com.apple.Preferences' })).toEqual([]);
+    expect(JSON.stringify(stack?.iphone.phone.snapshot())).toContain('Model Number');
+  }, 120_000);
+
   it('types into Notes using launch_app, input_text and find_text', async () => {
     const { tasks, endState } = await start(NOTES_SCRIPT);
     const task = await tasks.whenSettled(tasks.start({ goal: 'write "from the model" in a note' }).id);

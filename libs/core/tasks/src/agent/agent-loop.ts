@@ -2,7 +2,7 @@ import { toPublicError, type ErrorCode } from '@apex/errors';
 import type { OperationResult } from '@apex/operations';
 import type { ScreenDescriptionResult } from '@apex/perception';
 import type { Flow } from '../flows/flow-schema';
-import type { FailureReason, StepAction, StepOutcome, TaskError, TaskStep, TaskUsage } from '../model/task';
+import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskError, TaskStep, TaskUsage } from '../model/task';
 import type { DeviceSession } from './device-session';
 import { targetOf } from '../flows/step-target';
 import { delay } from './delay';
@@ -37,11 +37,13 @@ export interface AgentOptions {
   settlePollMs?: number;
   /** How often the same action may run on the same screen before the planner is told to change approach (default 2). */
   repeatLimit?: number;
+  /** A flow with `heal: agent`: the planner a step the flow cannot find is handed to. */
+  healer?: Planner;
 }
 
 export type AgentOutcome =
-  | { status: 'succeeded'; result: string; usage?: TaskUsage }
-  | { status: 'failed'; error: TaskError; usage?: TaskUsage }
+  | { status: 'succeeded'; result: string; usage?: TaskUsage; suggestedPatch?: FlowPatch[] }
+  | { status: 'failed'; error: TaskError; usage?: TaskUsage; suggestedPatch?: FlowPatch[] }
   | { status: 'cancelled'; usage?: TaskUsage };
 
 /** The abort reason that means "Apex is shutting down", not "the user cancelled". */
@@ -75,14 +77,18 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
   const repeatLimit = options.repeatLimit ?? 2;
   const takeScreenshots = options.stepScreenshots ?? true;
 
+  const query = (operation: string, args: Record<string, unknown>) => device.run(operation, args);
+  const healer = options.healer;
   const session: PlannerSession = planner.begin({
     goal: task.goal,
     flow: task.flow,
     deviceId: device.deviceId,
     signal,
-    query: (operation, args) => device.run(operation, args),
+    query,
+    ...(healer ? { healer: { name: healer.name, begin: (goal: string) => healer.begin({ goal, deviceId: device.deviceId, signal, query }) } } : {}),
   });
   const usage = () => session.usage();
+  const patch = () => session.suggestedPatch?.();
   const steps: TaskStep[] = [];
   const repeats = new Map<string, number>();
   const warned = new Set<string>();
@@ -90,7 +96,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
   let consecutiveErrors = 0;
 
   const fail = (reason: FailureReason, message: string, code: ErrorCode = 'internal'): Stop =>
-    new Stop({ status: 'failed', error: { code, message, reason }, usage: usage() });
+    new Stop({ status: 'failed', error: { code, message, reason }, usage: usage(), suggestedPatch: patch() });
 
   /** Between steps: a cancel wins over a timeout, both over the step limit. */
   const checkBoundary = (observation: Observation | undefined): void => {
@@ -168,7 +174,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
       let decision = await decide(observation);
       checkBoundary(observation);
 
-      if (decision.kind === 'act') {
+      if (decision.kind === 'act' && !decision.deliberate) {
         const key = `${observation.fingerprint}|${actionKey(decision.action)}`;
         if ((repeats.get(key) ?? 0) >= repeatLimit) {
           if (warned.has(key)) {
@@ -188,10 +194,14 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         }
       }
 
-      if (decision.kind === 'done') return { status: 'succeeded', result: decision.result, usage: usage() };
+      if (decision.kind === 'done') return { status: 'succeeded', result: decision.result, usage: usage(), suggestedPatch: patch() };
       if (decision.kind === 'fail') {
         const reason = decision.reason ?? 'infeasible';
-        throw fail(reason, decision.message, reason === 'target_not_found' ? 'element_not_found' : 'unsupported_operation');
+        const stop = fail(reason, decision.message, reason === 'target_not_found' ? 'element_not_found' : 'unsupported_operation');
+        // The screen the planner gave up on is the one the last action left (its screenshot, once kept).
+        const last = steps[steps.length - 1];
+        if (last?.screenshotRef && stop.outcome.status === 'failed') stop.outcome.error.screenshotStep = last.index + 1;
+        throw stop;
       }
 
       const { action, expect, why } = decision;

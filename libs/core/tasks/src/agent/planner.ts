@@ -1,5 +1,5 @@
 import type { OperationResult } from '@apex/operations';
-import type { FailureReason, StepAction, StepOutcome, TaskUsage } from '../model/task';
+import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskUsage } from '../model/task';
 import type { Flow } from '../flows/flow-schema';
 import type { Observation } from './observation';
 
@@ -16,8 +16,12 @@ export interface Expectation {
 }
 
 export type Decision =
-  /** Run one operation from the catalog (the device is implied); `why` leads the step's outcome in the log. */
-  | { kind: 'act'; action: StepAction; expect?: Expectation; why?: string }
+  /**
+   * Run one operation from the catalog (the device is implied); `why` leads the step's outcome in the log.
+   * `deliberate`: a repeat was asked for (a flow's written steps), not a planner going round in circles, so
+   * the loop's repeat guard lets it run.
+   */
+  | { kind: 'act'; action: StepAction; expect?: Expectation; why?: string; deliberate?: boolean }
   /** The goal is reached. */
   | { kind: 'done'; result: string }
   /** The goal cannot be reached; `reason` defaults to `infeasible`. */
@@ -42,6 +46,8 @@ export interface PlannerContext {
   query(operation: string, args: Record<string, unknown>): Promise<OperationResult>;
   /** Aborted when the task is cancelled or times out. */
   signal: AbortSignal;
+  /** A flow with `heal: agent`: the planner that takes over one step the flow cannot find, with that step as its goal. */
+  healer?: { name: string; begin(goal: string): PlannerSession };
 }
 
 /** One task's conversation with a planner. */
@@ -49,6 +55,8 @@ export interface PlannerSession {
   decide(observation: Observation, feedback?: StepFeedback): Promise<Decision>;
   /** Model tokens spent so far (LLM planners). */
   usage(): TaskUsage | undefined;
+  /** The flow planner: the steps healed so far, as changes to the flow. */
+  suggestedPatch?(): FlowPatch[] | undefined;
 }
 
 export interface Planner {

@@ -70,4 +70,18 @@ describe('exportFlow', () => {
     expect(variables).toEqual(['text1']);
     expect(skipped).toEqual(['step 7 (tap): it failed', 'step 8 (set_lock): flows have no step for it']);
   });
+
+  it('keeps the waits a task asked for (text to appear or go) and deliberate repeats; a wait for the screen to settle needs no step', () => {
+    const { flow, skipped } = exportFlow(
+      task([
+        step(0, 'tap', { x: 1, y: 2 }, { target: { text: 'Next' } }),
+        step(1, 'wait_for', { text: 'Step 2', timeoutMs: 8_000 }),
+        step(2, 'tap', { x: 1, y: 2 }, { target: { text: 'Next' } }),
+        step(3, 'wait_for', { text: 'Loading', gone: true }),
+        step(4, 'wait_for', { stable: true }),
+      ]),
+    );
+    expect(flow.steps).toEqual([{ tap: 'Next' }, { wait_for: { text: 'Step 2', timeoutMs: 8_000 } }, { tap: 'Next' }, { wait_for: { text: 'Loading', gone: true } }]);
+    expect(skipped).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import type { Task, TaskStep } from '../model/task';
 import { REDACTED_TEXT } from '../service/typed-text-redactor';
-import type { Selector } from './flow-schema';
+import { FLOW_LIMITS, type Selector } from './flow-schema';
 
 export interface ExportedFlow {
   /** The flow as an object (what run_flow takes as `flow`). */
@@ -39,7 +39,7 @@ export function exportFlow(task: Task): ExportedFlow {
 }
 
 /** One step of the log as a flow step; a string says why it has none; undefined for look-ups (not actions). */
-function flowStepOf(step: TaskStep, variables: string[]): Record<string, unknown> | string | undefined {
+export function flowStepOf(step: Pick<TaskStep, 'action' | 'target'>, variables: string[] = []): Record<string, unknown> | string | undefined {
   const args = step.action.arguments;
   const at = (): Selector => step.target ?? { point: { x: Number(args['x']), y: Number(args['y']) } };
   switch (step.action.operation) {
@@ -71,6 +71,8 @@ function flowStepOf(step: TaskStep, variables: string[]): Record<string, unknown
       return { set_orientation: args['orientation'] };
     case 'hide_keyboard':
       return { hide_keyboard: true };
+    case 'wait_for':
+      return waitStepOf(args);
     case 'find_text':
     case 'find_icon':
     case 'describe_screen':
@@ -85,8 +87,18 @@ function flowStepOf(step: TaskStep, variables: string[]): Record<string, unknown
   }
 }
 
+/**
+ * A wait the task asked for: for a text to appear (or go) it is a flow's `wait_for`; a wait for the screen to
+ * settle is left out, since every flow step waits for that.
+ */
+function waitStepOf(args: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (typeof args['text'] !== 'string' || args['text'] === '') return undefined;
+  const timeoutMs = typeof args['timeoutMs'] === 'number' ? Math.min(Math.round(args['timeoutMs']), FLOW_LIMITS.maxWaitMs) : undefined;
+  return { wait_for: { text: args['text'], ...(args['gone'] === true ? { gone: true } : {}), ...(timeoutMs === undefined ? {} : { timeoutMs }) } };
+}
+
 /** `{text: General}` reads best as `General`. */
-function compact(selector: Selector): Selector | string {
+export function compact(selector: Selector): Selector | string {
   const keys = Object.keys(selector);
   return keys.length === 1 && selector.text !== undefined ? selector.text : selector;
 }

@@ -1,14 +1,29 @@
+import { toPublicError } from '@apex/errors';
 import type { ScreenDescriptionResult } from '@apex/perception';
+import { stringify } from 'yaml';
 import { delay } from '../agent/delay';
 import { observationOf, summarizeObservation, type Observation } from '../agent/observation';
 import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } from '../agent/planner';
+import type { FlowPatch, StepAction, TaskUsage } from '../model/task';
+import { compact, flowStepOf } from './export-flow';
 import { FLOW_LIMITS, type Flow, type FlowStep, type Selector } from './flow-schema';
 import { choose, describeSelector, finderCandidates, treeCandidates, type FinderMatch, type Resolution } from './selector';
+import { targetOf } from './step-target';
 
 export const FLOW_PLANNER_NAME = 'flow';
 
 /** A flow step as the planner runs it: `type {into}` becomes a tap then the typing. */
 type RunStep = FlowStep & { number: number };
+/** The steps that touch an element: the ones `heal: agent` hands to a planner. */
+type PointedStep = Extract<RunStep, { kind: 'tap' | 'double_tap' | 'long_press' }>;
+
+/** A step handed to the healing planner: the action it chose, on the screen it chose it on. */
+interface Healing {
+  step: PointedStep;
+  selector: Selector;
+  screen: Observation;
+  action: StepAction;
+}
 
 const APP_ID = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
 const WAIT_POLL_MS = 200;
@@ -32,13 +47,23 @@ class FlowSession implements PlannerSession {
   private swipes = 0;
   /** The step whose action ran last: the one a failed action's feedback is about. */
   private acting: RunStep | undefined;
+  private healing: Healing | undefined;
+  private readonly patches: FlowPatch[] = [];
+  /** What the healing planner's sessions spent (a model's tokens). */
+  private readonly healerSessions: PlannerSession[] = [];
 
   constructor(private readonly context: PlannerContext) {
     this.steps = context.flow ? stepsOf(context.flow) : [];
   }
 
-  usage(): undefined {
-    return undefined;
+  usage(): TaskUsage | undefined {
+    const spent = this.healerSessions.map((s) => s.usage()).filter((u): u is TaskUsage => u !== undefined);
+    if (spent.length === 0) return undefined;
+    return { inputTokens: spent.reduce((n, u) => n + u.inputTokens, 0), outputTokens: spent.reduce((n, u) => n + u.outputTokens, 0) };
+  }
+
+  suggestedPatch(): FlowPatch[] | undefined {
+    return this.patches.length > 0 ? [...this.patches] : undefined;
   }
 
   async decide(observation: Observation, feedback?: StepFeedback): Promise<Decision> {
@@ -46,6 +71,15 @@ class FlowSession implements PlannerSession {
     if (!flow) return { kind: 'fail', message: 'The flow planner replays flows: start it with run_flow.', reason: 'planner_error' };
     if (feedback?.outcome.status === 'error') {
       return this.failStep(this.acting, `${feedback.action.operation} failed: ${feedback.outcome.detail}`, 'device_error');
+    }
+    const healed = this.healing;
+    this.healing = undefined;
+    if (healed) {
+      const by = this.context.healer?.name ?? 'healing';
+      if (feedback?.outcome.status !== 'ok') {
+        return this.failStep(healed.step, `${describeSelector(healed.selector)} is not on the screen, and the ${by} planner's ${healed.action.operation} did not do it: ${feedback?.outcome.detail ?? 'no outcome'}`, 'target_not_found');
+      }
+      this.patches.push(patchOf(healed));
     }
     while (this.next < this.steps.length) {
       const step = this.steps[this.next] as RunStep;
@@ -66,7 +100,8 @@ class FlowSession implements PlannerSession {
       this.acting = step;
       // scroll_until stays the current step: it checks again after each swipe.
       if (step.kind !== 'scroll_until') this.next++;
-      return { kind: 'act', action: { operation, arguments: args }, why: `Step ${step.number} (${step.kind}): ${why}`, ...(change ? { expect: { change: true } } : {}) };
+      // Written steps: a flow that taps the same switch five times means it (each step runs once, in order).
+      return { kind: 'act', action: { operation, arguments: args }, why: `Step ${step.number} (${step.kind}): ${why}`, deliberate: true, ...(change ? { expect: { change: true } } : {}) };
     };
     switch (step.kind) {
       case 'launch':
@@ -74,11 +109,13 @@ class FlowSession implements PlannerSession {
       case 'tap':
       case 'double_tap': {
         const found = await this.resolve(step.args, screen);
+        if (found.kind === 'missing' && this.healsWithAgent()) return this.handToHealer(step, step.args, screen);
         if (found.kind !== 'found') return this.unresolved(step, step.args, found, screen);
         return act(step.kind, { ...found.candidate.center }, `${found.candidate.description}${healed(found)}`);
       }
       case 'long_press': {
         const found = await this.resolve(step.args.selector, screen);
+        if (found.kind === 'missing' && this.healsWithAgent()) return this.handToHealer(step, step.args.selector, screen);
         if (found.kind !== 'found') return this.unresolved(step, step.args.selector, found, screen);
         const duration = step.args.durationMs === undefined ? {} : { durationMs: step.args.durationMs };
         return act('long_press', { ...found.candidate.center, ...duration }, `${found.candidate.description}${healed(found)}`);
@@ -152,6 +189,38 @@ class FlowSession implements PlannerSession {
     return choose(selector, candidates, source);
   }
 
+  private healsWithAgent(): boolean {
+    return this.context.flow?.heal === 'agent' && this.context.healer !== undefined;
+  }
+
+  /**
+   * `heal: agent`: a planner gets the step as its goal and this screen, and decides one action. Only the same
+   * kind of touch is taken (a tap for a tap); its outcome is checked at the next decision, where a step that
+   * did what it should becomes a suggested change to the flow.
+   */
+  private async handToHealer(step: PointedStep, selector: Selector, screen: Observation): Promise<Decision> {
+    const healer = this.context.healer as NonNullable<PlannerContext['healer']>;
+    const goal = goalOf(step.kind, selector);
+    const notFound = `${describeSelector(selector)} is not on the screen (neither among its elements nor in its pixels)`;
+    let decision: Decision;
+    try {
+      const session = healer.begin(goal);
+      this.healerSessions.push(session);
+      decision = await session.decide(screen);
+    } catch (error) {
+      return this.failStep(step, `${notFound}; the ${healer.name} planner could not heal it: ${toPublicError(error).message}`, 'target_not_found');
+    }
+    if (decision.kind !== 'act' || decision.action.operation !== step.kind) {
+      const why = decision.kind === 'fail' ? decision.message : decision.kind === 'done' ? 'it found nothing to do' : `it chose ${decision.action.operation}, not ${step.kind}`;
+      return this.failStep(step, `${notFound}; the ${healer.name} planner did not heal it (${why}); it shows: ${summarizeObservation(screen)}`, 'target_not_found');
+    }
+    this.healing = { step, selector, screen, action: decision.action };
+    this.acting = step;
+    this.next++;
+    const because = decision.why ? `: ${decision.why}` : '';
+    return { kind: 'act', action: decision.action, why: `Step ${step.number} (${step.kind}): healed by the ${healer.name} planner ("${goal}")${because}`, expect: { change: true } };
+  }
+
   private unresolved(step: RunStep, selector: Selector, found: Exclude<Resolution, { kind: 'found' }>, screen: Observation): Decision {
     if (found.kind === 'ambiguous') {
       const names = found.candidates.slice(0, 6).map((c, i) => `[${i}] ${c.description}`).join('; ');
@@ -170,6 +239,24 @@ class FlowSession implements PlannerSession {
     const result = await this.context.query('describe_screen', { includeOcrText: false });
     return observationOf(result.output as unknown as ScreenDescriptionResult);
   }
+}
+
+/** A pointed step as a planner's goal, in the words the offline planner reads ("tap General"). */
+function goalOf(kind: PointedStep['kind'], selector: Selector): string {
+  const verb = kind === 'tap' ? 'tap' : kind === 'double_tap' ? 'double tap' : 'long press';
+  const name = selector.text ?? selector.label ?? (selector.icon !== undefined ? `the ${selector.icon} icon` : `the ${selector.role ?? 'element'}`);
+  return `${verb} ${name}`;
+}
+
+/** The healed step as written and as the planner's action names it, on the screen the action was chosen on. */
+function patchOf({ step, selector, screen, action }: Healing): FlowPatch {
+  const written = step.kind === 'long_press' ? { long_press: { ...step.args, selector: compact(selector) } } : { [step.kind]: compact(selector) };
+  const now = flowStepOf({ action, target: targetOf(action, screen) });
+  return { step: step.number, was: yamlOf(written), now: typeof now === 'object' ? yamlOf(now) : yamlOf(written) };
+}
+
+function yamlOf(step: Record<string, unknown>): string {
+  return stringify(step, { lineWidth: 0 }).trim();
 }
 
 function healed(found: Resolution): string {

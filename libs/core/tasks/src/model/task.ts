@@ -25,6 +25,8 @@ export interface TaskError {
   code: ErrorCode;
   message: string;
   reason: FailureReason;
+  /** The step (1-based) whose kept screenshot shows the screen the task failed on. */
+  screenshotStep?: number;
 }
 
 /** Tokens a model spent on the task (LLM planners only). */
@@ -64,6 +66,15 @@ export interface TaskStep {
   target?: Selector;
 }
 
+/** A flow step a planner healed (`heal: agent`): the change that lets the next run pass without healing. */
+export interface FlowPatch {
+  /** The step's number in the flow, as written (1-based). */
+  step: number;
+  /** The step as written, and as the planner's action names it (YAML). */
+  was: string;
+  now: string;
+}
+
 export interface Task {
   id: string;
   deviceId: string;
@@ -81,6 +92,8 @@ export interface Task {
   result?: string;
   error?: TaskError;
   usage?: TaskUsage;
+  /** A flow task's healed steps, as changes to make to the flow. */
+  suggestedPatch?: FlowPatch[];
 }
 
 /** A task without its step log, as listed. */

@@ -5,7 +5,7 @@ import { FLOW_LIMITS, type Flow } from '../flows/flow-schema';
 import { exportFlow } from '../flows/export-flow';
 import { MAX_FLOW_YAML_BYTES, parseFlowObject, parseFlowYaml } from '../flows/parse-flow';
 import { TASK_LIMITS } from '../model/task';
-import { taskIdSchema, taskStatusSchema } from '../model/schemas';
+import { plannerNameSchema, taskIdSchema, taskStatusSchema } from '../model/schemas';
 import type { TaskOperationContext } from './task-operations';
 
 const varsSchema = z
@@ -24,14 +24,15 @@ export const runFlowOperation = defineOperation({
       yaml: z.string().min(1).max(MAX_FLOW_YAML_BYTES).optional().describe('The flow file'),
       flow: z.record(z.string(), z.unknown()).optional().describe('The flow as an object'),
       vars: varsSchema.optional(),
+      healPlanner: plannerNameSchema.optional().describe('heal: agent: the planner that takes over a step not found'),
     })
     .refine((input) => (input.yaml === undefined) !== (input.flow === undefined), { message: 'give exactly one of yaml and flow', path: ['yaml'] }),
   output: z.object({ taskId: z.string(), status: taskStatusSchema }),
   // A flow may change anything on the device; it talks to no model.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  handler: async (ctx: TaskOperationContext, { device, yaml, flow, vars }) => {
+  handler: async (ctx: TaskOperationContext, { device, yaml, flow, vars, healPlanner }) => {
     const parsed = yaml !== undefined ? parseFlowYaml(yaml, vars) : parseFlowObject(flow, vars);
-    const task = ctx.tasks.start({ deviceId: device, goal: `Run flow "${parsed.name}"`, flow: parsed, maxSteps: stepBudget(parsed) });
+    const task = ctx.tasks.start({ deviceId: device, goal: `Run flow "${parsed.name}"`, flow: parsed, maxSteps: stepBudget(parsed), healPlanner });
     return { taskId: task.id, status: task.status };
   },
   summarize: ({ taskId, status }) => `Flow task ${taskId} is ${status}; poll get_task for progress.`,

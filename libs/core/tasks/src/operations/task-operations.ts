@@ -6,7 +6,12 @@ import type { TaskService } from '../service/task-service';
 import { exportFlowOperation, runFlowOperation } from './flow-operations';
 
 /* Output schemas here are plain shapes (strings rather than enums): the model types say what the values are. */
-const errorOut = z.object({ code: z.string(), message: z.string(), reason: z.string().describe('e.g. step_limit, timeout, infeasible, interrupted') });
+const errorOut = z.object({
+  code: z.string(),
+  message: z.string(),
+  reason: z.string().describe('e.g. step_limit, timeout, infeasible, interrupted'),
+  screenshotStep: z.number().int().optional().describe('the step whose screenshot shows the screen it failed on'),
+});
 const taskSummaryOut = z.object({
   id: z.string(),
   device: z.string(),
@@ -32,6 +37,7 @@ const taskOut = taskSummaryOut.omit({ stepCount: true }).extend({
   maxSteps: z.number(),
   timeoutMs: z.number(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
+  suggestedPatch: z.array(z.object({ step: z.number(), was: z.string(), now: z.string() })).optional().describe('flow steps a planner healed: change was to now'),
   steps: z.array(stepOut),
 });
 

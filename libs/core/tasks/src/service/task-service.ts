@@ -9,6 +9,7 @@ import { FINAL_STATUSES, TASK_LIMITS, type Task, type TaskStep, type TaskSummary
 import { taskIdSchema } from '../model/schemas';
 import { FLOW_PLANNER_NAME } from '../flows/flow-planner';
 import type { Flow } from '../flows/flow-schema';
+import type { Planner } from '../agent/planner';
 import type { PlannerRegistry } from '../planners/planner-registry';
 import { ScreenshotStore, type ScreenshotRetention } from '../store/screenshot-store';
 import { SqliteTaskStore } from '../store/sqlite-task-store';
@@ -28,6 +29,8 @@ export interface StartTaskRequest {
   timeoutMs?: number;
   /** A flow to replay: the task runs with the flow planner. */
   flow?: Flow;
+  /** A flow with `heal: agent`: the planner that heals a step the flow cannot find (default: the registry's default). */
+  healPlanner?: string;
 }
 
 export interface TaskLogger {
@@ -84,7 +87,7 @@ export class TaskService implements StepScreenshots {
    * The flows of this process's flow tasks, until they end. Kept in memory only: a flow holds the values of its
    * variables (passwords too), which no file should. A flow task adopted after a restart fails saying so.
    */
-  private readonly flows = new Map<string, Flow>();
+  private readonly flows = new Map<string, { flow: Flow; healer?: Planner }>();
   private readonly settledListeners = new Map<string, Array<(task: Task) => void>>();
   private readonly lease: Lease;
   private leaseTimer?: NodeJS.Timeout;
@@ -111,6 +114,10 @@ export class TaskService implements StepScreenshots {
     if (planner.name === FLOW_PLANNER_NAME && !input.flow) {
       throw invalidArgument('The flow planner replays flows: run one with run_flow.', [{ path: 'planner', message: 'flow is only for run_flow' }]);
     }
+    const healer = input.flow?.heal === 'agent' ? this.options.planners.get(input.healPlanner) : undefined;
+    if (healer?.name === FLOW_PLANNER_NAME) {
+      throw invalidArgument('A flow is healed by a planner that can think: offline or a model.', [{ path: 'healPlanner', message: 'must not be flow' }]);
+    }
     this.assertQueueRoom(deviceId);
     const task: Task = {
       id: randomUUID(),
@@ -123,7 +130,7 @@ export class TaskService implements StepScreenshots {
       createdAt: now(),
       steps: [],
     };
-    if (input.flow) this.flows.set(task.id, input.flow);
+    if (input.flow) this.flows.set(task.id, { flow: input.flow, healer });
     this.store.insert(task);
     this.options.logger?.info({ taskId: task.id, deviceId, planner: task.planner }, 'task queued');
     this.enqueue(deviceId, task.id);
@@ -312,7 +319,8 @@ export class TaskService implements StepScreenshots {
     try {
       this.options.devices.resolve(task.deviceId);
       outcome = await runAgent({
-        task: { ...task, flow: this.flows.get(taskId) },
+        task: { ...task, flow: this.flows.get(taskId)?.flow },
+        healer: this.flows.get(taskId)?.healer,
         planner: this.options.planners.get(task.planner),
         device: {
           deviceId: task.deviceId,
@@ -336,6 +344,7 @@ export class TaskService implements StepScreenshots {
       result: outcome.status === 'succeeded' ? records.text(outcome.result) : undefined,
       error: outcome.status === 'failed' ? { ...outcome.error, message: records.text(outcome.error.message) } : undefined,
       usage: outcome.usage,
+      suggestedPatch: outcome.status === 'cancelled' ? undefined : outcome.suggestedPatch,
     });
     this.options.logger?.info({ taskId, status: outcome.status, reason: outcome.status === 'failed' ? outcome.error.reason : undefined }, 'task finished');
     this.notifySettled(this.get(taskId));

@@ -47,6 +47,7 @@ describe('SqliteTaskStore', () => {
       finishedAt: '2026-01-01T00:00:02.000Z',
       result: 'Opened Settings.',
       usage: { inputTokens: 10, outputTokens: 3 },
+      suggestedPatch: [{ step: 2, was: 'tap: System Update', now: 'tap: Software Update' }],
     });
     const read = store.get('t1');
     expect(read).toEqual({
@@ -56,6 +57,7 @@ describe('SqliteTaskStore', () => {
       finishedAt: '2026-01-01T00:00:02.000Z',
       result: 'Opened Settings.',
       usage: { inputTokens: 10, outputTokens: 3 },
+      suggestedPatch: [{ step: 2, was: 'tap: System Update', now: 'tap: Software Update' }],
       steps: [step(0), { ...step(1), outcome: { status: 'error', detail: 'no such element', code: 'element_not_found' } }],
     });
     expect(store.get('nope')).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { Task, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
+import type { FlowPatch, Task, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
 
 export interface TaskFilter {
   status?: TaskStatus;
@@ -15,6 +15,7 @@ export interface TaskPatch {
   result?: string;
   error?: TaskError;
   usage?: TaskUsage;
+  suggestedPatch?: FlowPatch[];
 }
 
 /**

@@ -12,6 +12,8 @@ export interface SystemState {
   airplaneMode: boolean;
   /** Photos' access to the photo library: `undetermined` asks on its next launch. */
   photoLibraryAccess: PhotoLibraryAccess;
+  /** A downloaded iOS update waiting to be installed ("iOS 17.6"): Settings shows it in a row at the top. */
+  softwareUpdate: string | null;
 }
 
 export type PhotoLibraryAccess = 'undetermined' | 'full' | 'limited' | 'denied';

@@ -61,6 +61,9 @@ export const SETTINGS_SECTIONS: readonly (readonly RowSpec[])[] = [
   ],
 ];
 
+/** The row Settings shows above all others while an update waits (`softwareUpdate`). */
+export const SOFTWARE_UPDATE_ROW_TITLE = 'Software Update Available';
+
 /** Every root row title, top to bottom. */
 export const SETTINGS_ROW_TITLES: readonly string[] = SETTINGS_SECTIONS.flat().map((r) => r.title);
 
@@ -159,11 +162,10 @@ class SettingsApp implements AppInstance {
 
   private describe(id: PageId, env: Env): { title: string; backLabel?: string; sections: Section[] } {
     switch (id.kind) {
-      case 'root':
-        return {
-          title: 'Settings',
-          sections: SETTINGS_SECTIONS.map((rows, i) => ({ id: String(i), rows: rows.map((r) => this.rootRow(r)) })),
-        };
+      case 'root': {
+        const sections = SETTINGS_SECTIONS.map((rows, i) => ({ id: String(i), rows: rows.map((r) => this.rootRow(r)) }));
+        return { title: 'Settings', sections: this.system.softwareUpdate ? [this.updateSection(this.system.softwareUpdate), ...sections] : sections };
+      }
       case 'general':
         return {
           title: 'General',
@@ -225,6 +227,19 @@ class SettingsApp implements AppInstance {
       row.onTap = () => this.push(spec.id === 'general' ? { kind: 'general' } : { kind: 'plain', title: spec.title, from: 'Settings' });
     }
     return row;
+  }
+
+  /** As iOS does while an update waits: a row above all the others (every row below it moves down). */
+  private updateSection(update: string): Section {
+    const row: Row = {
+      id: 'update',
+      title: SOFTWARE_UPDATE_ROW_TITLE,
+      detail: update,
+      icon: { color: '#8e8e93', glyph: 'gear' },
+      identifier: 'com.apple.settings.softwareUpdateAvailable',
+      onTap: () => this.push({ kind: 'plain', title: 'Software Update', from: 'Settings' }),
+    };
+    return { id: 'update', rows: [row] };
   }
 
   private generalRow(title: string): Row {
