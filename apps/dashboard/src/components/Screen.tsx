@@ -94,7 +94,8 @@ export function Screen(props: ScreenProps) {
           const at = pointOf(event);
           if (!at) return;
           event.currentTarget.setPointerCapture(event.pointerId);
-          event.currentTarget.focus();
+          // Focus for the keyboard without scrolling: a scroll between press and release would make a tap a swipe.
+          event.currentTarget.focus({ preventScroll: true });
           press.current = { at, time: event.timeStamp, id: event.pointerId };
         }}
         onPointerUp={(event) => {

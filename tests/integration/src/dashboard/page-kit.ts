@@ -95,6 +95,8 @@ export async function pagePoint(page: Page, h: RestHarness, point: { x: number; 
 }
 
 export async function clickOnScreen(page: Page, h: RestHarness, point: { x: number; y: number }): Promise<void> {
+  // A click on a button lower down may have scrolled the screen out of the viewport.
+  await page.getByTestId('screen').scrollIntoViewIfNeeded();
   const at = await pagePoint(page, h, point);
   await page.mouse.click(at.x, at.y);
 }
