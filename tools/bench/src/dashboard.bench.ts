@@ -143,13 +143,18 @@ export const dashboardSection: Section = {
         await post('/press-button', { button: 'home' });
         await waitFor(async () => ((await foreground()) === 'com.apple.springboard' ? true : undefined), 'the home screen');
         const homeAt = await page.evaluate(() => performance.now());
-        const before = (await waitFor(async () => (await frames(page)).find((f) => f.t > homeAt), 'a frame of the home screen')).digest;
+        // The home screen settled on the page: two frames cut after the phone said so, alike (frames still in
+        // flight from before may show the last screen).
+        const before = await waitFor(async () => {
+          const settled = (await frames(page)).filter((f) => f.arrived > homeAt).slice(-2);
+          return settled.length === 2 && settled[0].digest === settled[1].digest ? settled[1].digest : undefined;
+        }, 'a settled frame of the home screen');
         const box = await page.locator('img[data-testid="screen"]').boundingBox();
         if (!box) throw new Error('no screen');
         const at = { x: box.x + (icon.x / status.screen.width) * box.width, y: box.y + (icon.y / status.screen.height) * box.height };
         const clickedAt = await page.evaluate(() => performance.now());
         await page.mouse.click(at.x, at.y);
-        const changed = await waitFor(async () => (await frames(page)).find((f) => f.t > clickedAt && f.digest !== before), 'a changed frame');
+        const changed = await waitFor(async () => (await frames(page)).find((f) => f.arrived > clickedAt && f.digest !== before), 'a changed frame');
         clickMs.push(changed.t - clickedAt);
         const tap = (await taps(page)).find((t) => t.sent > clickedAt);
         const split = {
