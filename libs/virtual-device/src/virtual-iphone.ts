@@ -91,9 +91,10 @@ export async function startVirtualIPhone(options: VirtualIPhoneOptions = {}): Pr
   const { port = 0, mjpegPort, mjpegClock, host = DEFAULT_HOST, allowRemote = false, faults = false, profile = DEFAULT_PROFILE_ID, appearance, deviceName, photoLibraryAccess, softwareUpdate } = parsed.data;
   assertSafeOpenBind(host, allowRemote, 'the virtual iPhone');
   const phone = createPhone({ profile, appearance, deviceName, photoLibraryAccess, softwareUpdate });
-  const server = new WdaServer(phone, { host, port, allowRemote, faults });
-  await server.listen();
   let mjpeg: MjpegServer | undefined;
+  // A command that changed the screen starts its next stream frame's encoding at once, not at the next tick.
+  const server = new WdaServer(phone, { host, port, allowRemote, faults, onScreenChange: () => mjpeg?.prepare() });
+  await server.listen();
   if (mjpegPort !== undefined) {
     // WDA keeps one set of settings, changed through the session's /appium/settings.
     mjpeg = new MjpegServer(phone, { host, port: mjpegPort, allowRemote, clock: mjpegClock, settings: () => server.face.session?.settings ?? DEFAULT_SETTINGS });

@@ -19,14 +19,33 @@ import { target } from './support/section';
 import { round, summarize } from './support/stats';
 
 interface FrameLog {
-  frames: { t: number; digest: string }[];
+  /** `arrived`: when the page cut the frame from the stream (its blob URL was made); `t`: when the <img> loaded it. */
+  frames: { t: number; arrived: number; digest: string }[];
+  /** The page's POST …/tap requests: sent and answered. */
+  taps: { sent: number; answered: number }[];
 }
 
 /** Records every frame the page shows: its time and a digest of its pixels. */
 function watchFrames(page: Page): Promise<void> {
   return page.evaluate(() => {
-    const log: FrameLog = { frames: [] };
+    const log: FrameLog = { frames: [], taps: [] };
     (window as unknown as { apexFrames: FrameLog }).apexFrames = log;
+    // Where a click's time goes: the page's tap request, and when each frame arrived before it was shown.
+    const arrivals = new Map<string, number>();
+    const createObjectURL = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      const url = createObjectURL(blob);
+      arrivals.set(url, performance.now());
+      return url;
+    };
+    const fetchBefore = window.fetch.bind(window);
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('/tap')) return fetchBefore(input, init);
+      const sent = performance.now();
+      const res = await fetchBefore(input, init);
+      log.taps.push({ sent, answered: performance.now() });
+      return res;
+    };
     const canvas = document.createElement('canvas');
     canvas.width = 32;
     canvas.height = 64;
@@ -40,15 +59,20 @@ function watchFrames(page: Page): Promise<void> {
         const data = g.getImageData(0, 0, 32, 64).data;
         let hash = 0;
         for (let i = 0; i < data.length; i += 4) hash = (hash * 31 + data[i] + data[i + 1] * 7 + data[i + 2] * 13) >>> 0;
-        log.frames.push({ t: performance.now(), digest: String(hash) });
+        log.frames.push({ t: performance.now(), arrived: arrivals.get(img.src) ?? Number.NaN, digest: String(hash) });
+        arrivals.delete(img.src);
       },
       true,
     );
   });
 }
 
-function frames(page: Page): Promise<{ t: number; digest: string }[]> {
+function frames(page: Page): Promise<FrameLog['frames']> {
   return page.evaluate(() => (window as unknown as { apexFrames: FrameLog }).apexFrames.frames);
+}
+
+function taps(page: Page): Promise<FrameLog['taps']> {
+  return page.evaluate(() => (window as unknown as { apexFrames: FrameLog }).apexFrames.taps);
 }
 
 async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
@@ -110,6 +134,7 @@ export const dashboardSection: Section = {
       const icon = tree.matches[0]?.center;
       if (!icon) throw new Error('no Settings icon on the home screen');
       const clickMs: number[] = [];
+      const parts = { tapSent: [] as number[], tapAnswered: [] as number[], frameArrived: [] as number[], frameShown: [] as number[] };
       const post = (path: string, body: unknown) =>
         fetch(`${api.url}/devices/${device}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const foreground = async () => ((await (await fetch(`${api.url}/devices/${device}`)).json()) as { foregroundApp: { appId: string } }).foregroundApp.appId;
@@ -118,19 +143,35 @@ export const dashboardSection: Section = {
         await post('/press-button', { button: 'home' });
         await waitFor(async () => ((await foreground()) === 'com.apple.springboard' ? true : undefined), 'the home screen');
         const homeAt = await page.evaluate(() => performance.now());
-        const before = (await waitFor(async () => (await frames(page)).find((f) => f.t > homeAt), 'a frame of the home screen')).digest;
+        // The home screen settled on the page: two frames cut after the phone said so, alike (frames still in
+        // flight from before may show the last screen).
+        const before = await waitFor(async () => {
+          const settled = (await frames(page)).filter((f) => f.arrived > homeAt).slice(-2);
+          return settled.length === 2 && settled[0].digest === settled[1].digest ? settled[1].digest : undefined;
+        }, 'a settled frame of the home screen');
         const box = await page.locator('img[data-testid="screen"]').boundingBox();
         if (!box) throw new Error('no screen');
         const at = { x: box.x + (icon.x / status.screen.width) * box.width, y: box.y + (icon.y / status.screen.height) * box.height };
         const clickedAt = await page.evaluate(() => performance.now());
         await page.mouse.click(at.x, at.y);
-        const changed = await waitFor(async () => (await frames(page)).find((f) => f.t > clickedAt && f.digest !== before), 'a changed frame');
+        const changed = await waitFor(async () => (await frames(page)).find((f) => f.arrived > clickedAt && f.digest !== before), 'a changed frame');
         clickMs.push(changed.t - clickedAt);
-        log(`  click ${i + 1}: changed frame after ${(changed.t - clickedAt).toFixed(0)} ms`);
+        const tap = (await taps(page)).find((t) => t.sent > clickedAt);
+        const split = {
+          tapSent: (tap?.sent ?? Number.NaN) - clickedAt,
+          tapAnswered: (tap?.answered ?? Number.NaN) - clickedAt,
+          frameArrived: changed.arrived - clickedAt,
+          frameShown: changed.t - changed.arrived,
+        };
+        for (const key of Object.keys(parts) as (keyof typeof parts)[]) parts[key].push(split[key]);
+        log(
+          `  click ${i + 1}: changed frame after ${(changed.t - clickedAt).toFixed(0)} ms (tap sent +${split.tapSent.toFixed(0)}, answered +${split.tapAnswered.toFixed(0)}, frame arrived +${split.frameArrived.toFixed(0)}, decoded and shown ${split.frameShown.toFixed(0)} ms later)`,
+        );
       }
       const load = summarize(loadMs);
       const click = summarize(clickMs);
       log(`  click-to-frame median ${click.p50.toFixed(0)} ms`);
+      const median = (values: number[]) => round(summarize(values.filter(Number.isFinite)).p50, 0);
       return {
         title: `Dashboard in headless Chromium (${mode} mode), one virtual iPhone over REST`,
         columns: ['figure', 'n', 'median', 'p95', 'unit'],
@@ -138,6 +179,10 @@ export const dashboardSection: Section = {
           { figure: 'page load → devices listed', n: load.n, median: round(load.p50, 0), p95: round(load.p95, 0), unit: 'ms' },
           { figure: `frames received per second (${mode})`, n: n1 - n0, median: round(fps, 1), p95: null, unit: 'frames/s' },
           { figure: 'click on screen → changed frame shown', n: click.n, median: round(click.p50, 0), p95: round(click.p95, 0), unit: 'ms' },
+          { figure: '… click → the page sends the tap', n: click.n, median: median(parts.tapSent), p95: null, unit: 'ms' },
+          { figure: '… click → the tap answered', n: click.n, median: median(parts.tapAnswered), p95: null, unit: 'ms' },
+          { figure: '… click → the changed frame arrives (cut from the stream)', n: click.n, median: median(parts.frameArrived), p95: null, unit: 'ms' },
+          { figure: '… its arrival → shown (decoded, <img> loaded)', n: click.n, median: median(parts.frameShown), p95: null, unit: 'ms' },
         ],
         targets: [
           target('dashboard frames/s', '≥ 5 frames/s', fps, 'frames/s', fps >= 5),
@@ -146,7 +191,7 @@ export const dashboardSection: Section = {
         notes: [
           `Frames per second: frames the page received over a ${windowMs} ms window (mean rate, not a median); click-to-frame from the page's own clock (performance.now) at the click to the load of the first frame whose pixels differ.`,
         ],
-        data: { mode, loadMs: loadMs.map((v) => round(v, 1)), clickMs: clickMs.map((v) => round(v, 1)), fps: round(fps, 2) },
+        data: { mode, parts, loadMs: loadMs.map((v) => round(v, 1)), clickMs: clickMs.map((v) => round(v, 1)), fps: round(fps, 2) },
       };
     } finally {
       await browser.close();

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, devicePath, getJson, onUnauthorized, postJson, request, tokenStore } from '../api';
 import { nodeAt, type Gesture } from '../geometry';
+import { stepOf, type FlowStep } from '../recorder';
 import type { DeviceStatus, DeviceSummary, FindMatch, Point, UiNode } from '../types';
 import { Controls } from './Controls';
 import { DeviceList } from './DeviceList';
 import { ErrorBanner } from './ErrorBanner';
 import { Inspector } from './Inspector';
+import { Recorder } from './Recorder';
 import { Screen, type Outline } from './Screen';
 import { Tasks } from './Tasks';
 import { TokenForm } from './TokenForm';
@@ -53,6 +55,12 @@ export function App() {
   const [error, setError] = useState<ApiError>();
   const [busy, setBusy] = useState(false);
   const treeRead = useRef({ running: false, again: false });
+  const [recording, setRecording] = useState(false);
+  const [recorded, setRecorded] = useState<FlowStep[]>();
+  const [followTask, setFollowTask] = useState<string>();
+  // What `run` reads at the moment of an action: the tree the person saw, and whether to record.
+  const seen = useRef<{ root?: UiNode; recording: boolean }>({ recording: false });
+  seen.current = { root, recording };
 
   // A refused token (one was given) or none at all: the form asks, saying which.
   useEffect(() => onUnauthorized(() => setAuth(tokenStore.get() ? 'rejected' : 'needed')), []);
@@ -119,8 +127,11 @@ export function App() {
     async (path: string, body: object) => {
       if (!deviceId) return;
       setBusy(true);
+      // The step names the element on the screen as it was when the person acted; kept once the action ran.
+      const step = seen.current.recording ? stepOf(path, body as Record<string, unknown>, seen.current.root) : undefined;
       try {
         await request('POST', devicePath(deviceId, path), body);
+        if (step) setRecorded((steps) => [...(steps ?? []), step]);
         setError(undefined);
         setMatches(undefined);
       } catch (e) {
@@ -203,7 +214,7 @@ export function App() {
       <main class="layout">
         <div class="column left">
           <DeviceList devices={devices} selected={deviceId} onSelect={setDeviceId} />
-          <Tasks devices={devices ?? []} device={deviceId} onError={setError} onProgress={() => void refreshTree()} />
+          <Tasks devices={devices ?? []} device={deviceId} follow={followTask} onError={setError} onProgress={() => void refreshTree()} />
         </div>
         <div class="column center">
           {device && device.screen ? (
@@ -221,6 +232,18 @@ export function App() {
             <p class="muted">{devices?.length === 0 ? 'No device.' : device ? 'The device is offline.' : 'Choose a device.'}</p>
           )}
           <Controls status={device} apps={apps} run={(path, body) => void run(path, body)} />
+          <Recorder
+            steps={recorded}
+            recording={recording}
+            device={deviceId}
+            onToggle={(on) => {
+              setRecording(on);
+              if (on) setRecorded((steps) => steps ?? []);
+            }}
+            onClear={() => setRecorded(undefined)}
+            onRun={setFollowTask}
+            onError={setError}
+          />
         </div>
         <div class="column right">
           <Inspector

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiError } from '../api';
+import { decodeImage, FrameGate } from '../frame-gate';
 import { startFrames, type FrameMode } from '../frames';
 import { gestureOf, screenInPoints, toPercentBox, toPoints, wheelSwipe, type Gesture } from '../geometry';
 import type { Point, Rect } from '../types';
@@ -49,19 +50,27 @@ export function Screen(props: ScreenProps) {
 
   useEffect(() => {
     setFrame(undefined);
-    const stop = startFrames(props.device, {
-      frame: (url) => {
-        // A frame replaced before it was shown is dropped at once.
+    const gate = new FrameGate(
+      decodeImage,
+      (url) => {
+        // A frame replaced before the <img> loaded it is dropped at once.
         if (pending.current && pending.current !== shown.current) URL.revokeObjectURL(pending.current);
         pending.current = url;
         setFrame(url);
+      },
+      (url) => URL.revokeObjectURL(url),
+    );
+    const stop = startFrames(props.device, {
+      frame: (url) => {
         setFrames((n) => n + 1);
+        gate.push(url);
       },
       mode: setMode,
       error: (error) => handlers.current.onError(error),
     });
     return () => {
       stop();
+      gate.close();
       if (shown.current) URL.revokeObjectURL(shown.current);
       shown.current = undefined;
     };
@@ -94,7 +103,8 @@ export function Screen(props: ScreenProps) {
           const at = pointOf(event);
           if (!at) return;
           event.currentTarget.setPointerCapture(event.pointerId);
-          event.currentTarget.focus();
+          // Focus for the keyboard without scrolling: a scroll between press and release would make a tap a swipe.
+          event.currentTarget.focus({ preventScroll: true });
           press.current = { at, time: event.timeStamp, id: event.pointerId };
         }}
         onPointerUp={(event) => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, getJson, postJson, request } from '../api';
+import { flowFileName, runFlow, saveText } from '../flow-file';
 import { FINISHED, type DeviceStatus, type Task, type TaskStatus, type TaskStep } from '../types';
 
 /** How often a running task's log is read again. */
@@ -83,12 +84,14 @@ function Filmstrip({ task }: { task: Task }) {
 export interface TasksProps {
   devices: DeviceStatus[];
   device: string | undefined;
+  /** A task started elsewhere on the page (the recorder's Run) to open here. */
+  follow?: string;
   onError: (e: ApiError) => void;
   /** A step of the open task was added (or it ended): the screen has likely changed. */
   onProgress: () => void;
 }
 
-export function Tasks({ devices, device, onError, onProgress }: TasksProps) {
+export function Tasks({ devices, device, follow, onError, onProgress }: TasksProps) {
   const [goal, setGoal] = useState('');
   const [planner, setPlanner] = useState('offline');
   const [maxSteps, setMaxSteps] = useState(10);
@@ -139,11 +142,29 @@ export function Tasks({ devices, device, onError, onProgress }: TasksProps) {
     };
   }, [taskId]);
 
+  /** The finished task as a flow file (GET /task/{id}/flow): saved as a download, or replayed on the chosen device. */
+  const withFlow = async (use: (flow: { yaml: string; name: string }) => Promise<void> | void) => {
+    if (!taskId) return;
+    try {
+      const exported = await getJson<{ yaml: string; flow: { name: string } }>(`/task/${encodeURIComponent(taskId)}/flow`);
+      await use({ yaml: exported.yaml, name: exported.flow.name });
+    } catch (error) {
+      onError(error as ApiError);
+    }
+  };
+  const openTask = (id: string) => {
+    setTask(undefined);
+    setTaskId(id);
+  };
+
+  useEffect(() => {
+    if (follow) openTask(follow);
+  }, [follow]);
+
   const start = async () => {
     try {
       const started = await postJson<{ taskId: string }>('/agent/task', { goal, planner, maxSteps, ...(device ? { device } : {}) });
-      setTask(undefined);
-      setTaskId(started.taskId);
+      openTask(started.taskId);
     } catch (error) {
       onError(error as ApiError);
     }
@@ -197,6 +218,16 @@ export function Tasks({ devices, device, onError, onProgress }: TasksProps) {
           </div>
           {task?.result && <p class="small">{task.result}</p>}
           {task?.error && <p class="small error-text">{task.error.message}</p>}
+          {task && FINISHED.includes(task.status) && (
+            <div class="button-row">
+              <button type="button" data-testid="save-flow" onClick={() => void withFlow(({ yaml, name }) => saveText(flowFileName(name), yaml))}>
+                Save as flow
+              </button>
+              <button type="button" data-testid="run-flow" onClick={() => void withFlow(async ({ yaml }) => openTask(await runFlow(yaml, device)))}>
+                Run flow{device ? ` on ${device}` : ''}
+              </button>
+            </div>
+          )}
           {task && <Timeline task={task} />}
           {task && FINISHED.includes(task.status) && <Filmstrip task={task} />}
         </div>

@@ -136,6 +136,35 @@ describe('the virtual iPhone screen stream (MJPEG, as on port 9100 of a phone)',
     viewer.end();
   });
 
+  it('starts encoding the changed screen when a command changed it, before the next tick is due', async () => {
+    const wda = new WdaHttp(iphone.url);
+    await wda.createSession();
+    const viewer = new RawViewer(iphone.mjpegPort as number, 'x');
+    await framesAtLeast(viewer, 1);
+    const rendered: number[] = [];
+    const render = iphone.phone.renderPixels.bind(iphone.phone);
+    const spy = jest.spyOn(iphone.phone, 'renderPixels').mockImplementation(() => {
+      rendered.push(iphone.phone.version);
+      return render();
+    });
+    try {
+      const home = iphone.phone.version;
+      await wda.post('/wda/homescreen', {});
+      await wda.post(wda.s('/wda/apps/launch'), { bundleId: 'com.apple.reminders' });
+      // No tick has fired: the frame of the new screen was made because the command changed it.
+      await eventually(() => rendered.includes(iphone.phone.version), { ...WAIT, what: 'the new screen rendered for the stream' });
+      expect(iphone.phone.version).not.toBe(home);
+      // A command that changes nothing makes no frame.
+      const count = rendered.length;
+      await wda.get('/status');
+      expect(rendered.length).toBe(count);
+    } finally {
+      spy.mockRestore();
+      viewer.end();
+      await wda.call('DELETE', wda.s(''));
+    }
+  });
+
   it('refuses a request that names a foreign Host (a DNS-rebinding page)', async () => {
     const viewer = new RawViewer(iphone.mjpegPort as number, 'GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n');
     await eventually(() => viewer.closed, WAIT);

@@ -41,6 +41,8 @@ export interface WdaServerOptions {
   faults?: boolean;
   /** Serves any Host name (the phone is reachable beyond this machine on purpose). */
   allowRemote?: boolean;
+  /** Called after a command that changed the screen was answered (the screen stream prepares its next frame). */
+  onScreenChange?: () => void;
 }
 
 export class WdaServer {
@@ -169,6 +171,7 @@ export class WdaServer {
       return;
     }
     let reply: Reply;
+    let changed = false;
     if (!KNOWN_VERBS.has(method)) {
       reply = new RawResponse(404, 'text/plain;charset=UTF-8', 'Not Found');
     } else if (decision === 'fail') {
@@ -178,7 +181,9 @@ export class WdaServer {
     } else if (body instanceof WdaError) {
       reply = this.errorReply(body);
     } else {
+      const before = this.phone.version;
       reply = await this.enqueue(() => this.dispatch(method, url.path, url.query, asObject(body.json)));
+      changed = this.phone.version !== before;
     }
     await this.faults.delay();
     if (decision === 'malform') {
@@ -187,6 +192,7 @@ export class WdaServer {
     }
     if (reply instanceof RawResponse) await send(response, reply.status, reply.contentType, reply.body);
     else await send(response, reply.status, 'application/json;charset=UTF-8', JSON.stringify(reply.payload, null, 2));
+    if (changed) this.options.onScreenChange?.();
   }
 
   /** Runs commands strictly one after another. */

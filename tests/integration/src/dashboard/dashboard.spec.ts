@@ -1,75 +1,18 @@
 /// <reference lib="dom" />
 // The page-side callbacks of page.evaluate run in the browser and use its DOM types.
-import { rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { eventually } from '@apex/testing';
 import { buildDashboard, launchChromium } from '@apex/testing/browser';
+import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { call, DEVICE_PATH, startRestHarness, type RestHarness } from '../rest/harness';
+import * as kit from './page-kit';
+import { foregroundApp, frameDigest, nodeLabelled, startDashboard, treeNodes, WAIT, type DashboardRig, type Node } from './page-kit';
 
-// Building the page, starting a phone and a browser on a busy 2-core machine: generous deadlines, no timing checks.
 jest.setTimeout(180_000);
-const WAIT = { timeoutMs: 45_000, intervalMs: 100 };
-
-interface Node {
-  role: string;
-  label?: string;
-  value?: string;
-  bounds: { x: number; y: number; width: number; height: number };
-  center: { x: number; y: number };
-  children?: Node[];
-}
-
-function flatten(node: Node): Node[] {
-  return [node, ...(node.children ?? []).flatMap(flatten)];
-}
-
-async function treeNodes(h: RestHarness): Promise<Node[]> {
-  const answer = await call(h.url, 'GET', `${DEVICE_PATH}/ui-tree?format=tree`);
-  return flatten(answer.body.root as Node);
-}
-
-async function nodeLabelled(h: RestHarness, label: string, role?: string): Promise<Node | undefined> {
-  return (await treeNodes(h)).find((n) => n.label === label && (!role || n.role === role));
-}
-
-async function foregroundApp(h: RestHarness): Promise<string> {
-  const status = await call(h.url, 'GET', DEVICE_PATH);
-  return (status.body.foregroundApp as { appId: string }).appId;
-}
-
-/** A digest of the frame the page shows (drawn on a canvas: the page's CSP lets no script fetch a blob). */
-function frameDigest(page: Page): Promise<string> {
-  return page.getByTestId('screen').evaluate((img: HTMLImageElement) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 64;
-    canvas.height = 128;
-    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
-    g.drawImage(img, 0, 0, 64, 128);
-    const data = g.getImageData(0, 0, 64, 128).data;
-    let hash = 0;
-    for (let i = 0; i < data.length; i += 4) hash = (hash * 31 + data[i] + data[i + 1] * 7 + data[i + 2] * 13) >>> 0;
-    return `${img.naturalWidth}x${img.naturalHeight}:${hash}`;
-  });
-}
 
 async function frameCount(page: Page): Promise<number> {
   return Number(await page.getByTestId('screen').getAttribute('data-frames'));
-}
-
-/** Where a point of the device's screen is on the page. */
-async function pagePoint(page: Page, point: { x: number; y: number }): Promise<{ x: number; y: number }> {
-  const box = await page.getByTestId('screen').boundingBox();
-  if (!box) throw new Error('the screen is not shown');
-  const screen = await screenSize();
-  return { x: box.x + (point.x / screen.width) * box.width, y: box.y + (point.y / screen.height) * box.height };
-}
-
-let screenSize: () => Promise<{ width: number; height: number }>;
-
-async function clickOnScreen(page: Page, point: { x: number; y: number }): Promise<void> {
-  const at = await pagePoint(page, point);
-  await page.mouse.click(at.x, at.y);
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -78,33 +21,19 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe('the dashboard in a real browser, on the embedded virtual iPhone', () => {
-  let dist: string;
+  let rig: DashboardRig;
   let harness: RestHarness;
-  let browser: Browser;
   let page: Page;
-  const cspViolations: string[] = [];
-  const pageErrors: string[] = [];
+  const pagePoint = (point: { x: number; y: number }) => kit.pagePoint(page, harness, point);
+  const clickOnScreen = (point: { x: number; y: number }) => kit.clickOnScreen(page, harness, point);
 
   beforeAll(async () => {
-    dist = buildDashboard();
-    harness = await startRestHarness({ dashboardDir: dist });
-    screenSize = async () => (await call(harness.url, 'GET', DEVICE_PATH)).body.screen as { width: number; height: number };
-    browser = await launchChromium();
-    // axe needs a page of a context the test made.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-    });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    rig = await startDashboard();
+    ({ harness, page } = rig);
     await page.goto(`${harness.url}/`);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(async () => rig?.close());
 
   it('lists the device with its state, model and OS', async () => {
     const item = page.getByTestId('device-list').getByTestId('device-item');
@@ -126,7 +55,7 @@ describe('the dashboard in a real browser, on the embedded virtual iPhone', () =
 
     const settings = await nodeLabelled(harness, 'Settings', 'icon');
     expect(settings).toBeDefined();
-    await clickOnScreen(page, settings!.center);
+    await clickOnScreen(settings!.center);
 
     await eventually(async () => (await foregroundApp(harness)) === 'com.apple.Preferences', { ...WAIT, what: 'Settings in front (device_status)' });
     await eventually(async () => (await frameDigest(page)) !== before, { ...WAIT, what: 'a frame that shows the change' });
@@ -134,8 +63,8 @@ describe('the dashboard in a real browser, on the embedded virtual iPhone', () =
 
   it('scrolls the Settings list with a drag', async () => {
     const general = (await eventually(() => nodeLabelled(harness, 'General'), { ...WAIT, what: 'General in the Settings list' })) as Node;
-    const from = await pagePoint(page, { x: 196, y: 700 });
-    const to = await pagePoint(page, { x: 196, y: 300 });
+    const from = await pagePoint({ x: 196, y: 700 });
+    const to = await pagePoint({ x: 196, y: 300 });
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     await page.mouse.move(to.x, to.y, { steps: 8 });
@@ -169,7 +98,7 @@ describe('the dashboard in a real browser, on the embedded virtual iPhone', () =
 
   it('selects the node under the pointer when the screen is hovered, with its details and MCP call', async () => {
     const general = (await nodeLabelled(harness, 'General')) as Node;
-    const at = await pagePoint(page, { x: general.bounds.x + 4, y: general.center.y });
+    const at = await pagePoint({ x: general.bounds.x + 4, y: general.center.y });
     await page.mouse.move(at.x, at.y);
     const details = page.getByTestId('node-details');
     await eventually(async () => /General/.test(await details.innerText()), { ...WAIT, what: 'the details of the node under the pointer' });
@@ -188,13 +117,13 @@ describe('the dashboard in a real browser, on the embedded virtual iPhone', () =
     await page.getByRole('button', { name: 'Home', exact: true }).click();
     await eventually(async () => (await foregroundApp(harness)) === 'com.apple.springboard', { ...WAIT, what: 'the home screen' });
     const notes = (await eventually(() => nodeLabelled(harness, 'Notes', 'icon'), { ...WAIT, what: 'the Notes icon' })) as Node;
-    await clickOnScreen(page, notes.center);
+    await clickOnScreen(notes.center);
     await eventually(async () => (await foregroundApp(harness)) === 'com.apple.mobilenotes', { ...WAIT, what: 'Notes in front' });
     const body = (await eventually(async () => (await treeNodes(harness)).find((n) => n.role === 'textField' || n.role === 'textView'), {
       ...WAIT,
       what: 'the note body',
     })) as Node;
-    await clickOnScreen(page, body.center);
+    await clickOnScreen(body.center);
     await page.keyboard.type('Hello Apex');
     await eventually(async () => (await treeNodes(harness)).some((n) => n.value === 'Hello Apex'), { ...WAIT, what: 'the typed text in the note' });
     // The page's tree shows it too once it reads the tree again after the action.
@@ -227,8 +156,8 @@ describe('the dashboard in a real browser, on the embedded virtual iPhone', () =
   });
 
   it('broke no rule of its Content-Security-Policy and threw no error', () => {
-    expect(cspViolations).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(rig.cspViolations).toEqual([]);
+    expect(rig.pageErrors).toEqual([]);
   });
 });
 
