@@ -94,6 +94,20 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
   const warned = new Set<string>();
   let feedback: StepFeedback | undefined;
   let consecutiveErrors = 0;
+  /**
+   * Steps are recorded in order, each once its screenshot is in. The screenshot is asked for at once (the
+   * device's queue takes it before the next action, so it shows this step's settled screen), but its encoding
+   * overlaps the next decision and action instead of holding them up.
+   */
+  let recorded: Promise<void> = Promise.resolve();
+  const keep = (step: TaskStep, shot: Promise<Buffer | undefined> | undefined): void => {
+    const previous = recorded;
+    recorded = (async () => {
+      const image = await shot;
+      await previous;
+      options.onStep(step, image);
+    })();
+  };
 
   const fail = (reason: FailureReason, message: string, code: ErrorCode = 'internal'): Stop =>
     new Stop({ status: 'failed', error: { code, message, reason }, usage: usage(), suggestedPatch: patch() });
@@ -112,7 +126,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         durationMs: 0,
       };
       steps.push(step);
-      options.onStep(step);
+      keep(step, undefined);
       throw new Stop({ status: 'cancelled', usage: usage() });
     }
     if (deadline.signal.aborted || Date.now() - started >= task.timeoutMs) {
@@ -199,6 +213,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         const reason = decision.reason ?? 'infeasible';
         const stop = fail(reason, decision.message, reason === 'target_not_found' ? 'element_not_found' : 'unsupported_operation');
         // The screen the planner gave up on is the one the last action left (its screenshot, once kept).
+        await recorded;
         const last = steps[steps.length - 1];
         if (last?.screenshotRef && stop.outcome.status === 'failed') stop.outcome.error.screenshotStep = last.index + 1;
         throw stop;
@@ -227,14 +242,13 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         consecutiveErrors += 1;
         if (pub.code === 'device_offline' || consecutiveErrors >= MAX_CONSECUTIVE_ERRORS) {
           const step = record(steps, before, action, outcome, Date.now() - t0, why);
-          options.onStep(step);
+          keep(step, undefined);
           throw fail('device_error', `${action.operation} failed: ${pub.message}`, pub.code);
         }
         observation = await observe();
       }
       const step = record(steps, before, action, outcome, Date.now() - t0, why);
-      const shot = takeScreenshots && !device.isReadOnly(action.operation) ? await screenshot(device) : undefined;
-      options.onStep(step, shot);
+      keep(step, takeScreenshots && !device.isReadOnly(action.operation) ? screenshot(device) : undefined);
       feedback = { action, outcome, result };
     }
   } catch (error) {
@@ -243,6 +257,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
     return { status: 'failed', error: { code: pub.code, message: pub.message, reason: 'device_error' }, usage: usage() };
   } finally {
     clearTimeout(timer);
+    // Every step is in the log before the task ends (a failure to record one fails the task, as before).
+    await recorded;
   }
 }
 
