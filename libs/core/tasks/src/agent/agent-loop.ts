@@ -154,17 +154,19 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
    * Polls until two observations in a row match and the screen shows what the action was expected to do
    * (bounded), instead of sleeping a fixed time: a slow transition is waited for, a quick one is not.
    */
-  const settle = async (before: Observation, expect: Expectation | undefined): Promise<Observation> => {
-    let previous = await observe();
+  const settle = async (before: Observation, expect: Expectation | undefined): Promise<{ screen: Observation; waitedFor?: string }> => {
+    const first = await observe();
+    let previous = first;
     let pause = settlePoll;
     for (let i = 1; i < settleMax; i++) {
       await delay(pause, signal);
       pause *= 2;
       const next = await observe();
-      if (next.fingerprint === previous.fingerprint && looksDone(before, next, expect)) return next;
+      // Settled on a later look than the second: the step needed a wait, for what was not there at first.
+      if (next.fingerprint === previous.fingerprint && looksDone(before, next, expect)) return { screen: next, ...(i > 1 ? { waitedFor: appearedText(first, next) } : {}) };
       previous = next;
     }
-    return previous;
+    return { screen: previous };
   };
 
   const decide = async (observation: Observation): Promise<Decision> => {
@@ -232,8 +234,10 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         if (device.isReadOnly(action.operation)) {
           outcome = { status: 'ok', detail: truncate(result.summary, 300) };
         } else {
-          observation = await settle(before, expect);
+          const settled = await settle(before, expect);
+          observation = settled.screen;
           outcome = await check(before, observation, expect, device);
+          if (settled.waitedFor) outcome.waitedFor = settled.waitedFor;
         }
       } catch (error) {
         if (error instanceof Stop) throw error;
@@ -260,6 +264,13 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
     // Every step is in the log before the task ends (a failure to record one fails the task, as before).
     await recorded;
   }
+}
+
+/** The first label (in reading order) the settled screen shows that the first look after the action did not. */
+function appearedText(first: Observation, settled: Observation): string | undefined {
+  const seen = new Set(first.screen.elements.map((e) => e.label));
+  const appeared = settled.screen.elements.filter((e) => e.label && !seen.has(e.label)).sort((a, b) => a.center.y - b.center.y || a.center.x - b.center.x);
+  return appeared[0]?.label;
 }
 
 /** The cheap part of the check (no look-ups): has the screen done what the action was meant to do? */
