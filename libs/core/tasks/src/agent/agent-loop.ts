@@ -66,6 +66,13 @@ class Stop extends Error {
  * device action finishes first; a model request is aborted).
  */
 export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
+  const recorder = new StepRecorder(options.onStep);
+  const outcome = await pursue(options, recorder);
+  await recorder.done();
+  return outcome;
+}
+
+async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<AgentOutcome> {
   const { task, device, planner } = options;
   const started = Date.now();
   const deadline = new AbortController();
@@ -94,20 +101,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
   const warned = new Set<string>();
   let feedback: StepFeedback | undefined;
   let consecutiveErrors = 0;
-  /**
-   * Steps are recorded in order, each once its screenshot is in. The screenshot is asked for at once (the
-   * device's queue takes it before the next action, so it shows this step's settled screen), but its encoding
-   * overlaps the next decision and action instead of holding them up.
-   */
-  let recorded: Promise<void> = Promise.resolve();
-  const keep = (step: TaskStep, shot: Promise<Buffer | undefined> | undefined): void => {
-    const previous = recorded;
-    recorded = (async () => {
-      const image = await shot;
-      await previous;
-      options.onStep(step, image);
-    })();
-  };
+  const keep = (step: TaskStep, shot: Promise<Buffer | undefined> | undefined) => recorder.keep(step, shot);
 
   const fail = (reason: FailureReason, message: string, code: ErrorCode = 'internal'): Stop =>
     new Stop({ status: 'failed', error: { code, message, reason }, usage: usage(), suggestedPatch: patch() });
@@ -215,7 +209,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         const reason = decision.reason ?? 'infeasible';
         const stop = fail(reason, decision.message, reason === 'target_not_found' ? 'element_not_found' : 'unsupported_operation');
         // The screen the planner gave up on is the one the last action left (its screenshot, once kept).
-        await recorded;
+        await recorder.idle();
         const last = steps[steps.length - 1];
         if (last?.screenshotRef && stop.outcome.status === 'failed') stop.outcome.error.screenshotStep = last.index + 1;
         throw stop;
@@ -261,8 +255,41 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
     return { status: 'failed', error: { code: pub.code, message: pub.message, reason: 'device_error' }, usage: usage() };
   } finally {
     clearTimeout(timer);
-    // Every step is in the log before the task ends (a failure to record one fails the task, as before).
-    await recorded;
+  }
+}
+
+/**
+ * Records steps in order, each once its screenshot is in. The screenshot is asked for at once (the device's
+ * queue takes it before the next action, so it shows that step's settled screen), but its encoding overlaps
+ * the next decision and action instead of holding them up.
+ */
+class StepRecorder {
+  private recorded: Promise<void> = Promise.resolve();
+  /** The first failure to record a step: held (never an unhandled rejection), thrown by `done`. */
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly onStep: AgentOptions['onStep']) {}
+
+  keep(step: TaskStep, shot: Promise<Buffer | undefined> | undefined): void {
+    const previous = this.recorded;
+    this.recorded = (async () => {
+      const image = await shot;
+      await previous;
+      if (!this.failure) this.onStep(step, image);
+    })().catch((error: unknown) => {
+      this.failure ??= { error };
+    });
+  }
+
+  /** Every step kept so far is recorded. */
+  idle(): Promise<void> {
+    return this.recorded;
+  }
+
+  /** Every step is in the log (a failure to record one fails the task). */
+  async done(): Promise<void> {
+    await this.recorded;
+    if (this.failure) throw this.failure.error;
   }
 }
 
