@@ -25,7 +25,7 @@ export const COMMANDS: Command[] = [
   {
     name: 'run',
     summary: 'Replay a flow file on a device, without a model',
-    usage: 'apex run FILE [--device D] [--var name=value ...] [--config FILE]',
+    usage: 'apex run FILE [--device D] [--var name=value ...] [--heal-planner offline|openai|anthropic] [--config FILE]',
     load: () => (require('./run') as typeof import('./run')).runCommand,
   },
   {

@@ -36,6 +36,13 @@ describe('apex run', () => {
     expect(run.stdout()).toMatch(/failed: target_not_found: Step 4 \(assert_visible\): text "iPhone 99 Ultra" is not on the screen .*it shows: Settings \| "About"/);
   }, 120_000);
 
+  it('heals a step it cannot find with --heal-planner offline (heal: agent) and prints the change to make', async () => {
+    const run = apex(flowFile('heal.yaml', 'name: Update\napp: Settings\nheal: agent\nsteps:\n  - tap: General\n  - tap: System Update\n'), '--heal-planner', 'offline');
+    expect(await run.waitForExit(EXIT)).toEqual({ code: 0, signal: null });
+    expect(run.stdout()).toMatch(/^3\. tap \{"x":[\d.]+,"y":[\d.]+\} → ok: Step 2 \(tap\): healed by the offline planner/m);
+    expect(run.stdout()).toMatch(/^suggested change to step 2: tap: System Update → tap: Software Update$/m);
+  }, 120_000);
+
   it('exits 2 with the line and column of a bad flow, having run nothing', async () => {
     const run = apex(flowFile('bad.yaml', 'name: Bad\nsteps:\n  - tap: General\n  - tapp: About\n'));
     expect((await run.waitForExit(EXIT)).code).toBe(2);

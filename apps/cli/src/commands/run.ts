@@ -20,7 +20,7 @@ function varsOf(values: unknown): Record<string, string> {
  * per step. Exit 0 when every step passed, 1 when the flow failed, 2 for a bad flow or usage (nothing ran).
  */
 export const runCommand: CommandImpl = {
-  options: { config: { type: 'string' }, device: { type: 'string' }, var: { type: 'string', multiple: true } },
+  options: { config: { type: 'string' }, device: { type: 'string' }, var: { type: 'string', multiple: true }, 'heal-planner': { type: 'string' } },
   async run(values, positionals) {
     if (positionals.length !== 1) throw new UsageError('apex run takes one flow file');
     const file = positionals[0] as string;
@@ -36,16 +36,20 @@ export const runCommand: CommandImpl = {
     if (typeof runtime === 'number') return runtime;
     try {
       const device = typeof values.device === 'string' ? values.device : undefined;
-      const started = await runOperation(runtime, 'run_flow', { yaml, vars, ...(device ? { device } : {}) }, runtime.operations);
+      // `heal: agent` flows: the planner that takes over a step not found (default: the configured one).
+      const healPlanner = typeof values['heal-planner'] === 'string' ? values['heal-planner'] : undefined;
+      const started = await runOperation(runtime, 'run_flow', { yaml, vars, ...(device ? { device } : {}), ...(healPlanner ? { healPlanner } : {}) }, runtime.operations);
       const task = await runtime.tasks.whenSettled(String(started.output.taskId));
       for (const step of task.steps) {
         process.stdout.write(`${step.index + 1}. ${step.action.operation} ${JSON.stringify(step.action.arguments)} → ${step.outcome.status}: ${step.outcome.detail} (${Math.round(step.durationMs)} ms)\n`);
       }
+      for (const change of task.suggestedPatch ?? []) process.stdout.write(`suggested change to step ${change.step}: ${change.was} → ${change.now}\n`);
       if (task.status === 'succeeded') {
         process.stdout.write(`passed: ${task.result ?? ''}\n`);
         return 0;
       }
-      process.stdout.write(`${task.status}: ${task.error ? `${task.error.reason}: ${task.error.message}` : ''}\n`);
+      const shot = task.error?.screenshotStep ? ` (the screen: step ${task.error.screenshotStep}'s screenshot)` : '';
+      process.stdout.write(`${task.status}: ${task.error ? `${task.error.reason}: ${task.error.message}${shot}` : ''}\n`);
       return 1;
     } catch (error) {
       const pub = toPublicError(error);

@@ -132,7 +132,7 @@ function mediaPath(route: MediaRoute): RouteConfig {
 export function buildOpenApiDocument(
   routes: readonly RestRoute[],
   operations: ReadonlyMap<string, AnyOperation>,
-  options: { auth: boolean; version?: string; mcp?: boolean; media?: readonly MediaRoute[] },
+  options: { auth: boolean; version?: string; mcp?: boolean; media?: readonly MediaRoute[]; flowSchema?: boolean },
 ): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   // Always described; required (document-wide `security`) only when this server runs with a token.
@@ -200,6 +200,18 @@ export function buildOpenApiDocument(
       },
     },
   });
+  if (options.flowSchema) {
+    registry.registerPath({
+      method: 'get',
+      path: '/flows/schema',
+      operationId: 'flow_schema',
+      summary: 'Flow file schema',
+      description: 'The JSON Schema (draft-07) of flow files, for editors: point the YAML language server at it.',
+      tags: ['tasks'],
+      security,
+      responses: { '200': { description: 'A JSON Schema document.', content: { 'application/json': { schema: z.object({}).passthrough() } } }, ...authProblems },
+    });
+  }
   if (options.mcp) {
     registry.registerPath({
       method: 'post',

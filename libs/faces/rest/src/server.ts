@@ -84,7 +84,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
   const closing = new AbortController();
   let openApi: OpenApiDocument | undefined;
   const openApiDocument = () =>
-    (openApi ??= buildOpenApiDocument(routes, operations, { auth: Boolean(options.token), mcp: Boolean(options.mcpHandler), media }));
+    (openApi ??= buildOpenApiDocument(routes, operations, { auth: Boolean(options.token), mcp: Boolean(options.mcpHandler), media, flowSchema: ctx.flowSchema !== undefined }));
   let docsPage: string | undefined;
   let nextRequestId = 1;
   const dashboard = options.dashboardDir === undefined ? undefined : createDashboardFiles(options.dashboardDir);

@@ -162,6 +162,8 @@ describe('flows over REST and MCP, on the embedded virtual iPhone', () => {
     const served = await call(h.url, 'GET', '/flows/schema');
     expect(served.status).toBe(200);
     expect(served.body).toEqual(JSON.parse(readFileSync(path.resolve(__dirname, '../../../../schemas/flow.schema.json'), 'utf8')));
+    const openapi = await call(h.url, 'GET', '/openapi.json');
+    expect((openapi.body['paths'] as Record<string, unknown>)['/flows/schema']).toMatchObject({ get: { operationId: 'flow_schema' } });
     expect(EXAMPLE).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.\.\/schemas\/flow\.schema\.json$/m);
   }, 60_000);
 

@@ -66,6 +66,13 @@ class Stop extends Error {
  * device action finishes first; a model request is aborted).
  */
 export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
+  const recorder = new StepRecorder(options.onStep);
+  const outcome = await pursue(options, recorder);
+  await recorder.done();
+  return outcome;
+}
+
+async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<AgentOutcome> {
   const { task, device, planner } = options;
   const started = Date.now();
   const deadline = new AbortController();
@@ -94,6 +101,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
   const warned = new Set<string>();
   let feedback: StepFeedback | undefined;
   let consecutiveErrors = 0;
+  const keep = (step: TaskStep, shot: Promise<Buffer | undefined> | undefined) => recorder.keep(step, shot);
 
   const fail = (reason: FailureReason, message: string, code: ErrorCode = 'internal'): Stop =>
     new Stop({ status: 'failed', error: { code, message, reason }, usage: usage(), suggestedPatch: patch() });
@@ -112,7 +120,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         durationMs: 0,
       };
       steps.push(step);
-      options.onStep(step);
+      keep(step, undefined);
       throw new Stop({ status: 'cancelled', usage: usage() });
     }
     if (deadline.signal.aborted || Date.now() - started >= task.timeoutMs) {
@@ -140,17 +148,19 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
    * Polls until two observations in a row match and the screen shows what the action was expected to do
    * (bounded), instead of sleeping a fixed time: a slow transition is waited for, a quick one is not.
    */
-  const settle = async (before: Observation, expect: Expectation | undefined): Promise<Observation> => {
-    let previous = await observe();
+  const settle = async (before: Observation, expect: Expectation | undefined): Promise<{ screen: Observation; waitedFor?: string }> => {
+    const first = await observe();
+    let previous = first;
     let pause = settlePoll;
     for (let i = 1; i < settleMax; i++) {
       await delay(pause, signal);
       pause *= 2;
       const next = await observe();
-      if (next.fingerprint === previous.fingerprint && looksDone(before, next, expect)) return next;
+      // Settled on a later look than the second: the step needed a wait, for what was not there at first.
+      if (next.fingerprint === previous.fingerprint && looksDone(before, next, expect)) return { screen: next, ...(i > 1 ? { waitedFor: appearedText(first, next) } : {}) };
       previous = next;
     }
-    return previous;
+    return { screen: previous };
   };
 
   const decide = async (observation: Observation): Promise<Decision> => {
@@ -199,6 +209,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         const reason = decision.reason ?? 'infeasible';
         const stop = fail(reason, decision.message, reason === 'target_not_found' ? 'element_not_found' : 'unsupported_operation');
         // The screen the planner gave up on is the one the last action left (its screenshot, once kept).
+        await recorder.idle();
         const last = steps[steps.length - 1];
         if (last?.screenshotRef && stop.outcome.status === 'failed') stop.outcome.error.screenshotStep = last.index + 1;
         throw stop;
@@ -217,8 +228,10 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         if (device.isReadOnly(action.operation)) {
           outcome = { status: 'ok', detail: truncate(result.summary, 300) };
         } else {
-          observation = await settle(before, expect);
+          const settled = await settle(before, expect);
+          observation = settled.screen;
           outcome = await check(before, observation, expect, device);
+          if (settled.waitedFor) outcome.waitedFor = settled.waitedFor;
         }
       } catch (error) {
         if (error instanceof Stop) throw error;
@@ -227,14 +240,13 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
         consecutiveErrors += 1;
         if (pub.code === 'device_offline' || consecutiveErrors >= MAX_CONSECUTIVE_ERRORS) {
           const step = record(steps, before, action, outcome, Date.now() - t0, why);
-          options.onStep(step);
+          keep(step, undefined);
           throw fail('device_error', `${action.operation} failed: ${pub.message}`, pub.code);
         }
         observation = await observe();
       }
       const step = record(steps, before, action, outcome, Date.now() - t0, why);
-      const shot = takeScreenshots && !device.isReadOnly(action.operation) ? await screenshot(device) : undefined;
-      options.onStep(step, shot);
+      keep(step, takeScreenshots && !device.isReadOnly(action.operation) ? screenshot(device) : undefined);
       feedback = { action, outcome, result };
     }
   } catch (error) {
@@ -244,6 +256,48 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Records steps in order, each once its screenshot is in. The screenshot is asked for at once (the device's
+ * queue takes it before the next action, so it shows that step's settled screen), but its encoding overlaps
+ * the next decision and action instead of holding them up.
+ */
+class StepRecorder {
+  private recorded: Promise<void> = Promise.resolve();
+  /** The first failure to record a step: held (never an unhandled rejection), thrown by `done`. */
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly onStep: AgentOptions['onStep']) {}
+
+  keep(step: TaskStep, shot: Promise<Buffer | undefined> | undefined): void {
+    const previous = this.recorded;
+    this.recorded = (async () => {
+      const image = await shot;
+      await previous;
+      if (!this.failure) this.onStep(step, image);
+    })().catch((error: unknown) => {
+      this.failure ??= { error };
+    });
+  }
+
+  /** Every step kept so far is recorded. */
+  idle(): Promise<void> {
+    return this.recorded;
+  }
+
+  /** Every step is in the log (a failure to record one fails the task). */
+  async done(): Promise<void> {
+    await this.recorded;
+    if (this.failure) throw this.failure.error;
+  }
+}
+
+/** The first label (in reading order) the settled screen shows that the first look after the action did not. */
+function appearedText(first: Observation, settled: Observation): string | undefined {
+  const seen = new Set(first.screen.elements.map((e) => e.label));
+  const appeared = settled.screen.elements.filter((e) => e.label && !seen.has(e.label)).sort((a, b) => a.center.y - b.center.y || a.center.x - b.center.x);
+  return appeared[0]?.label;
 }
 
 /** The cheap part of the check (no look-ups): has the screen done what the action was meant to do? */

@@ -31,6 +31,8 @@ export function exportFlow(task: Task): ExportedFlow {
     if (converted === undefined) continue;
     if (typeof converted === 'string') skipped.push(`step ${step.index + 1} (${step.action.operation}): ${converted}`);
     else steps.push(converted);
+    // The screen was slow to show what this step did: the replay waits for it too, past the usual settle.
+    if (typeof converted !== 'string' && step.outcome.waitedFor) steps.push({ wait_for: { text: step.outcome.waitedFor } });
   }
   const flow = { name: truncate(`From task: ${task.goal}`, 200), steps };
   const needs = variables.length > 0 ? `# Give the typed text at replay: ${variables.map((v) => `--var ${v}=…`).join(' ')}\n` : '';

@@ -50,6 +50,8 @@ export interface StepOutcome {
   detail: string;
   /** The error code when the operation failed. */
   code?: ErrorCode;
+  /** The screen took more than one look to settle after the action, until this text appeared (export waits for it). */
+  waitedFor?: string;
 }
 
 export interface TaskStep {

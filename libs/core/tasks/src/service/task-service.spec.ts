@@ -8,6 +8,8 @@ import { PlannerRegistry } from '../planners/planner-registry';
 import { DATABASE_FILE, SqliteTaskStore } from '../store/sqlite-task-store';
 import { ScriptedPhone, scriptedDevices } from '../testing/scripted-devices';
 import { TaskService, type TaskServiceOptions } from './task-service';
+import { exportFlow } from '../flows/export-flow';
+import { parseFlowObject } from '../flows/parse-flow';
 
 function deferred() {
   let release!: () => void;
@@ -88,6 +90,16 @@ describe('TaskService', () => {
       ['launch_app', 'ok'],
       ['tap', 'ok'],
     ]);
+    expect(phones['phone-a'].state.switches['Wi-Fi']).toBe(false);
+
+    // The launch needed a wait (Settings showed only on a later look): its export waits for what appeared, and replays.
+    expect(done.steps[0]?.outcome.waitedFor).toBe('Airplane Mode');
+    const exported = exportFlow(done).flow;
+    expect(exported.steps.slice(0, 2)).toEqual([{ launch: 'com.example.settings' }, { wait_for: { text: 'Airplane Mode' } }]);
+    phones['phone-a'].state.app = 'home';
+    phones['phone-a'].state.switches['Wi-Fi'] = true;
+    const replayed = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'replay', flow: parseFlowObject(exported) }).id);
+    expect({ status: replayed.status, error: replayed.error }).toEqual({ status: 'succeeded', error: undefined });
     expect(phones['phone-a'].state.switches['Wi-Fi']).toBe(false);
   });
 

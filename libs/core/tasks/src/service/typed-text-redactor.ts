@@ -41,8 +41,14 @@ export class TypedTextRedactor implements TypedTextFilter {
       ...step,
       observation: this.text(step.observation),
       action: { operation: step.action.operation, arguments: args },
-      outcome: { ...step.outcome, detail: this.text(step.outcome.detail) },
+      outcome: this.outcome(step.outcome),
     };
+  }
+
+  /** A wait for text that held typed text is dropped, not blanked: a replay could never see the blank. */
+  private outcome({ waitedFor, ...outcome }: TaskStep['outcome']): TaskStep['outcome'] {
+    const kept = { ...outcome, detail: this.text(outcome.detail) };
+    return waitedFor !== undefined && this.text(waitedFor) === waitedFor ? { ...kept, waitedFor } : kept;
   }
 
   /** Every text typed so far blanked. */
