@@ -56,6 +56,8 @@ export const AppiumDeviceConfigSchema = z
     capabilities: z.record(z.string().min(1), z.unknown()).refine((caps) => platformOf(caps) !== undefined, {
       message: 'must include "platformName": "iOS" or "Android"',
     }),
+    /** The phone's MJPEG screen stream (`appium:mjpegServerPort` forwarded, or the agent's stream port). Off when absent. */
+    mjpegUrl: z.url({ protocol: /^http$/ }).optional(),
     timeouts: TimeoutsSchema.extend({
       /** Creating a session (the server may first build and start the on-device agent). Default 120 s. */
       sessionStartMs: z.number().int().min(1_000).max(900_000).optional(),

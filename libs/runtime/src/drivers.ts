@@ -28,6 +28,7 @@ export function registrationFor(device: DeviceConfig): DeviceRegistration {
           capabilities: device.capabilities,
           connectTimeoutMs,
           sessionStartTimeoutMs: device.timeouts?.sessionStartMs,
+          mjpegUrl: device.mjpegUrl,
         }),
       };
   }

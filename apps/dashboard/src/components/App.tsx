@@ -15,6 +15,8 @@ import { TokenForm } from './TokenForm';
 /** How often the device list (and the chosen device's state) and the element tree are read again. */
 const DEVICES_POLL_MS = 3000;
 const TREE_POLL_MS = 5000;
+/** How long after an action the page reads the device's state and tree again. */
+const READ_AFTER_ACTION_MS = 250;
 
 type Auth = 'checking' | 'needed' | 'rejected' | 'ok';
 
@@ -139,8 +141,11 @@ export function App() {
       } finally {
         setBusy(false);
       }
-      void refreshTree();
-      void refreshDevices();
+      // Read the new state a moment later: reading the tree at once competes with the frame that shows the change.
+      window.setTimeout(() => {
+        void refreshTree();
+        void refreshDevices();
+      }, READ_AFTER_ACTION_MS);
     },
     [deviceId, refreshTree],
   );

@@ -32,7 +32,12 @@ export function Controls({ status, apps, run }: ControlsProps) {
         <button type="button" onClick={() => run('/press-button', { button: 'volumeDown' })}>
           Volume down
         </button>
-        <button type="button" onClick={() => run('/orientation', { orientation: landscape ? 'portrait' : 'landscape' })}>
+        <button
+          type="button"
+          title={`Turn to ${landscape ? 'portrait' : 'landscape'}`}
+          data-next-orientation={landscape ? 'portrait' : 'landscape'}
+          onClick={() => run('/orientation', { orientation: landscape ? 'portrait' : 'landscape' })}
+        >
           Rotate
         </button>
         <button type="button" onClick={() => run('/appearance', { appearance: 'light' })}>

@@ -12,7 +12,7 @@ import {
   type UiNode,
 } from '@apex/port';
 import { invalidInput } from '@apex/errors';
-import { WebDriverBackedDriver } from '@apex/webdriver-http';
+import { readScreenStream, WebDriverBackedDriver } from '@apex/webdriver-http';
 import { z } from 'zod';
 import { androidCommands } from './android/commands';
 import { checkedCapabilities, sessionCapabilities } from './capabilities';
@@ -38,6 +38,12 @@ export interface AppiumDriverOptions {
    * first. A caller that gives up earlier (the hub's action limit) leaves the creation running for the next call.
    */
   sessionStartTimeoutMs?: number;
+  /**
+   * The phone's MJPEG screen stream, e.g. http://127.0.0.1:9100: the XCUITest driver's `appium:mjpegServerPort`
+   * forwarded, or, with `appium:webDriverAgentUrl`, the agent's own stream port on its host. Absent: no stream
+   * (a live view falls back to screenshots).
+   */
+  mjpegUrl?: string;
 }
 
 const DEFAULT_SESSION_START_MS = 120_000;
@@ -48,6 +54,7 @@ const OptionsSchema = z.object({
   capabilities: z.record(z.string(), z.unknown()),
   connectTimeoutMs: z.number().int().positive().optional(),
   sessionStartTimeoutMs: z.number().int().positive().optional(),
+  mjpegUrl: z.url({ protocol: /^http$/ }).optional(),
 });
 
 /**
@@ -72,6 +79,8 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
   readonly alert?: DeviceDriver['alert'];
   readonly handleAlert?: DeviceDriver['handleAlert'];
   readonly setAppearance?: DeviceDriver['setAppearance'];
+  /** Only when a stream address is configured (the hub then reads it beside the action queue). */
+  readonly stream?: (signal: AbortSignal) => AsyncIterable<Uint8Array>;
   private readonly ctx: AppiumContext;
   private readonly commands: PlatformCommands;
 
@@ -96,6 +105,10 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
     });
     this.platform = platform;
     this.ctx = { deviceId: options.deviceId, session: this.session };
+    if (options.mjpegUrl !== undefined) {
+      const source = { deviceId: options.deviceId, url: new URL(options.mjpegUrl), connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs };
+      this.stream = (signal) => readScreenStream(source, signal);
+    }
     this.commands = platform === 'ios' ? iosCommands(this.ctx) : androidCommands(this.ctx);
     // The platform's abilities, each behind the guard; an absent one stays absent (the hub says unsupported).
     const { listApps, longPress, doubleTap, pinch, openUrl, setOrientation, getClipboard, setClipboard, setLocked, hideKeyboard, alert, handleAlert, setAppearance } =

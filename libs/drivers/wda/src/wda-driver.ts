@@ -17,7 +17,7 @@ import {
   type TypeTextRequest,
   type UiNode,
 } from '@apex/port';
-import { WebDriverBackedDriver } from '@apex/webdriver-http';
+import { readScreenStream, WebDriverBackedDriver } from '@apex/webdriver-http';
 import * as alerts from './commands/alerts';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
@@ -28,7 +28,6 @@ import * as source from './commands/source';
 import * as system from './commands/system';
 import * as touch from './commands/touch';
 import { WDA_WORDING } from './errors';
-import { readScreenStream } from './mjpeg/screen-stream';
 import type { WdaContext } from './wda-context';
 
 export interface WdaDriverOptions {

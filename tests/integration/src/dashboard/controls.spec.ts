@@ -70,6 +70,10 @@ describe('the dashboard drives the phone: gestures and buttons', () => {
   });
 
   it('rotates an app that turns, and shows the semantic error and hint when the home screen refuses', async () => {
+    // The button turns the way the page last read the device (it reads the state again after each action).
+    const rotateTo = (orientation: string) =>
+      eventually(async () => (await button('Rotate').getAttribute('data-next-orientation')) === orientation, { ...WAIT, what: `the page to offer ${orientation}` });
+    await rotateTo('landscape');
     await button('Rotate').click();
     await eventually(async () => (await deviceStatus(rig.harness)).orientation === 'landscape', { ...WAIT, what: 'landscape (device_status)' });
     // The page reads the new state and offers the way back.
@@ -77,12 +81,13 @@ describe('the dashboard drives the phone: gestures and buttons', () => {
       ...WAIT,
       what: 'the page showing the landscape screen',
     });
+    await rotateTo('portrait');
     await button('Rotate').click();
     await eventually(async () => (await deviceStatus(rig.harness)).orientation === 'portrait', { ...WAIT, what: 'portrait again' });
 
     await button('Home').click();
     await inFront(HOME, 'the home screen');
-    await eventually(async () => /393×852/.test(await page.locator('.screen-meta').innerText()), { ...WAIT, what: 'the page at portrait' });
+    await rotateTo('landscape');
     await button('Rotate').click();
     await banner().waitFor();
     expect(await banner().getAttribute('data-code')).toBe('device_error');
