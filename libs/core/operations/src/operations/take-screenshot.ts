@@ -10,7 +10,7 @@ export const takeScreenshotOperation = defineOperation({
   name: 'take_screenshot',
   title: 'Take screenshot',
   description:
-    'Captures the screen as an image. By default a JPEG scaled so 1 image pixel = 1 point, so pixel coordinates are tap coordinates. Prefer describe_screen to find what to tap; use this to see layout or images. Always under 1 MB.',
+    'The screen as an image (< 1 MB): by default a JPEG with 1 pixel = 1 point, so pixels are tap coordinates.',
   input: z.strictObject({
     device: deviceField,
     format: z.enum(SCREENSHOT_FORMATS).default(SCREENSHOT_DEFAULTS.format),
@@ -24,7 +24,7 @@ export const takeScreenshotOperation = defineOperation({
       .min(MIN_SCREENSHOT_WIDTH)
       .max(MAX_REQUESTED_SCREENSHOT_WIDTH)
       .optional()
-      .describe('Downscale to at most this width in pixels'),
+      .describe('pixels'),
   }),
   output: z.object({
     format: z.enum(SCREENSHOT_FORMATS),

@@ -119,7 +119,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentOutcome> {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await device.run('describe_screen', { includeOcrText: options.observeWithOcr ?? false });
-        return observationOf(result.output as unknown as ScreenDescriptionResult);
+        return observationOf({ ...(result.output as unknown as ScreenDescriptionResult), text: result.summary });
       } catch (error) {
         const pub = toPublicError(error);
         if (attempt >= 2 || !pub.retryable || signal.aborted) {

@@ -168,7 +168,7 @@ class FlowSession implements PlannerSession {
 
   private async observe(): Promise<Observation> {
     const result = await this.context.query('describe_screen', { includeOcrText: false });
-    return observationOf(result.output as unknown as ScreenDescriptionResult);
+    return observationOf({ ...(result.output as unknown as ScreenDescriptionResult), text: result.summary });
   }
 }
 
