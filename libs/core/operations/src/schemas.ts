@@ -48,12 +48,12 @@ const rectSchema = z.object({
 export const regionField = rectSchema.optional().describe('only inside');
 
 /** Bundle id (iOS, e.g. com.apple.Preferences) or package name (Android, e.g. com.android.settings). */
-export const appIdField = z
+export const appIdValue = z
   .string({ error: 'is required' })
   .min(1, 'must not be empty')
   .max(MAX_APP_ID_LENGTH)
-  .regex(APP_ID_PATTERN, 'must be an app id such as com.apple.Preferences')
-  .describe('e.g. com.apple.Preferences; see list_apps');
+  .regex(APP_ID_PATTERN, 'must be an app id such as com.apple.Preferences');
+export const appIdField = appIdValue.describe('e.g. com.apple.Preferences; see list_apps');
 
 /** Text to type into the focused field. */
 export const typedTextField = (what: string) => z.string().min(1).max(MAX_TYPED_TEXT_LENGTH).describe(what);

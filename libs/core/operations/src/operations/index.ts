@@ -24,6 +24,7 @@ import { swipeOperation as swipeAction } from './swipe';
 import { takeScreenshotOperation } from './take-screenshot';
 import { tapOperation as tapAction } from './tap';
 import { terminateAppOperation as terminateAppAction } from './terminate-app';
+import { waitForOperation } from './wait-for';
 
 import { observing } from '../observe';
 
@@ -53,6 +54,7 @@ export const DEVICE_OPERATIONS: readonly AnyOperation[] = [
   findTextOperation,
   findIconOperation,
   getUiTreeOperation,
+  waitForOperation,
   tapOperation,
   doubleTapOperation,
   longPressOperation,
@@ -99,4 +101,5 @@ export {
   takeScreenshotOperation,
   tapOperation,
   terminateAppOperation,
+  waitForOperation,
 };
