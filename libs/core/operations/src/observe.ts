@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callerSignal, deviceRefs, getUiTree } from '@apex/hub';
+import { renderDescription, type RenderableDescription } from '@apex/perception';
 import type { UiNode } from '@apex/port';
 import { WithImage, type AnyOperation, type OperationContext } from './define-operation';
 import { observeField, type ObserveLevel } from './schemas';
@@ -42,7 +43,11 @@ export function observing(op: AnyOperation, describe: AnyOperation): AnyOperatio
     handler: async (ctx: OperationContext, { observe = 'summary', ...input }: { observe?: ObserveLevel; device: string }) => {
       const before = deviceRefs(ctx.hub, input.device).lastFingerprint;
       const raw = await op.handler(ctx, input);
-      if (observe === 'none') return raw;
+      if (observe === 'none') {
+        // The screen may have changed unseen: the next summary cannot say whether it did.
+        deviceRefs(ctx.hub, input.device).lastFingerprint = undefined;
+        return raw;
+      }
       const observed = await observeScreen(ctx, input.device, observe, before, describe);
       return raw instanceof WithImage ? new WithImage({ ...raw.output, observed }, raw.image) : { ...raw, observed };
     },
@@ -105,7 +110,7 @@ function firstText(node: UiNode): string | undefined {
 }
 
 function renderObserved(o: Observed): string {
-  if (o.screen && typeof o.screen.text === 'string') return o.screen.text;
+  if (o.screen) return renderDescription(o.screen as unknown as RenderableDescription);
   const parts = [`Now: ${o.app ? (o.app.name ?? o.app.appId) : 'unknown app'}`];
   if (o.changed !== undefined) parts.push(o.changed ? 'screen changed' : 'screen unchanged');
   if (o.alert) parts.push(`alert "${o.alert}"`);

@@ -31,7 +31,7 @@ function imageOf(result: OperationResult): ImageAttachment {
 describe('the catalog', () => {
   const ANNOTATION_KEYS: (keyof OperationAnnotations)[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
-  it('has the twenty-five device operations, each named once in snake_case', () => {
+  it('has the twenty-six device operations, each named once in snake_case', () => {
     const names = DEVICE_OPERATIONS.map((op) => op.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(
@@ -61,6 +61,7 @@ describe('the catalog', () => {
         'hide_keyboard',
         'handle_alert',
         'set_appearance',
+        'wait_for',
       ].sort(),
     );
     for (const name of names) expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);

@@ -25,6 +25,7 @@ import { TesseractPool } from './ocr/tesseract-pool';
 import { PixelPool } from './workers/pixel-pool';
 import { findTextInOcr, findTextInTree, mergeMatches } from './text/text-finders';
 import { descendantText, pruneUiTree } from './tree/prune';
+import { isInteractive } from './tree/roles';
 import { visibleNodes } from './tree/visible';
 import type {
   DescribeOptions,
@@ -80,8 +81,7 @@ export class Perception {
     const [tree, screen] = await Promise.all([this.device.uiTree(id), this.hub.screen(id)]);
     let treeMatches: FindTextResult['matches'] = [];
     if (source !== 'ocr') {
-      const named = refs.forTree(tree);
-      treeMatches = findTextInTree(tree, screenRect(screen), q, named.refOf);
+      treeMatches = findTextInTree(tree, screenRect(screen), q, actionableRefs(tree, refs.forTree(tree).refOf));
       if (source === 'ui-tree' || treeMatches.some((m) => m.confidence >= TREE_ANSWER_CONFIDENCE)) {
         return { matches: treeMatches };
       }
@@ -105,7 +105,7 @@ export class Perception {
     const matches: IconMatch[] = [];
     if (q.name !== undefined) {
       const screen = await this.hub.screen(id);
-      const fromTree = findIconsInTree(tree, screenRect(screen), q.name, q.region, deviceRefs(this.hub, id).forTree(tree).refOf);
+      const fromTree = findIconsInTree(tree, screenRect(screen), q.name, q.region, actionableRefs(tree, deviceRefs(this.hub, id).forTree(tree).refOf));
       matches.push(...fromTree.filter((m) => q.threshold === undefined || m.confidence >= q.threshold));
     }
     const glyph = q.name === undefined ? undefined : glyphForName(q.name);
@@ -281,4 +281,19 @@ function centerInside(inner: Rect, outer: Rect): boolean {
 
 function isLandscape(size: { width: number; height: number }): boolean {
   return size.width > size.height;
+}
+
+/**
+ * Refs for matches: text inside an actionable element (a cell's title) is named by that element's ref, the
+ * one describe_screen lists and a tap by ref presses; other nodes by their own.
+ */
+function actionableRefs(root: UiNode, refOf: (node: UiNode) => string | undefined): (node: UiNode) => string | undefined {
+  const owner = new Map<UiNode, UiNode>();
+  const walk = (node: UiNode, actionable?: UiNode) => {
+    const self = actionable ?? (isInteractive(node.role) ? node : undefined);
+    owner.set(node, self ?? node);
+    for (const child of node.children) walk(child, self);
+  };
+  walk(root);
+  return (node) => refOf(owner.get(node) ?? node);
 }

@@ -28,6 +28,7 @@ export const findIconOperation = defineOperation({
   output: z.object({
     matches: z.array(
       z.object({
+        ref: z.string().optional(),
         label: z.string().optional(),
         bounds: rectOut,
         center: pointOut,

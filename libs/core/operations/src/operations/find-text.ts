@@ -18,6 +18,7 @@ export const findTextOperation = defineOperation({
   output: z.object({
     matches: z.array(
       z.object({
+        ref: z.string().optional(),
         text: z.string(),
         bounds: rectOut,
         center: pointOut,
