@@ -5,3 +5,4 @@ export { OcrService, type OcrStats } from './ocr/ocr-service';
 export { TesseractPool, type TesseractPoolOptions } from './ocr/tesseract-pool';
 export type { OcrLine, OcrPage, OcrWord } from './ocr/ocr-types';
 export { renderDescription, type RenderableDescription } from './describe/render';
+export { drawMarks, type Mark } from './marks/set-of-marks';

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import sharp from 'sharp';
 import { leakedWordsIn } from '@apex/mcp';
 import { call, DEVICE_PATH, startRestHarness, type RestHarness } from '../rest/harness';
 
@@ -162,6 +163,32 @@ describe('element refs, actions by ref, observe and wait_for on the virtual iPho
     const summary = (await tool('tap', { x: 5, y: 30 })).observed as { app: { appId: string }; changed: boolean; keyboardVisible: boolean };
     expect(summary).toEqual({ app: { appId: SETTINGS, name: 'Settings' }, changed: false, keyboardVisible: false });
     expect((await tool('tap', { x: 5, y: 30, observe: 'none' })).observed).toBeUndefined();
+  });
+
+  it('draws one numbered box per actionable element on a set-of-marks screenshot, with describe_screen\'s refs beside it', async () => {
+    const described = await describeScreen({ bounds: true });
+    const answer = await result('take_screenshot', { marks: true, format: 'png' });
+    const out = answer.structuredContent as { marks: Element[]; pixelsPerPoint: number };
+    expect(out.marks.map((m) => m.ref)).toEqual(described.elements.map((e) => e.ref));
+    expect(out.marks.map((m) => [m.role, m.label, m.center])).toEqual(described.elements.map((e) => [e.role, e.label, e.center]));
+    const image = answer.content.find((c) => c.type === 'image');
+    expect(image).toBeDefined();
+    const marked = await sharp(Buffer.from((image as { data: string }).data, 'base64')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const plainAnswer = await result('take_screenshot', { format: 'png' });
+    const plainImage = plainAnswer.content.find((c) => c.type === 'image') as { data: string };
+    const plain = await sharp(Buffer.from(plainImage.data, 'base64')).removeAlpha().raw().toBuffer();
+    // Each element's tag (its top-left corner, filled with its colour) is drawn; the plain screenshot lacks it.
+    const at = (buffer: Buffer, x: number, y: number) => {
+      const i = (Math.round(y) * marked.info.width + Math.round(x)) * 3;
+      return [buffer[i], buffer[i + 1], buffer[i + 2]];
+    };
+    for (const element of described.elements) {
+      const { x, y } = element.bounds as { x: number; y: number };
+      const px = x * out.pixelsPerPoint + 1;
+      const py = y * out.pixelsPerPoint + 1;
+      expect(at(marked.data, px, py)).not.toEqual(at(plain, px, py));
+    }
+    expect(answer.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n')).toContain(`${described.elements[0]?.ref} `);
   });
 
   it('wait_for sees the Maps alert appear and a dismissed alert go, through MCP and REST', async () => {
