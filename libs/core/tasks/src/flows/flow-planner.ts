@@ -1,6 +1,5 @@
-import type { ScreenDescriptionResult } from '@apex/perception';
 import { delay } from '../agent/delay';
-import { observationOf, summarizeObservation, type Observation } from '../agent/observation';
+import { observationOf, screenOf, summarizeObservation, type Observation } from '../agent/observation';
 import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } from '../agent/planner';
 import { FLOW_LIMITS, type Flow, type FlowStep, type Selector } from './flow-schema';
 import { choose, describeSelector, finderCandidates, treeCandidates, type FinderMatch, type Resolution } from './selector';
@@ -168,7 +167,7 @@ class FlowSession implements PlannerSession {
 
   private async observe(): Promise<Observation> {
     const result = await this.context.query('describe_screen', { includeOcrText: false });
-    return observationOf({ ...(result.output as unknown as ScreenDescriptionResult), text: result.summary });
+    return observationOf(screenOf(result));
   }
 }
 
