@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callerSignal, deviceRefs, getUiTree } from '@apex/hub';
+import { callerSignal, deviceRefs, getUiTree, type TreeRefs } from '@apex/hub';
 import { renderDescription, type RenderableDescription } from '@apex/perception';
 import type { UiNode } from '@apex/port';
 import { WithImage, type AnyOperation, type OperationContext } from './define-operation';
@@ -41,11 +41,11 @@ export function observing(op: AnyOperation, describe: AnyOperation): AnyOperatio
     input: op.input.extend({ observe: observeField }),
     output: op.output.extend({ observed: observedOut }),
     handler: async (ctx: OperationContext, { observe = 'summary', ...input }: { observe?: ObserveLevel; device: string }) => {
-      const before = deviceRefs(ctx.hub, input.device).lastFingerprint;
+      const before = deviceRefs(ctx.hub, input.device).lastSeen;
       const raw = await op.handler(ctx, input);
       if (observe === 'none') {
         // The screen may have changed unseen: the next summary cannot say whether it did.
-        deviceRefs(ctx.hub, input.device).lastFingerprint = undefined;
+        deviceRefs(ctx.hub, input.device).lastSeen = undefined;
         return raw;
       }
       const observed = await observeScreen(ctx, input.device, observe, before, describe);
@@ -63,7 +63,7 @@ async function observeScreen(
   ctx: OperationContext,
   device: string,
   level: Exclude<ObserveLevel, 'none'>,
-  before: string | undefined,
+  before: TreeRefs | undefined,
   describe: AnyOperation,
 ): Promise<Observed> {
   const refs = deviceRefs(ctx.hub, device);
@@ -73,7 +73,7 @@ async function observeScreen(
   const observed: Observed = { keyboardVisible: false };
   const app = await ctx.perception.foregroundApp(device, tree);
   if (app) observed.app = app;
-  if (before !== undefined) observed.changed = before !== after;
+  if (before !== undefined) observed.changed = before.fingerprint !== after;
   const alert = findNode(tree, 'alert');
   if (alert) observed.alert = alert.label || firstText(alert) || 'alert';
   observed.keyboardVisible = findNode(tree, 'keyboard') !== undefined;

@@ -20,8 +20,11 @@ export interface TreeRefs {
   refOf(node: UiNode): string | undefined;
   /** The node of this tree a ref names, if it is in the tree. */
   nodeOf(ref: string): UiNode | undefined;
-  /** Changes when anything on the screen does (an element, its text, its place): what "unchanged" means for pixel refs. */
-  fingerprint: string;
+  /**
+   * Changes when anything on the screen does (an element, its text, its place): what "unchanged" means for
+   * pixel refs and observe. Computed on first use: a tap by ref does not need it.
+   */
+  readonly fingerprint: string;
 }
 
 interface PixelRef {
@@ -40,24 +43,21 @@ export class DeviceRefs {
   private readonly pixelRefs = new Map<string, PixelRef>();
   private readonly trees = new WeakMap<UiNode, TreeRefs>();
   private counter = 0;
-  /** The fingerprint of the last tree seen on this device (what "the screen changed" compares with). */
-  lastFingerprint: string | undefined;
+  /** The last tree seen on this device (what "the screen changed" compares with); unset when an action went unobserved. */
+  lastSeen: TreeRefs | undefined;
 
   forTree(root: UiNode): TreeRefs {
     const known = this.trees.get(root);
     if (known) {
-      this.lastFingerprint = known.fingerprint;
+      this.lastSeen = known;
       return known;
     }
     const refs = new Map<UiNode, string>();
     const nodes = new Map<string, UiNode>();
-    const print: string[] = [];
     const walk = (node: UiNode, identity: string) => {
       const ref = this.refFor(identity);
       refs.set(node, ref);
       nodes.set(ref, node);
-      const b = node.bounds;
-      print.push(`${identity}|${node.value ?? ''}|${node.visible ? 1 : 0}${node.focused ? 1 : 0}${node.selected ? 1 : 0}|${b.x},${b.y},${b.width},${b.height}`);
       const seen = new Map<string, number>();
       for (const child of node.children) {
         const key = identityKey(child);
@@ -67,9 +67,17 @@ export class DeviceRefs {
       }
     };
     walk(root, `${identityKey(root)}#0`);
-    const tree: TreeRefs = { refOf: (node) => refs.get(node), nodeOf: (ref) => nodes.get(ref), fingerprint: print.join('\n') };
+    let fingerprint: string | undefined;
+    const tree: TreeRefs = {
+      refOf: (node) => refs.get(node),
+      nodeOf: (ref) => nodes.get(ref),
+      get fingerprint() {
+        fingerprint ??= fingerprintOf(root, refs);
+        return fingerprint;
+      },
+    };
     this.trees.set(root, tree);
-    this.lastFingerprint = tree.fingerprint;
+    this.lastSeen = tree;
     return tree;
   }
 
@@ -104,6 +112,18 @@ export class DeviceRefs {
     if (this.refByIdentity.size > MAX_IDENTITIES) this.refByIdentity.delete(this.refByIdentity.keys().next().value as string);
     return ref;
   }
+}
+
+/** Every node's ref (its identity), value, state and place: equal for screens that look the same. */
+function fingerprintOf(root: UiNode, refs: Map<UiNode, string>): string {
+  const parts: string[] = [];
+  const walk = (node: UiNode) => {
+    const b = node.bounds;
+    parts.push(`${refs.get(node)}|${node.value ?? ''}|${node.visible ? 1 : 0}${node.focused ? 1 : 0}${node.selected ? 1 : 0}|${b.x},${b.y},${b.width},${b.height}`);
+    node.children.forEach(walk);
+  };
+  walk(root);
+  return parts.join('\n');
 }
 
 function sameRect(a: Rect, b: Rect): boolean {
