@@ -31,6 +31,11 @@ import { round, summarize } from './support/stats';
 const POINT = { x: 5, y: 30 };
 /** The shortest long press the operation allows: the phone holds the finger this long on every arm. */
 const LONG_PRESS = { ...POINT, durationMs: 100 };
+/**
+ * The action alone, as before issue 16: the default observe "summary" adds a tree read after each action
+ * (the refs section measures what it costs).
+ */
+const UNOBSERVED = { observe: 'none' } as const;
 /** Opens the browser on a bundled page; run last, as it leaves Settings. */
 const URL_TO_OPEN = 'https://apex.example/';
 /** The cases whose added latency has a target: the cheap gestures and controls, < 1 ms over the raw call. */
@@ -52,20 +57,20 @@ interface OperationCase {
 }
 
 const CASES: OperationCase[] = [
-  { name: 'tap', floor: 'POST /session/:id/wda/tap', tool: 'tap', args: POINT, rest: { method: 'POST', path: '/tap', body: POINT } },
+  { name: 'tap', floor: 'POST /session/:id/wda/tap', tool: 'tap', args: { ...POINT, ...UNOBSERVED }, rest: { method: 'POST', path: '/tap', body: { ...POINT, ...UNOBSERVED } } },
   {
     name: 'long_press',
     floor: 'POST /session/:id/wda/touchAndHold (0.1 s)',
     tool: 'long_press',
-    args: LONG_PRESS,
-    rest: { method: 'POST', path: '/long-press', body: LONG_PRESS },
+    args: { ...LONG_PRESS, ...UNOBSERVED },
+    rest: { method: 'POST', path: '/long-press', body: { ...LONG_PRESS, ...UNOBSERVED } },
   },
   {
     name: 'double_tap',
     floor: 'POST /session/:id/wda/doubleTap',
     tool: 'double_tap',
-    args: POINT,
-    rest: { method: 'POST', path: '/double-tap', body: POINT },
+    args: { ...POINT, ...UNOBSERVED },
+    rest: { method: 'POST', path: '/double-tap', body: { ...POINT, ...UNOBSERVED } },
   },
   {
     name: 'screenshot',
@@ -102,8 +107,8 @@ const CASES: OperationCase[] = [
     name: 'open_url',
     floor: 'POST /session/:id/url',
     tool: 'open_url',
-    args: { url: URL_TO_OPEN },
-    rest: { method: 'POST', path: '/open-url', body: { url: URL_TO_OPEN } },
+    args: { url: URL_TO_OPEN, ...UNOBSERVED },
+    rest: { method: 'POST', path: '/open-url', body: { url: URL_TO_OPEN, ...UNOBSERVED } },
   },
 ];
 

@@ -7,6 +7,7 @@ import { memorySection } from './memory.bench';
 import { offlinePlannerSection } from './offline-planner.bench';
 import { operationsSection } from './operations.bench';
 import { perceptionSection } from './perception.bench';
+import { refsSection } from './refs.bench';
 import { renderSection } from './render.bench';
 import { scaleSection } from './scale.bench';
 import { screenshotsSection } from './screenshots.bench';
@@ -19,6 +20,7 @@ export const SECTIONS: readonly Section[] = [
   emulatorSection,
   renderSection,
   operationsSection,
+  refsSection,
   screenshotsSection,
   driversSection,
   perceptionSection,

@@ -5,3 +5,4 @@ export { callerSignal, onBehalfOf } from './hub/caller-scope';
 export * from './lease';
 export { TIMEOUT_DEFAULTS } from '@apex/port';
 export * from './primitives';
+export * from './refs';

@@ -22,7 +22,7 @@ describe('the control operations', () => {
 
   describe('gestures', () => {
     it('long_press holds the point, 800 ms unless told', async () => {
-      expect((await runOperation(ctx, 'long_press', { x: 100, y: 200 })).output).toEqual({ pressed: { x: 100, y: 200 }, durationMs: 800 });
+      expect((await runOperation(ctx, 'long_press', { observe: 'none', x: 100, y: 200 })).output).toEqual({ pressed: { x: 100, y: 200 }, durationMs: 800 });
       await runOperation(ctx, 'long_press', { x: 1, y: 2, durationMs: 2_000 });
       expect(argsOf('longPress')).toEqual([
         { point: { x: 100, y: 200 }, durationMs: 800 },
@@ -43,7 +43,7 @@ describe('the control operations', () => {
     });
 
     it('double_tap taps the point twice in one driver call, on screen only', async () => {
-      expect((await runOperation(ctx, 'double_tap', { x: 195, y: 400 })).output).toEqual({ doubleTapped: { x: 195, y: 400 } });
+      expect((await runOperation(ctx, 'double_tap', { observe: 'none', x: 195, y: 400 })).output).toEqual({ doubleTapped: { x: 195, y: 400 } });
       expect(argsOf('doubleTap')).toEqual([{ x: 195, y: 400 }]);
       expect((await rejectionOf(runOperation(ctx, 'double_tap', { x: 10, y: 900 }))).code).toBe('invalid_argument');
       expect(driver.callsOf('doubleTap')).toHaveLength(1);
@@ -60,7 +60,7 @@ describe('the control operations', () => {
     });
 
     it('pinch defaults to the screen centre and checks a given centre against the screen', async () => {
-      expect((await runOperation(ctx, 'pinch', { scale: 2 })).output).toEqual({ center: { x: 195, y: 422 }, scale: 2 });
+      expect((await runOperation(ctx, 'pinch', { observe: 'none', scale: 2 })).output).toEqual({ center: { x: 195, y: 422 }, scale: 2 });
       await runOperation(ctx, 'pinch', { scale: 0.5, center: { x: 50, y: 60 }, durationMs: 300 });
       expect(argsOf('pinch')).toEqual([
         { center: { x: 195, y: 422 }, scale: 2, durationMs: 500 },
@@ -77,7 +77,7 @@ describe('the control operations', () => {
     it.each(['https://apex.example/', 'http://example.com/a?b=c#d', 'maps://?q=Cupertino', 'prefs:root=General', 'tel:+15551234'])(
       'opens %s',
       async (url) => {
-        expect((await runOperation(ctx, 'open_url', { url })).output).toEqual({ opened: url });
+        expect((await runOperation(ctx, 'open_url', { observe: 'none', url })).output).toEqual({ opened: url });
         expect(argsOf('openUrl')).toEqual([url]);
       },
     );
@@ -107,13 +107,13 @@ describe('the control operations', () => {
   describe('device settings', () => {
     it('set_orientation answers the rotated screen, and taps then use the rotated frame', async () => {
       expect(await hub.screen('phone')).toEqual({ width: 390, height: 844, scale: 3 });
-      expect((await runOperation(ctx, 'set_orientation', { orientation: 'landscape' })).output).toEqual({
+      expect((await runOperation(ctx, 'set_orientation', { observe: 'none', orientation: 'landscape' })).output).toEqual({
         orientation: 'landscape',
         screen: { width: 844, height: 390 },
       });
       await runOperation(ctx, 'tap', { x: 800, y: 100 });
       expect(argsOf('tap')).toEqual([{ x: 800, y: 100 }]);
-      expect((await runOperation(ctx, 'set_orientation', { orientation: 'portrait' })).output).toMatchObject({ screen: { width: 390, height: 844 } });
+      expect((await runOperation(ctx, 'set_orientation', { observe: 'none', orientation: 'portrait' })).output).toMatchObject({ screen: { width: 390, height: 844 } });
       expect((await rejectionOf(runOperation(ctx, 'set_orientation', { orientation: 'upside-down' }))).issues?.[0]?.path).toBe('orientation');
     });
 
@@ -125,12 +125,12 @@ describe('the control operations', () => {
     });
 
     it('set_lock, hide_keyboard and set_appearance reach the driver', async () => {
-      expect((await runOperation(ctx, 'set_lock', { locked: true })).output).toEqual({ locked: true });
+      expect((await runOperation(ctx, 'set_lock', { observe: 'none', locked: true })).output).toEqual({ locked: true });
       expect(driver.locked).toBe(true);
-      await runOperation(ctx, 'set_lock', { locked: false });
+      await runOperation(ctx, 'set_lock', { observe: 'none', locked: false });
       expect(driver.locked).toBe(false);
-      expect((await runOperation(ctx, 'hide_keyboard', {})).output).toEqual({ keyboardHidden: true });
-      expect((await runOperation(ctx, 'set_appearance', { appearance: 'dark' })).output).toEqual({ appearance: 'dark' });
+      expect((await runOperation(ctx, 'hide_keyboard', { observe: 'none' })).output).toEqual({ keyboardHidden: true });
+      expect((await runOperation(ctx, 'set_appearance', { observe: 'none', appearance: 'dark' })).output).toEqual({ appearance: 'dark' });
       expect(driver.appearance).toBe('dark');
       expect(driver.calls.map((c) => c.method)).toEqual(['setLocked', 'setLocked', 'hideKeyboard', 'setAppearance']);
       expect((await rejectionOf(runOperation(ctx, 'set_lock', { locked: 'yes' }))).issues?.[0]?.path).toBe('locked');
@@ -143,10 +143,10 @@ describe('the control operations', () => {
 
     it('answers the alert and returns what it showed', async () => {
       driver.shownAlert = permission;
-      expect((await runOperation(ctx, 'handle_alert', { action: 'press', button: 'Allow Full Access' })).output).toEqual(permission);
+      expect((await runOperation(ctx, 'handle_alert', { observe: 'none', action: 'press', button: 'Allow Full Access' })).output).toEqual(permission);
       expect(argsOf('handleAlert')).toEqual([{ kind: 'press', button: 'Allow Full Access' }]);
       driver.shownAlert = permission;
-      expect((await runOperation(ctx, 'handle_alert', { action: 'dismiss' })).output).toEqual(permission);
+      expect((await runOperation(ctx, 'handle_alert', { observe: 'none', action: 'dismiss' })).output).toEqual(permission);
     });
 
     it('no alert is element_not_found', async () => {
@@ -179,7 +179,7 @@ describe('the control operations', () => {
 
   describe('launch_app by name', () => {
     it('finds Apple system apps by name when the device lists only running apps', async () => {
-      expect((await runOperation(ctx, 'launch_app', { name: 'settings' })).output).toEqual({ appId: 'com.apple.Preferences', launched: true });
+      expect((await runOperation(ctx, 'launch_app', { observe: 'none', name: 'settings' })).output).toEqual({ appId: 'com.apple.Preferences', launched: true });
       await runOperation(ctx, 'launch_app', { name: 'App Store' });
       expect(argsOf('launchApp')).toEqual(['com.apple.Preferences', 'com.apple.AppStore']);
     });
@@ -193,7 +193,7 @@ describe('the control operations', () => {
         ],
         complete: true,
       });
-      expect((await runOperation(ctx, 'launch_app', { name: 'Notes' })).output).toMatchObject({ appId: 'com.example.notes' });
+      expect((await runOperation(ctx, 'launch_app', { observe: 'none', name: 'Notes' })).output).toMatchObject({ appId: 'com.example.notes' });
       const missing = await rejectionOf(runOperation(ctx, 'launch_app', { name: 'Settings' }));
       expect(missing.code).toBe('app_not_found');
       const typo = await rejectionOf(runOperation(ctx, 'launch_app', { name: 'Note' }));

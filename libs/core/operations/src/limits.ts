@@ -63,3 +63,8 @@ export const MAX_CLIPBOARD_TEXT_LENGTH = 10_000;
 /** Characters of an app name for launch_app ("Settings") or of an alert button's label. */
 export const MAX_APP_NAME_LENGTH = 100;
 export const MAX_BUTTON_LABEL_LENGTH = 100;
+
+/** wait_for: how long it waits by default and at most, and how often it reads the screen (a bounded rate). */
+export const DEFAULT_WAIT_MS = 5_000;
+export const MAX_WAIT_MS = 60_000;
+export const WAIT_POLL_MS = 100;

@@ -31,7 +31,7 @@ function imageOf(result: OperationResult): ImageAttachment {
 describe('the catalog', () => {
   const ANNOTATION_KEYS: (keyof OperationAnnotations)[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
-  it('has the twenty-five device operations, each named once in snake_case', () => {
+  it('has the twenty-six device operations, each named once in snake_case', () => {
     const names = DEVICE_OPERATIONS.map((op) => op.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(
@@ -61,6 +61,7 @@ describe('the catalog', () => {
         'hide_keyboard',
         'handle_alert',
         'set_appearance',
+        'wait_for',
       ].sort(),
     );
     for (const name of names) expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);
@@ -166,7 +167,7 @@ describe('runOperation', () => {
     const error = await rejectionOf(runOperation(ctx, 'tap', { x: -1, z: 3 }));
     expect(error.code).toBe('invalid_argument');
     expect(error.message).toMatch(/^Invalid tap arguments: /);
-    expect(error.issues?.map((i) => i.path).sort()).toEqual(['x', 'y', 'z']);
+    expect(error.issues?.map((i) => i.path).sort()).toEqual(['x', 'z']);
     expect(driver.calls).toEqual([]);
   });
 
@@ -253,7 +254,7 @@ describe('runOperation', () => {
   });
 
   it('resolves the device: optional with one, named among several, unknown ids listed', async () => {
-    const result = await runOperation(ctx, 'tap', { x: 10, y: 20 });
+    const result = await runOperation(ctx, 'tap', { observe: 'none', x: 10, y: 20 });
     expect(result.output).toEqual({ tapped: { x: 10, y: 20 } });
     expect(result.summary).toBe('Tapped (10, 20).');
     expect(driver.callsOf('tap').map((c) => c.args[0])).toEqual([{ x: 10, y: 20 }]);
@@ -281,16 +282,16 @@ describe('runOperation', () => {
     });
     const status = await runOperation(ctx, 'device_status', { device: 'phone-a' });
     expect(status.output).toMatchObject({ id: 'phone-a', state: 'online', screen: { width: 390, height: 844, scale: 3 } });
-    expect((await runOperation(ctx, 'swipe', { direction: 'up' })).output).toEqual({ direction: 'up' });
-    expect((await runOperation(ctx, 'input_text', { text: 'hé🙂', submit: true })).output).toEqual({
+    expect((await runOperation(ctx, 'swipe', { observe: 'none', direction: 'up' })).output).toEqual({ direction: 'up' });
+    expect((await runOperation(ctx, 'input_text', { observe: 'none', text: 'hé🙂', submit: true })).output).toEqual({
       typedCharacters: 3,
       submitted: true,
     });
-    expect((await runOperation(ctx, 'terminate_app', { appId: 'com.example.fake' })).output).toEqual({
+    expect((await runOperation(ctx, 'terminate_app', { observe: 'none', appId: 'com.example.fake' })).output).toEqual({
       appId: 'com.example.fake',
       wasRunning: true,
     });
-    expect((await runOperation(ctx, 'press_button', { button: 'home' })).summary).toBe('Pressed home.');
+    expect((await runOperation(ctx, 'press_button', { observe: 'none', button: 'home' })).summary).toBe('Pressed home.');
     expect((await runOperation(ctx, 'list_apps', {})).output).toEqual({ apps: [{ appId: 'com.example.fake', running: true }], complete: false });
   });
 

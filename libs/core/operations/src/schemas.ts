@@ -22,13 +22,21 @@ export function withoutControlCharacters(schema: z.ZodString): z.ZodString {
   return schema.refine((id) => !/\p{Cc}/u.test(id), 'must not contain control characters');
 }
 
-/** A device id from list_devices (its description says so once, not in every tool). */
-export const deviceField = withoutControlCharacters(z.string().min(1).max(MAX_DEVICE_ID_LENGTH)).optional();
+/**
+ * A device id from list_devices (its description says so once, not in every tool). Its length is checked by a
+ * refinement, not `min`/`max`: those would be repeated in the JSON schema of every tool of the list.
+ */
+export const deviceField = withoutControlCharacters(
+  z
+    .string()
+    .refine((id) => id.length > 0, 'must not be empty')
+    .refine((id) => id.length <= MAX_DEVICE_ID_LENGTH, `must be at most ${MAX_DEVICE_ID_LENGTH} characters`),
+).optional();
 
 /** One coordinate in points from the top-left corner (finite, ≥ 0; the primitives check the real screen). */
 export const coordinate = z.number().min(0).max(MAX_COORDINATE);
 
-export const pointSchema = z.object({ x: coordinate, y: coordinate }).describe('points');
+export const pointSchema = z.object({ x: coordinate, y: coordinate });
 
 const rectSchema = z.object({
   x: coordinate,
@@ -37,27 +45,28 @@ const rectSchema = z.object({
   height: z.number().positive().max(MAX_COORDINATE),
 });
 
-export const regionField = rectSchema.optional().describe('Only look inside this rectangle (points).');
+export const regionField = rectSchema.optional().describe('only inside');
 
 /** Bundle id (iOS, e.g. com.apple.Preferences) or package name (Android, e.g. com.android.settings). */
-export const appIdField = z
+export const appIdValue = z
   .string({ error: 'is required' })
   .min(1, 'must not be empty')
   .max(MAX_APP_ID_LENGTH)
-  .regex(APP_ID_PATTERN, 'must be an app id such as com.apple.Preferences')
-  .describe('e.g. com.apple.Preferences (iOS bundle id) or an Android package; see list_apps');
+  .regex(APP_ID_PATTERN, 'must be an app id such as com.apple.Preferences');
+export const appIdField = appIdValue.describe('e.g. com.apple.Preferences; see list_apps');
 
 /** Text to type into the focused field. */
 export const typedTextField = (what: string) => z.string().min(1).max(MAX_TYPED_TEXT_LENGTH).describe(what);
 
 /** Text to look for on the screen: something a finder can match, so at least one letter or digit. */
-export const searchTextField = (what: string) =>
-  z
+export const searchTextField = (what?: string) => {
+  const field = z
     .string()
     .min(1)
     .max(MAX_SEARCH_TEXT_LENGTH)
-    .refine((text) => /[\p{L}\p{N}]/u.test(text), 'must contain at least one letter or digit')
-    .describe(what);
+    .refine((text) => /[\p{L}\p{N}]/u.test(text), 'must contain at least one letter or digit');
+  return what ? field.describe(what) : field;
+};
 
 /** Outputs: plain shapes (no bounds) so the advertised output schema stays small. */
 export const pointOut = z.object({ x: z.number(), y: z.number() });
@@ -106,3 +115,17 @@ export const appNameField = z
 /** The port's orientations and appearances, as lists for the schemas. */
 export const ORIENTATIONS = ['portrait', 'landscape'] as const satisfies readonly Orientation[];
 export const APPEARANCES = ['light', 'dark'] as const satisfies readonly Appearance[];
+
+/**
+ * An element ref from describe_screen, find_text, find_icon or get_ui_tree ("e12"). Described once, in
+ * describe_screen's description, not per tool: the tool list is read on every connection.
+ */
+export const refField = z
+  .string()
+  .regex(/^e\d{1,9}$/, 'must be a ref such as e12 from describe_screen, find_text, find_icon or get_ui_tree')
+  .optional();
+
+/** What an action reports of the screen after it (explained once, in describe_screen's description). */
+export const OBSERVE_LEVELS = ['none', 'summary', 'describe'] as const;
+export type ObserveLevel = (typeof OBSERVE_LEVELS)[number];
+export const observeField = z.enum(OBSERVE_LEVELS).optional();

@@ -4,3 +4,5 @@ export { GLYPH_NAMES, GLYPH_SYNONYMS, type GlyphName } from './icons/glyph-libra
 export { OcrService, type OcrStats } from './ocr/ocr-service';
 export { TesseractPool, type TesseractPoolOptions } from './ocr/tesseract-pool';
 export type { OcrLine, OcrPage, OcrWord } from './ocr/ocr-types';
+export { renderDescription, type RenderableDescription } from './describe/render';
+export { drawMarks, type Mark } from './marks/set-of-marks';

@@ -50,7 +50,7 @@ describe('Perception', () => {
     const before = driver.callsOf('screenshot').length;
     const { matches } = await perception.findText('phone', { text: 'WIFI' });
     expect(matches).toEqual([
-      { text: 'Wi-Fi', bounds: { x: 0, y: 164, width: 393, height: 44 }, center: { x: 196.5, y: 186 }, confidence: 1, source: 'ui-tree' },
+      { text: 'Wi-Fi', bounds: { x: 0, y: 164, width: 393, height: 44 }, center: { x: 196.5, y: 186 }, confidence: 1, source: 'ui-tree', ref: expect.stringMatching(/^e\d+$/) },
     ]);
     expect(driver.callsOf('screenshot').length).toBe(before);
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { callerSignal, type DeviceHub } from '@apex/hub';
+import { callerSignal, deviceRefs, type DeviceHub } from '@apex/hub';
 import type { Rect, Role, ScreenGeometry, UiNode } from '@apex/port';
 import { ApexError, invalidArgument } from '@apex/errors';
 import sharp from 'sharp';
@@ -25,6 +25,7 @@ import { TesseractPool } from './ocr/tesseract-pool';
 import { PixelPool } from './workers/pixel-pool';
 import { findTextInOcr, findTextInTree, mergeMatches } from './text/text-finders';
 import { descendantText, pruneUiTree } from './tree/prune';
+import { isInteractive } from './tree/roles';
 import { visibleNodes } from './tree/visible';
 import type {
   DescribeOptions,
@@ -77,13 +78,15 @@ export class Perception {
     this.pixels = new PixelPool({ logger: options.logger });
   }
 
-  /** Text on screen, best match first; an empty list when there is none. */
+  /** Text on screen, best match first, each with its ref; an empty list when there is none. */
   async findText(id: string, q: FindTextQuery): Promise<FindTextResult> {
     const source = q.source ?? 'auto';
+    const refs = deviceRefs(this.hub, id);
+    // The tree names tree matches and is what "the screen is unchanged" means for pixel matches' refs.
+    const [tree, screen] = await Promise.all([this.device.uiTree(id), this.hub.screen(id)]);
     let treeMatches: FindTextResult['matches'] = [];
     if (source !== 'ocr') {
-      const [tree, screen] = await Promise.all([this.device.uiTree(id), this.hub.screen(id)]);
-      treeMatches = findTextInTree(tree, screenRect(screen), q);
+      treeMatches = findTextInTree(tree, screenRect(screen), q, actionableRefs(tree, refs.forTree(tree).refOf));
       if (source === 'ui-tree' || treeMatches.some((m) => m.confidence >= TREE_ANSWER_CONFIDENCE)) {
         return { matches: treeMatches };
       }
@@ -92,7 +95,7 @@ export class Perception {
     const region = q.region ? clipTo(q.region, screenRect(shot.screen)) : undefined;
     if (q.region && !region) return { matches: [] };
     const page = await this.ocr.read(shot.png, shot.scale, region, callerSignal());
-    const ocrMatches = findTextInOcr(page, q);
+    const ocrMatches = findTextInOcr(page, q).map((m) => ({ ref: refs.pixelRef(tree, m.bounds), ...m }));
     return { matches: source === 'ocr' ? ocrMatches : mergeMatches(treeMatches, ocrMatches) };
   }
 
@@ -107,7 +110,7 @@ export class Perception {
     const matches: IconMatch[] = [];
     if (q.name !== undefined) {
       const screen = await this.hub.screen(id);
-      const fromTree = findIconsInTree(tree, screenRect(screen), q.name, q.region);
+      const fromTree = findIconsInTree(tree, screenRect(screen), q.name, q.region, actionableRefs(tree, deviceRefs(this.hub, id).forTree(tree).refOf));
       matches.push(...fromTree.filter((m) => q.threshold === undefined || m.confidence >= q.threshold));
     }
     const glyph = q.name === undefined ? undefined : glyphForName(q.name);
@@ -134,7 +137,7 @@ export class Perception {
         );
       }
       for (const m of pixelMatches.sort((a, b) => b.confidence - a.confidence)) {
-        if (!matches.some((k) => overlapOfSmaller(k.bounds, m.bounds) > 0.5)) matches.push(m);
+        if (!matches.some((k) => overlapOfSmaller(k.bounds, m.bounds) > 0.5)) matches.push({ ref: deviceRefs(this.hub, id).pixelRef(tree, m.bounds), ...m });
       }
     }
     matches.sort((a, b) => b.confidence - a.confidence || a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
@@ -144,7 +147,7 @@ export class Perception {
   /** The normalized UI tree, pruned for a model. */
   async getUiTree(id: string, options: UiTreeOptions = {}): Promise<UiTreeResult> {
     const [tree, screen] = await Promise.all([this.device.uiTree(id), this.hub.screen(id)]);
-    return pruneUiTree(tree, screenRect(screen), options);
+    return pruneUiTree(tree, screenRect(screen), { ...options, refOf: deviceRefs(this.hub, id).forTree(tree).refOf });
   }
 
   /** A compact, token-budgeted description of the screen, structured and as text. */
@@ -176,7 +179,13 @@ export class Perception {
       ocr,
       iconNames,
       maxElements: o.maxElements,
+      refOf: deviceRefs(this.hub, id).forTree(tree).refOf,
     });
+  }
+
+  /** The app in front, for the screen whose tree is `tree` (just read): cheap while the same app stays in front. */
+  foregroundApp(id: string, tree: UiNode): Promise<{ appId: string; name?: string } | undefined> {
+    return this.device.foregroundApp(id, tree);
   }
 
   /** OCR work done so far (recognitions run, cache hits). */
@@ -277,4 +286,19 @@ function centerInside(inner: Rect, outer: Rect): boolean {
 
 function isLandscape(size: { width: number; height: number }): boolean {
   return size.width > size.height;
+}
+
+/**
+ * Refs for matches: text inside an actionable element (a cell's title) is named by that element's ref, the
+ * one describe_screen lists and a tap by ref presses; other nodes by their own.
+ */
+function actionableRefs(root: UiNode, refOf: (node: UiNode) => string | undefined): (node: UiNode) => string | undefined {
+  const owner = new Map<UiNode, UiNode>();
+  const walk = (node: UiNode, actionable?: UiNode) => {
+    const self = actionable ?? (isInteractive(node.role) ? node : undefined);
+    owner.set(node, self ?? node);
+    for (const child of node.children) walk(child, self);
+  };
+  walk(root);
+  return (node) => refOf(owner.get(node) ?? node);
 }

@@ -33,6 +33,8 @@ export interface FindTextQuery {
 }
 
 export interface TextMatch {
+  /** The element's ref (tree matches) or a ref valid while the screen is unchanged (pixel matches). */
+  ref?: string;
   /** The text as found (the tree's label/value, or the OCR words joined). */
   text: string;
   bounds: Rect;
@@ -58,6 +60,8 @@ export interface FindIconQuery {
 }
 
 export interface IconMatch {
+  /** As TextMatch's. */
+  ref?: string;
   /** The tree's label, or the built-in glyph's name. */
   label?: string;
   bounds: Rect;
@@ -82,6 +86,7 @@ export interface UiTreeOptions {
 /** A normalized, pruned node. Flags appear only when true. */
 export interface UiTreeNode {
   id: string;
+  ref?: string;
   role: Role;
   label?: string;
   value?: string;
@@ -119,7 +124,7 @@ export interface DescribeOptions {
 }
 
 export interface DescribedElement {
-  /** Short id, e.g. "e1", stable within one description. */
+  /** The element's ref, e.g. "e12": the same across observations while it stays on screen (see @apex/hub refs). */
   ref: string;
   /** The tree node's id, for element-level operations. */
   nodeId: string;
@@ -129,6 +134,8 @@ export interface DescribedElement {
   /** For an icon button the tree leaves unnamed: the built-in glyph its pixels show ("search", "trash"…). */
   icon?: string;
   center: Point;
+  /** The visible part, in points (set-of-marks boxes; results show it only on request). */
+  bounds?: Rect;
   disabled?: boolean;
   selected?: boolean;
   focused?: boolean;

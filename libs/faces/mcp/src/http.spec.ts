@@ -63,7 +63,7 @@ describe('Streamable HTTP handler', () => {
     const url = await serve();
     const [a, b] = await Promise.all([connect(url), connect(url)]);
     const results = (await Promise.all([
-      a.callTool({ name: 'tap', arguments: { x: 1, y: 2 } }),
+      a.callTool({ name: 'tap', arguments: { x: 1, y: 2, observe: 'none' } }),
       b.callTool({ name: 'list_devices', arguments: {} }),
       a.callTool({ name: 'tap', arguments: { x: -1, y: 2 } }),
     ])) as CallToolResult[];

@@ -49,7 +49,7 @@ describe('the MCP server over the catalog', () => {
   });
 
   it('returns structured content and a short text', async () => {
-    const result = await call('tap', { x: 10, y: 20 });
+    const result = await call('tap', { x: 10, y: 20, observe: 'none' });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ tapped: { x: 10, y: 20 } });
     expect(textOf(result)).toBe('Tapped (10, 20).');

@@ -46,6 +46,7 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/devices/{id}/find-icon', operation: 'find_icon' },
   { method: 'GET', path: '/devices/{id}/ui-tree', operation: 'get_ui_tree' },
   { method: 'GET', path: '/devices/{id}/describe', operation: 'describe_screen' },
+  { method: 'POST', path: '/devices/{id}/wait-for', operation: 'wait_for' },
   { method: 'GET', path: '/devices/{id}/apps', operation: 'list_apps' },
 ];
 

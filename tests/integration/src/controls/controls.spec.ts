@@ -82,11 +82,11 @@ describe('the controls through MCP and REST on the embedded virtual iPhone', () 
 
   it('long_press on a text field opens its edit menu; Paste pastes the clipboard', async () => {
     await tool('set_clipboard', { text: 'pasted via apex' });
-    expect(await tool('launch_app', { name: 'Safari' })).toEqual({ appId: SAFARI, launched: true });
+    expect(await tool('launch_app', { observe: 'none', name: 'Safari' })).toEqual({ appId: SAFARI, launched: true });
     const input = await firstInput();
     expect(input).toBeDefined();
     const { x, y } = (input as TreeNode).center;
-    expect(await tool('long_press', { x, y })).toEqual({ pressed: { x, y }, durationMs: 800 });
+    expect(await tool('long_press', { observe: 'none', x, y })).toEqual({ pressed: { x, y }, durationMs: 800 });
     const paste = (await tree()).find((n) => n.label === 'Paste');
     expect(paste).toBeDefined();
     await tool('tap', (paste as TreeNode).center);
@@ -97,17 +97,17 @@ describe('the controls through MCP and REST on the embedded virtual iPhone', () 
 
   it('double_tap, pinch and a held swipe answer through both faces', async () => {
     const { screen } = await status();
-    expect(await tool('double_tap', { x: 100, y: 300 })).toEqual({ doubleTapped: { x: 100, y: 300 } });
+    expect(await tool('double_tap', { observe: 'none', x: 100, y: 300 })).toEqual({ doubleTapped: { x: 100, y: 300 } });
     expect(await rest('POST', '/double-tap', { x: 120, y: 320 })).toMatchObject({ status: 200, body: { doubleTapped: { x: 120, y: 320 } } });
-    expect(await tool('pinch', { scale: 2 })).toEqual({ center: { x: screen.width / 2, y: screen.height / 2 }, scale: 2 });
+    expect(await tool('pinch', { observe: 'none', scale: 2 })).toEqual({ center: { x: screen.width / 2, y: screen.height / 2 }, scale: 2 });
     expect(await rest('POST', '/pinch', { scale: 0.5, center: { x: 150, y: 400 } })).toMatchObject({ status: 200, body: { center: { x: 150, y: 400 } } });
-    expect(await tool('swipe', { from: { x: 100, y: 400 }, to: { x: 100, y: 200 }, holdMs: 500 })).toEqual({ from: { x: 100, y: 400 }, to: { x: 100, y: 200 } });
+    expect(await tool('swipe', { observe: 'none', from: { x: 100, y: 400 }, to: { x: 100, y: 200 }, holdMs: 500 })).toEqual({ from: { x: 100, y: 400 }, to: { x: 100, y: 200 } });
     expect((await rest('POST', '/swipe', { direction: 'up', holdMs: 300 })).status).toBe(200);
     expect((await toolError('pinch', { scale: 2, center: { x: screen.width + 1, y: 10 } })).code).toBe('invalid_argument');
   });
 
   it('open_url opens a web page in the browser and a settings link in Settings', async () => {
-    expect(await tool('open_url', { url: 'https://apex.example/' })).toEqual({ opened: 'https://apex.example/' });
+    expect(await tool('open_url', { observe: 'none', url: 'https://apex.example/' })).toEqual({ opened: 'https://apex.example/' });
     expect((await status()).foregroundApp?.appId).toBe(SAFARI);
     expect(await rest('POST', '/open-url', { url: 'prefs:root=General' })).toMatchObject({ status: 200 });
     expect((await status()).foregroundApp?.appId).toBe(SETTINGS);
@@ -117,9 +117,9 @@ describe('the controls through MCP and REST on the embedded virtual iPhone', () 
   });
 
   it('set_orientation rotates the frame every face then uses', async () => {
-    await tool('launch_app', { appId: SETTINGS });
+    await tool('launch_app', { observe: 'none', appId: SETTINGS });
     const portrait = (await status()).screen;
-    expect(await tool('set_orientation', { orientation: 'landscape' })).toEqual({
+    expect(await tool('set_orientation', { observe: 'none', orientation: 'landscape' })).toEqual({
       orientation: 'landscape',
       screen: { width: portrait.height, height: portrait.width },
     });
@@ -147,7 +147,7 @@ describe('the controls through MCP and REST on the embedded virtual iPhone', () 
   it('set_lock locks and unlocks, as device_status reports', async () => {
     expect(await rest('POST', '/lock', { locked: true })).toMatchObject({ status: 200, body: { locked: true } });
     expect((await tool('device_status')).locked).toBe(true);
-    expect(await tool('set_lock', { locked: false })).toEqual({ locked: false });
+    expect(await tool('set_lock', { observe: 'none', locked: false })).toEqual({ locked: false });
     expect((await status()).locked).toBe(false);
   });
 
@@ -155,14 +155,18 @@ describe('the controls through MCP and REST on the embedded virtual iPhone', () 
     await rest('POST', '/launch', { appId: NOTES });
     await tool('tap', (await firstInput())?.center ?? { x: 0, y: 0 });
     expect((await tree()).some((n) => n.role === 'keyboard')).toBe(true);
-    expect(await tool('hide_keyboard')).toEqual({ keyboardHidden: true });
+    // The default observe "summary" reports the screen after the action: the keyboard is down, Notes in front.
+    expect(await tool('hide_keyboard')).toEqual({
+      keyboardHidden: true,
+      observed: { app: { appId: NOTES, name: 'Notes' }, changed: true, keyboardVisible: false },
+    });
     expect((await tree()).some((n) => n.role === 'keyboard')).toBe(false);
     expect(await rest('POST', '/hide-keyboard', {})).toMatchObject({ status: 200, body: { keyboardHidden: true } });
     await tool('terminate_app', { appId: NOTES });
   });
 
   it("handle_alert answers Maps' first-launch alert by label and returns its buttons; no alert is element_not_found", async () => {
-    expect(await tool('launch_app', { name: 'maps' })).toEqual({ appId: MAPS, launched: true });
+    expect(await tool('launch_app', { observe: 'none', name: 'maps' })).toEqual({ appId: MAPS, launched: true });
     const unknown = await toolError('handle_alert', { action: 'press', button: 'Maybe Later' });
     expect(unknown.code).toBe('element_not_found');
     expect(unknown.hint).toMatch(/Allow While Using App/);
@@ -176,7 +180,7 @@ describe('the controls through MCP and REST on the embedded virtual iPhone', () 
 
   it('set_appearance switches to dark and back, which the screenshot shows', async () => {
     const shot = async () => Buffer.from(await (await fetch(`${h.url}${DEVICE_PATH}/screenshot`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).arrayBuffer());
-    expect(await tool('set_appearance', { appearance: 'light' })).toEqual({ appearance: 'light' });
+    expect(await tool('set_appearance', { observe: 'none', appearance: 'light' })).toEqual({ appearance: 'light' });
     const light = await shot();
     expect(await rest('POST', '/appearance', { appearance: 'dark' })).toMatchObject({ status: 200, body: { appearance: 'dark' } });
     try {

@@ -104,7 +104,7 @@ describe('apex mcp over stdio, against the embedded virtual iPhone', () => {
   });
 
   it('list_apps, launch_app, tap, swipe, input_text and terminate_app drive the phone', async () => {
-    expect((await session.call('launch_app', { appId: 'com.apple.mobilesafari' })).structuredContent).toEqual({
+    expect((await session.call('launch_app', { observe: 'none', appId: 'com.apple.mobilesafari' })).structuredContent).toEqual({
       appId: 'com.apple.mobilesafari',
       launched: true,
     });
@@ -115,21 +115,21 @@ describe('apex mcp over stdio, against the embedded virtual iPhone', () => {
     expect(field).toBeDefined();
     const tap = await session.call('tap', { x: field?.center.x, y: field?.center.y });
     expect(tap.isError).toBeFalsy();
-    const typed = await session.call('input_text', { text: 'apex' });
+    const typed = await session.call('input_text', { observe: 'none', text: 'apex' });
     expect(typed.structuredContent).toEqual({ typedCharacters: 4, submitted: false });
     expect(textOf(typed)).not.toMatch(/apex/);
     const after = await session.call('get_ui_tree', { format: 'flat', interactiveOnly: true });
     const nodes = (after.structuredContent as { nodes: { role: string; value?: string }[] }).nodes;
     expect(nodes.find((n) => n.role === 'textField')?.value).toBe('apex');
 
-    const swipe = await session.call('swipe', { direction: 'up' });
+    const swipe = await session.call('swipe', { observe: 'none', direction: 'up' });
     expect(swipe.structuredContent).toEqual({ direction: 'up' });
     const between = await session.call('swipe', { from: { x: 200, y: 600 }, to: { x: 200, y: 300 }, durationMs: 200 });
     expect(between.isError).toBeFalsy();
 
-    const terminated = await session.call('terminate_app', { appId: 'com.apple.mobilesafari' });
+    const terminated = await session.call('terminate_app', { observe: 'none', appId: 'com.apple.mobilesafari' });
     expect(terminated.structuredContent).toEqual({ appId: 'com.apple.mobilesafari', wasRunning: true });
-    expect((await session.call('press_button', { button: 'home' })).structuredContent).toEqual({ pressed: 'home' });
+    expect((await session.call('press_button', { observe: 'none', button: 'home' })).structuredContent).toEqual({ pressed: 'home' });
   });
 
   it.each([

@@ -26,6 +26,7 @@ import {
   tap,
   terminateApp,
 } from '../primitives';
+import { resolveRef, treeRefs } from '../refs';
 
 /** What a driver under contract test runs against (for example a driver built over a virtual iPhone). */
 export interface DriverContractFixture {
@@ -327,6 +328,39 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
         expect(await launchAppNamed(hub, id, (name as string).toUpperCase())).toBe(fixture.appId);
         expect((await deviceStatus(hub, id)).foregroundApp?.appId).toBe(fixture.appId);
         expect(await codeOf(launchAppNamed(hub, id, 'No App Has This Name'))).toBe('app_not_found');
+        await terminateApp(hub, id, fixture.appId);
+      });
+    });
+
+    describe('element refs and what an action changed', () => {
+      const labeledCells = (root: UiNode) => flatten(root).filter((n) => n.role === 'cell' && n.visible && n.label && n.bounds.y > 0);
+
+      it('keeps a ref for an element whose list scrolled, resolves it to its current centre, and refuses it once gone', async () => {
+        await launchApp(hub, id, fixture.appId);
+        const screen = await hub.screen(id);
+        const before = await getUiTree(hub, id);
+        const cell = labeledCells(before).find((n) => n.bounds.y > screen.height / 4 && n.bounds.y < screen.height / 2);
+        expect(cell).toBeDefined();
+        if (!cell) return;
+        const ref = treeRefs(hub, id, before).refOf(cell) as string;
+        expect(ref).toMatch(/^e\d+$/);
+        await swipe(hub, id, { from: { x: screen.width / 2, y: screen.height * 0.7 }, to: { x: screen.width / 2, y: screen.height * 0.6 } });
+        const after = await getUiTree(hub, id);
+        const moved = flatten(after).find((n) => treeRefs(hub, id, after).refOf(n) === ref);
+        expect(moved?.label).toBe(cell.label);
+        const resolved = await resolveRef(hub, id, ref);
+        expect(resolved.center.y).toBeCloseTo((moved as UiNode).bounds.y + (moved as UiNode).bounds.height / 2, 0);
+        await pressButton(hub, id, 'home');
+        expect(await codeOf(resolveRef(hub, id, ref))).toBe('element_not_found');
+        await terminateApp(hub, id, fixture.appId);
+      });
+
+      it('reads the same screen the same way twice, and a different one after an action changed it', async () => {
+        await pressButton(hub, id, 'home');
+        const home = treeRefs(hub, id, await getUiTree(hub, id)).fingerprint;
+        expect(treeRefs(hub, id, await getUiTree(hub, id)).fingerprint).toBe(home);
+        await launchApp(hub, id, fixture.appId);
+        expect(treeRefs(hub, id, await getUiTree(hub, id)).fingerprint).not.toBe(home);
         await terminateApp(hub, id, fixture.appId);
       });
     });

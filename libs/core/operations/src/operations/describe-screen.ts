@@ -1,44 +1,70 @@
 import { z } from 'zod';
+import { renderDescription, type ScreenDescriptionResult } from '@apex/perception';
+import { ROLES } from '@apex/port';
 import { defineOperation } from '../define-operation';
 import { MAX_DESCRIBED_ELEMENTS } from '../limits';
 import { deviceField, pointOut, rectOut } from '../schemas';
+
+/**
+ * The structured result a model reads beside the text: refs, roles, labels, centres; bounds only when asked.
+ * The text rendering is the operation's summary (an MCP result's text), not a second copy in here.
+ */
+export function slimDescription(d: ScreenDescriptionResult, withBounds = false): z.input<typeof describeOutput> {
+  const out: z.input<typeof describeOutput> = {
+    screen: d.screen,
+    orientation: d.orientation,
+    keyboardVisible: d.keyboardVisible,
+    elements: d.elements.map(({ nodeId: _nodeId, bounds, ...e }) => (withBounds ? { ...e, bounds } : e)),
+    omittedElements: d.omittedElements,
+    ocrText: d.ocrText.map(({ text, center, bounds }) => (withBounds ? { text, center, bounds } : { text, center })),
+  };
+  if (d.app) out.app = d.app;
+  if (d.alert) out.alert = d.alert;
+  if (d.staticText.length > 0) out.staticText = d.staticText;
+  return out;
+}
+
+const describeOutput = z.object({
+  app: z.object({ appId: z.string(), name: z.string().optional() }).optional(),
+  screen: z.object({ width: z.number(), height: z.number(), scale: z.number() }),
+  orientation: z.enum(['portrait', 'landscape']),
+  alert: z.object({ title: z.string().optional(), message: z.string().optional(), buttons: z.array(z.string()) }).optional(),
+  keyboardVisible: z.boolean(),
+  elements: z.array(
+    z.object({
+      ref: z.string(),
+      role: z.enum(ROLES),
+      label: z.string().optional(),
+      value: z.string().optional(),
+      icon: z.string().optional(),
+      center: pointOut,
+      bounds: rectOut.optional(),
+      disabled: z.boolean().optional(),
+      selected: z.boolean().optional(),
+      focused: z.boolean().optional(),
+    }),
+  ),
+  omittedElements: z.number(),
+  staticText: z.array(z.object({ text: z.string(), center: pointOut })).optional(),
+  ocrText: z.array(z.object({ text: z.string(), center: pointOut, bounds: rectOut.optional() })),
+});
 
 export const describeScreenOperation = defineOperation({
   name: 'describe_screen',
   title: 'Describe screen',
   description:
-    'A compact description of the current screen for deciding what to do: foreground app, alert, keyboard, the actionable elements with their tap `center` in points, and text read from the pixels. Use this first, then tap the centers it reports.',
+    'The screen for deciding what to do: app, alert, keyboard, actionable elements, text from the pixels. Each element has a `ref` ("e12"): give it to tap, swipe, input_text… instead of coordinates; it names the element while on screen (moved or scrolled too); gone, element_not_found. Actions take `observe`: "summary" (default; one more screen read, ~50–300 ms on a phone), "describe" (this, once settled; seconds with OCR) or "none".',
   input: z.strictObject({
     device: deviceField,
-    maxElements: z.number().int().min(1).max(MAX_DESCRIBED_ELEMENTS).optional().describe('Most elements to list (default 60)'),
-    includeOcrText: z.boolean().optional().describe('Also read text from the pixels (default true; false is faster)'),
+    maxElements: z.number().int().min(1).max(MAX_DESCRIBED_ELEMENTS).optional().describe('default 60'),
+    includeOcrText: z.boolean().optional().describe('default true; false is faster'),
+    bounds: z.boolean().optional(),
   }),
-  output: z.object({
-    app: z.object({ appId: z.string(), name: z.string().optional() }).optional(),
-    screen: z.object({ width: z.number(), height: z.number(), scale: z.number() }),
-    orientation: z.enum(['portrait', 'landscape']),
-    alert: z.object({ title: z.string().optional(), message: z.string().optional(), buttons: z.array(z.string()) }).optional(),
-    keyboardVisible: z.boolean(),
-    elements: z.array(
-      z.object({
-        ref: z.string(),
-        nodeId: z.string(),
-        role: z.string(),
-        label: z.string().optional(),
-        value: z.string().optional(),
-        icon: z.string().optional().describe('glyph an unlabeled icon button shows'),
-        center: pointOut,
-        disabled: z.boolean().optional(),
-        selected: z.boolean().optional(),
-        focused: z.boolean().optional(),
-      }),
-    ),
-    omittedElements: z.number(),
-    staticText: z.array(z.object({ text: z.string(), center: pointOut })).optional().describe('titles, headers, captions'),
-    ocrText: z.array(z.object({ text: z.string(), center: pointOut, bounds: rectOut, confidence: z.number() })),
-    text: z.string().describe('The same, as compact text'),
-  }),
+  output: describeOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: async (ctx, { device, ...options }) => ctx.perception.describeScreen(device, options),
-  summarize: (d) => d.text,
+  handler: async (ctx, { device, bounds, ...options }) => {
+    return slimDescription(await ctx.perception.describeScreen(device, options), bounds);
+  },
+  // The same text perception renders, from the slim result: the text content of an MCP result, the agent's view.
+  summarize: (d) => renderDescription(d),
 });

@@ -7,7 +7,7 @@ export const deviceStatusOperation = defineOperation({
   name: 'device_status',
   title: 'Device status',
   description:
-    'Reports one device: state, model, OS version, screen size in points and scale (pixels per point), orientation, foreground app, battery and lock state.',
+    'One device: state, model, OS, screen (points, scale), orientation, foreground app, battery, lock.',
   input: z.strictObject({ device: deviceField }),
   output: z.object({
     id: z.string(),

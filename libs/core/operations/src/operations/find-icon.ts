@@ -7,18 +7,18 @@ export const findIconOperation = defineOperation({
   name: 'find_icon',
   title: 'Find icon',
   description:
-    'Finds an icon or glyph by `name` (e.g. "search", "settings", "back", "trash") or by a `template` image, and returns each match with its `center` in points to tap.',
+    'Finds an icon by `name` ("search", "back", "trash"…) or a `template` image: each match with its `ref` and `center`.',
   input: z
     .strictObject({
       device: deviceField,
-      name: z.string().trim().min(1).max(MAX_ICON_NAME_LENGTH).optional().describe('Icon name or accessibility label'),
+      name: z.string().trim().min(1).max(MAX_ICON_NAME_LENGTH).optional().describe('or label'),
       template: z
         .string()
         .min(1)
         .max(MAX_TEMPLATE_LENGTH)
         .optional()
         .describe('Base64 PNG cropped from a native-scale screenshot'),
-      threshold: z.number().min(0).max(1).optional().describe('Minimum confidence 0..1'),
+      threshold: z.number().min(0).max(1).optional().describe('0..1'),
       region: regionField,
     })
     .refine((input) => input.name !== undefined || input.template !== undefined, {
@@ -28,6 +28,7 @@ export const findIconOperation = defineOperation({
   output: z.object({
     matches: z.array(
       z.object({
+        ref: z.string().optional(),
         label: z.string().optional(),
         bounds: rectOut,
         center: pointOut,

@@ -6,18 +6,19 @@ export const findTextOperation = defineOperation({
   name: 'find_text',
   title: 'Find text',
   description:
-    'Finds visible text on the screen (UI tree, then OCR of the pixels) and returns each match with its bounds and `center` in points: tap the center to press it. Case-insensitive substring match unless `exact`/`caseSensitive`.',
+    'Finds visible text (UI tree, then OCR of the pixels): each match with its `ref`, bounds and `center`. Case-insensitive substring unless `exact`/`caseSensitive`.',
   input: z.strictObject({
     device: deviceField,
-    text: searchTextField('Text to look for'),
-    exact: z.boolean().optional().describe('Whole text must equal the query'),
+    text: searchTextField(),
+    exact: z.boolean().optional().describe('whole text'),
     caseSensitive: z.boolean().optional(),
     region: regionField,
-    source: z.enum(['auto', 'ui-tree', 'ocr']).optional().describe('default auto: UI tree, then OCR'),
+    source: z.enum(['auto', 'ui-tree', 'ocr']).optional().describe('default auto'),
   }),
   output: z.object({
     matches: z.array(
       z.object({
+        ref: z.string().optional(),
         text: z.string(),
         bounds: rectOut,
         center: pointOut,

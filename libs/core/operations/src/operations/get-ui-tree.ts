@@ -18,20 +18,20 @@ export const getUiTreeOperation = defineOperation({
   name: 'get_ui_tree',
   title: 'Get UI tree',
   description:
-    'Returns the accessibility tree of the current screen: role, label, value, bounds and center (points) of each element. Larger than describe_screen; use it when you need structure or element ids.',
+    'The accessibility tree of the screen: ref, role, label, value, bounds, center (points) of each element. Larger than describe_screen; for structure.',
   input: z.strictObject({
     device: deviceField,
-    interactiveOnly: z.boolean().optional().describe('Keep only actionable elements and their containers'),
+    interactiveOnly: z.boolean().optional().describe('actionable elements and containers'),
     maxDepth: z.number().int().min(0).max(MAX_TREE_DEPTH).optional(),
-    format: z.enum(['tree', 'flat']).optional().describe('tree (default, nested) or flat (list with depth)'),
+    format: z.enum(['tree', 'flat']).optional(),
   }),
   output: z.object({
     format: z.enum(['tree', 'flat']),
     root: z
       .record(z.string(), z.unknown())
       .optional()
-      .describe('tree format: {id, role, label?, value?, placeholder?, bounds, center, disabled?, selected?, focused?, children?}'),
-    nodes: nodeList.optional().describe('flat format: the same fields (no children) plus depth and parentId'),
+      .describe('{id, ref, role, label?, value?, placeholder?, bounds, center, disabled?, selected?, focused?, children?}'),
+    nodes: nodeList.optional().describe('flat: same, with depth, parentId'),
     nodeCount: z.number(),
     truncated: z.boolean(),
   }),

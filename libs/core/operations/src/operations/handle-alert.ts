@@ -25,7 +25,7 @@ export const handleAlertOperation = defineOperation({
   name: 'handle_alert',
   title: 'Handle alert',
   description:
-    'Answers the alert on screen (e.g. a permission prompt): accept, dismiss, or press `button` by label. Returns its title and buttons.',
+    'Answers the alert on screen (a permission prompt…): accept, dismiss, or press `button` by label.',
   input: z.strictObject({
     device: deviceField,
     action: z.enum(ALERT_ACTIONS),

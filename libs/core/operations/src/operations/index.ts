@@ -1,29 +1,49 @@
 import type { AnyOperation } from '../define-operation';
 import { describeScreenOperation } from './describe-screen';
 import { deviceStatusOperation } from './device-status';
-import { doubleTapOperation } from './double-tap';
+import { doubleTapOperation as doubleTapAction } from './double-tap';
 import { findIconOperation } from './find-icon';
 import { findTextOperation } from './find-text';
 import { getClipboardOperation } from './get-clipboard';
 import { getUiTreeOperation } from './get-ui-tree';
-import { handleAlertOperation } from './handle-alert';
-import { hideKeyboardOperation } from './hide-keyboard';
-import { inputTextOperation } from './input-text';
-import { launchAppOperation } from './launch-app';
+import { handleAlertOperation as handleAlertAction } from './handle-alert';
+import { hideKeyboardOperation as hideKeyboardAction } from './hide-keyboard';
+import { inputTextOperation as inputTextAction } from './input-text';
+import { launchAppOperation as launchAppAction } from './launch-app';
 import { listAppsOperation } from './list-apps';
 import { listDevicesOperation } from './list-devices';
-import { longPressOperation } from './long-press';
-import { openUrlOperation } from './open-url';
-import { pinchOperation } from './pinch';
-import { pressButtonOperation } from './press-button';
-import { setAppearanceOperation } from './set-appearance';
+import { longPressOperation as longPressAction } from './long-press';
+import { openUrlOperation as openUrlAction } from './open-url';
+import { pinchOperation as pinchAction } from './pinch';
+import { pressButtonOperation as pressButtonAction } from './press-button';
+import { setAppearanceOperation as setAppearanceAction } from './set-appearance';
 import { setClipboardOperation } from './set-clipboard';
-import { setLockOperation } from './set-lock';
-import { setOrientationOperation } from './set-orientation';
-import { swipeOperation } from './swipe';
+import { setLockOperation as setLockAction } from './set-lock';
+import { setOrientationOperation as setOrientationAction } from './set-orientation';
+import { swipeOperation as swipeAction } from './swipe';
 import { takeScreenshotOperation } from './take-screenshot';
-import { tapOperation } from './tap';
-import { terminateAppOperation } from './terminate-app';
+import { tapOperation as tapAction } from './tap';
+import { terminateAppOperation as terminateAppAction } from './terminate-app';
+import { waitForOperation } from './wait-for';
+
+import { observing } from '../observe';
+
+/** Actions take `observe` and report the screen after them. */
+const doubleTapOperation = observing(doubleTapAction, describeScreenOperation);
+const handleAlertOperation = observing(handleAlertAction, describeScreenOperation);
+const hideKeyboardOperation = observing(hideKeyboardAction, describeScreenOperation);
+const inputTextOperation = observing(inputTextAction, describeScreenOperation);
+const launchAppOperation = observing(launchAppAction, describeScreenOperation);
+const longPressOperation = observing(longPressAction, describeScreenOperation);
+const openUrlOperation = observing(openUrlAction, describeScreenOperation);
+const pinchOperation = observing(pinchAction, describeScreenOperation);
+const pressButtonOperation = observing(pressButtonAction, describeScreenOperation);
+const setAppearanceOperation = observing(setAppearanceAction, describeScreenOperation);
+const setLockOperation = observing(setLockAction, describeScreenOperation);
+const setOrientationOperation = observing(setOrientationAction, describeScreenOperation);
+const swipeOperation = observing(swipeAction, describeScreenOperation);
+const tapOperation = observing(tapAction, describeScreenOperation);
+const terminateAppOperation = observing(terminateAppAction, describeScreenOperation);
 
 /** The registry of device operations, in the order clients list them. */
 export const DEVICE_OPERATIONS: readonly AnyOperation[] = [
@@ -34,6 +54,7 @@ export const DEVICE_OPERATIONS: readonly AnyOperation[] = [
   findTextOperation,
   findIconOperation,
   getUiTreeOperation,
+  waitForOperation,
   tapOperation,
   doubleTapOperation,
   longPressOperation,
@@ -80,4 +101,5 @@ export {
   takeScreenshotOperation,
   tapOperation,
   terminateAppOperation,
+  waitForOperation,
 };

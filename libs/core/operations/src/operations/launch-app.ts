@@ -8,7 +8,7 @@ export const launchAppOperation = defineOperation({
   name: 'launch_app',
   title: 'Launch app',
   description:
-    'Opens an installed app, or brings it to the foreground if it is running. Give `appId` (see list_apps) or `name`.',
+    'Opens an installed app (or brings it to the front) by `appId` or `name`.',
   input: z.strictObject({ device: deviceField, appId: appIdField.optional(), name: appNameField.optional() }),
   output: z.object({ appId: z.string(), launched: z.literal(true) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

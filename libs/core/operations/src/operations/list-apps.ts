@@ -7,7 +7,7 @@ export const listAppsOperation = defineOperation({
   name: 'list_apps',
   title: 'List apps',
   description:
-    'Lists apps with their `appId` (for launch_app and terminate_app), name and whether each is running. `complete: false` means the device named only its running apps.',
+    'Apps: `appId`, name, running. `complete: false`: the device named only its running apps.',
   input: z.strictObject({ device: deviceField }),
   output: z.object({
     apps: z.array(z.object({ appId: z.string(), name: z.string().optional(), running: z.boolean().optional() })),

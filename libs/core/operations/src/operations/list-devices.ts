@@ -14,7 +14,7 @@ export const listDevicesOperation = defineOperation({
   name: 'list_devices',
   title: 'List devices',
   description:
-    'Lists the connected devices with their id, platform and state (online, offline, busy). Call it first when you do not know the device id; other tools take it as `device` (optional when there is one device).',
+    'Lists the connected devices: id, platform, state. Other tools take the id as `device` (optional with one device).',
   input: z.strictObject({}),
   output: z.object({ devices: z.array(deviceSummary) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

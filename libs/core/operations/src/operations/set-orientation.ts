@@ -6,7 +6,7 @@ import { ORIENTATIONS, deviceField } from '../schemas';
 export const setOrientationOperation = defineOperation({
   name: 'set_orientation',
   title: 'Set orientation',
-  description: 'Rotates the screen; then screenshots, UI tree and coordinates use the rotated `screen`.',
+  description: 'Rotates the screen; coordinates then use the rotated `screen`.',
   input: z.strictObject({ device: deviceField, orientation: z.enum(ORIENTATIONS) }),
   output: z.object({ orientation: z.enum(ORIENTATIONS), screen: z.object({ width: z.number(), height: z.number() }) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

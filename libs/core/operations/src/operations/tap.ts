@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { tap } from '@apex/hub';
 import { defineOperation } from '../define-operation';
-import { coordinate, deviceField } from '../schemas';
+import { coordinate, deviceField, pointOut, refField } from '../schemas';
+import { actionTarget } from '../target';
 
 export const tapOperation = defineOperation({
   name: 'tap',
   title: 'Tap',
-  description:
-    'Taps one point of the screen, in points from the top-left. Get the point from describe_screen, find_text or find_icon (their `center`), or from a default screenshot (1 pixel = 1 point).',
-  input: z.strictObject({ device: deviceField, x: coordinate.describe('points from the left'), y: coordinate.describe('points from the top') }),
-  output: z.object({ tapped: z.object({ x: z.number(), y: z.number() }) }),
+  description: 'Taps an element by `ref`, or a point `x`,`y` (points from the top-left; a default screenshot has 1 pixel = 1 point).',
+  input: z.strictObject({ device: deviceField, ref: refField, x: coordinate.optional(), y: coordinate.optional() }),
+  output: z.object({ tapped: pointOut }),
   // Ordinary user input: not destructive in itself (terminate_app is the tool that loses state).
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  handler: async (ctx, { device, x, y }) => {
-    await tap(ctx.hub, device, { x, y });
-    return { tapped: { x, y } };
+  handler: async (ctx, { device, ...where }) => {
+    const { point } = await actionTarget(ctx, device, where);
+    await tap(ctx.hub, device, point);
+    return { tapped: point };
   },
   summarize: ({ tapped }) => `Tapped (${tapped.x}, ${tapped.y}).`,
 });

@@ -6,7 +6,7 @@ import { appIdField, deviceField } from '../schemas';
 export const terminateAppOperation = defineOperation({
   name: 'terminate_app',
   title: 'Terminate app',
-  description: 'Force-quits a running app (unsaved state in it is lost). `wasRunning` is false if it was not running.',
+  description: 'Force-quits a running app (unsaved state in it is lost).',
   input: z.strictObject({ device: deviceField, appId: appIdField }),
   output: z.object({ appId: z.string(), wasRunning: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -31,6 +31,8 @@ export interface DescribeInput {
   /** Node id → built-in glyph recognized in an unlabeled icon button's pixels. */
   iconNames?: Map<string, string>;
   maxElements?: number;
+  /** Names each listed element with its element ref (default: e1, e2… in reading order). */
+  refOf?: (node: UiNode) => string | undefined;
 }
 
 /** Builds the structured description and its compact text rendering. */
@@ -47,7 +49,7 @@ export function describeScreen(input: DescribeInput): ScreenDescriptionResult {
     : interactive;
   const maxElements = input.maxElements ?? DEFAULT_MAX_ELEMENTS;
   const listed = ordered.slice(0, maxElements);
-  const elements = listed.map((v, i) => describeElement(v, `e${i + 1}`, input.iconNames?.get(v.node.id)));
+  const elements = listed.map((v, i) => describeElement(v, input.refOf?.(v.node) ?? `e${i + 1}`, input.iconNames?.get(v.node.id)));
 
   const description: ScreenDescription = {
     screen: { width: input.screen.width, height: input.screen.height, scale: input.screen.scale },
@@ -95,7 +97,7 @@ function staticTexts(visible: VisibleNode[], listed: VisibleNode[], alert?: Rect
 
 function describeElement(v: VisibleNode, ref: string, icon?: string): DescribedElement {
   const { node, bounds } = v;
-  const element: DescribedElement = { ref, nodeId: node.id, role: node.role, center: roundedCenter(bounds) };
+  const element: DescribedElement = { ref, nodeId: node.id, role: node.role, center: roundedCenter(bounds), bounds: roundRect(bounds) };
   const label = node.label || descendantText(node) || node.placeholder;
   if (label) element.label = label;
   else if (icon) element.icon = icon;

@@ -1,5 +1,12 @@
 import type { DescribedElement, ScreenDescription } from '../types';
 
+/** What the text is rendered from: a description as perception builds it, or as an operation slimmed it. */
+export type RenderableDescription = Pick<ScreenDescription, 'app' | 'screen' | 'orientation' | 'alert' | 'keyboardVisible' | 'omittedElements'> & {
+  elements: Omit<DescribedElement, 'nodeId' | 'bounds'>[];
+  staticText?: ScreenDescription['staticText'];
+  ocrText: { text: string; center: { x: number; y: number } }[];
+};
+
 const MAX_LABEL_CHARS = 60;
 /** An alert's words are what the user must answer: keep more of them. */
 const MAX_ALERT_CHARS = 200;
@@ -10,7 +17,7 @@ const MAX_ALERT_CHARS = 200;
  *   e3 switch "Airplane Mode" = off @196,240
  * Points are rounded to whole numbers: enough to tap.
  */
-export function renderDescription(d: ScreenDescription): string {
+export function renderDescription(d: RenderableDescription): string {
   const lines: string[] = [];
   const app = d.app ? `${d.app.name ?? d.app.appId}${d.app.name ? ` (${d.app.appId})` : ''}` : 'Unknown app';
   lines.push(`${app} · ${d.screen.width}×${d.screen.height} pt · ${d.orientation}${d.keyboardVisible ? ' · keyboard up' : ''}`);
@@ -22,7 +29,7 @@ export function renderDescription(d: ScreenDescription): string {
   for (const element of d.elements) lines.push(renderElement(element));
   if (d.omittedElements > 0) lines.push(`(+${d.omittedElements} more elements not listed; raise maxElements)`);
   if (d.elements.length === 0) lines.push('(none)');
-  if (d.staticText.length > 0) {
+  if (d.staticText && d.staticText.length > 0) {
     lines.push('Text:');
     for (const t of d.staticText) lines.push(`${quote(t.text)} @${Math.round(t.center.x)},${Math.round(t.center.y)}`);
   }
@@ -33,7 +40,7 @@ export function renderDescription(d: ScreenDescription): string {
   return lines.join('\n');
 }
 
-function renderElement(e: DescribedElement): string {
+function renderElement(e: RenderableDescription['elements'][number]): string {
   let line = `${e.ref} ${e.role}`;
   if (e.label) line += ` ${quote(e.label)}`;
   else if (e.icon) line += ` (icon: ${e.icon})`;

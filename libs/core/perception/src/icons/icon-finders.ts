@@ -24,7 +24,13 @@ export const DEFAULT_LIBRARY_THRESHOLD = 0.6;
 export const DEFAULT_TEMPLATE_THRESHOLD = 0.75;
 
 /** Icon-like nodes whose label names `name` or one of its synonyms ("gear" finds a "Settings" button). */
-export function findIconsInTree(root: UiNode, screen: Rect, name: string, region?: Rect): IconMatch[] {
+export function findIconsInTree(
+  root: UiNode,
+  screen: Rect,
+  name: string,
+  region?: Rect,
+  refOf?: (node: UiNode) => string | undefined,
+): IconMatch[] {
   const glyph = glyphForName(name);
   const words: string[] = glyph ? [name, ...GLYPH_SYNONYMS[glyph].filter((s) => s !== name)] : [name];
   const matches: IconMatch[] = [];
@@ -36,7 +42,11 @@ export function findIconsInTree(root: UiNode, screen: Rect, name: string, region
       const s = textMatchScore(word, node.label) * (i === 0 ? 1 : 0.95);
       score = Math.max(score, s);
     }
-    if (score >= MIN_LABEL_SCORE) matches.push(iconMatch(bounds, score, 'ui-tree', node.label));
+    if (score >= MIN_LABEL_SCORE) {
+      const ref = refOf?.(node);
+      const match = iconMatch(bounds, score, 'ui-tree', node.label);
+      matches.push(ref === undefined ? match : { ref, ...match });
+    }
   }
   return dedupeNested(matches);
 }

@@ -25,7 +25,8 @@ export function nodeTexts(node: UiNode): string[] {
 }
 
 /** Matches among the visible, on-screen nodes of the tree. */
-export function findTextInTree(root: UiNode, screen: Rect, search: TextSearch): TextMatch[] {
+/** `refOf` names each matched node with its element ref. */
+export function findTextInTree(root: UiNode, screen: Rect, search: TextSearch, refOf?: (node: UiNode) => string | undefined): TextMatch[] {
   const options: MatchOptions = { exact: search.exact, caseSensitive: search.caseSensitive };
   const matches: TextMatch[] = [];
   for (const { node, bounds } of visibleNodes(root, screen)) {
@@ -33,7 +34,7 @@ export function findTextInTree(root: UiNode, screen: Rect, search: TextSearch): 
     for (const text of nodeTexts(node)) {
       const score = textMatchScore(search.text, text, options);
       if (score >= MIN_TEXT_SCORE) {
-        matches.push(textMatch(text, bounds, score, 'ui-tree'));
+        matches.push(withRef(textMatch(text, bounds, score, 'ui-tree'), refOf?.(node)));
         break;
       }
     }
@@ -108,6 +109,10 @@ function dedupe(matches: TextMatch[]): TextMatch[] {
     if (!duplicate) kept.push(match);
   }
   return sortMatches(kept);
+}
+
+function withRef<T extends { ref?: string }>(match: T, ref: string | undefined): T {
+  return ref === undefined ? match : { ref, ...match };
 }
 
 function textMatch(text: string, bounds: Rect, confidence: number, source: TextMatch['source']): TextMatch {

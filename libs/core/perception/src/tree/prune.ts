@@ -7,6 +7,8 @@ export interface PruneOptions {
   interactiveOnly?: boolean;
   maxDepth?: number;
   format?: 'tree' | 'flat';
+  /** Names each node with its element ref. */
+  refOf?: (node: UiNode) => string | undefined;
 }
 
 const DERIVED_LABEL_MAX_CHARS = 80;
@@ -19,10 +21,11 @@ const DERIVED_LABEL_MAX_CHARS = 80;
  */
 export function pruneUiTree(root: UiNode, screen: Rect, options: PruneOptions = {}): UiTreeResult {
   const interactiveOnly = options.interactiveOnly ?? false;
-  const pruned = pruneNode(root, screen, interactiveOnly, true);
+  const refOf = options.refOf ?? (() => undefined);
+  const pruned = pruneNode(root, screen, interactiveOnly, refOf, true);
   let top: UiTreeNode;
   if (pruned.length === 1) top = pruned[0];
-  else top = { ...toTreeNode(root, clipTo(root.bounds, screen) ?? root.bounds), children: pruned };
+  else top = { ...toTreeNode(root, clipTo(root.bounds, screen) ?? root.bounds, refOf), children: pruned };
 
   let truncated = false;
   if (options.maxDepth !== undefined) {
@@ -37,11 +40,13 @@ export function pruneUiTree(root: UiNode, screen: Rect, options: PruneOptions = 
   return { format: 'tree', root: top, nodeCount: countNodes(top), truncated };
 }
 
-function pruneNode(node: UiNode, screen: Rect, interactiveOnly: boolean, isRoot = false): UiTreeNode[] {
-  const children = node.children.flatMap((child) => pruneNode(child, screen, interactiveOnly));
+type RefOf = (node: UiNode) => string | undefined;
+
+function pruneNode(node: UiNode, screen: Rect, interactiveOnly: boolean, refOf: RefOf, isRoot = false): UiTreeNode[] {
+  const children = node.children.flatMap((child) => pruneNode(child, screen, interactiveOnly, refOf));
   const bounds = clipTo(node.bounds, screen);
   if (!isRoot && (!node.visible || !bounds)) return children;
-  const self = toTreeNode(node, bounds ?? node.bounds);
+  const self = toTreeNode(node, bounds ?? node.bounds, refOf);
 
   if (interactiveOnly) {
     if (isInteractive(node.role)) {
@@ -64,8 +69,9 @@ function withChildren(node: UiTreeNode, children: UiTreeNode[]): UiTreeNode {
   return children.length > 0 ? { ...node, children } : node;
 }
 
-function toTreeNode(node: UiNode, bounds: Rect): UiTreeNode {
-  const out: UiTreeNode = { id: node.id, role: node.role, bounds: roundRect(bounds), center: roundedCenter(bounds) };
+function toTreeNode(node: UiNode, bounds: Rect, refOf: RefOf): UiTreeNode {
+  const ref = refOf(node);
+  const out: UiTreeNode = { id: node.id, ...(ref === undefined ? {} : { ref }), role: node.role, bounds: roundRect(bounds), center: roundedCenter(bounds) };
   if (node.label) out.label = node.label;
   if (node.value) out.value = node.value;
   if (node.placeholder) out.placeholder = node.placeholder;

@@ -1,12 +1,11 @@
 import { toPublicError, type ErrorCode } from '@apex/errors';
 import type { OperationResult } from '@apex/operations';
-import type { ScreenDescriptionResult } from '@apex/perception';
 import type { Flow } from '../flows/flow-schema';
 import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskError, TaskStep, TaskUsage } from '../model/task';
 import type { DeviceSession } from './device-session';
 import { targetOf } from '../flows/step-target';
 import { delay } from './delay';
-import { observationOf, screenHasText, summarizeObservation, type Observation } from './observation';
+import { observationOf, screenOf, screenHasText, summarizeObservation, type Observation } from './observation';
 import type { Decision, Expectation, Planner, PlannerSession, StepFeedback } from './planner';
 
 export interface AgentTask {
@@ -133,7 +132,7 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await device.run('describe_screen', { includeOcrText: options.observeWithOcr ?? false });
-        return observationOf(result.output as unknown as ScreenDescriptionResult);
+        return observationOf(screenOf(result));
       } catch (error) {
         const pub = toPublicError(error);
         if (attempt >= 2 || !pub.retryable || signal.aborted) {

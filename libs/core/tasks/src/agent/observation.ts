@@ -10,6 +10,15 @@ export interface Observation {
 
 export type ScreenElement = ScreenDescriptionResult['elements'][number];
 
+/**
+ * describe_screen's result as an observation reads it: its structured output, and its text (the operation's
+ * summary; the structured output does not repeat it).
+ */
+export function screenOf(result: { output: Record<string, unknown>; summary: string }): ScreenDescriptionResult {
+  const screen = result.output as unknown as ScreenDescriptionResult;
+  return { ...screen, text: typeof screen.text === 'string' ? screen.text : result.summary };
+}
+
 export function observationOf(screen: ScreenDescriptionResult): Observation {
   const essence = {
     app: screen.app?.appId,

@@ -1,8 +1,7 @@
 import { toPublicError } from '@apex/errors';
-import type { ScreenDescriptionResult } from '@apex/perception';
 import { stringify } from 'yaml';
 import { delay } from '../agent/delay';
-import { observationOf, summarizeObservation, type Observation } from '../agent/observation';
+import { observationOf, screenOf, summarizeObservation, type Observation } from '../agent/observation';
 import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } from '../agent/planner';
 import type { FlowPatch, StepAction, TaskUsage } from '../model/task';
 import { compact, flowStepOf } from './export-flow';
@@ -237,7 +236,7 @@ class FlowSession implements PlannerSession {
 
   private async observe(): Promise<Observation> {
     const result = await this.context.query('describe_screen', { includeOcrText: false });
-    return observationOf(result.output as unknown as ScreenDescriptionResult);
+    return observationOf(screenOf(result));
   }
 }
 

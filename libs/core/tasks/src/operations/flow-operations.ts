@@ -17,14 +17,14 @@ export const runFlowOperation = defineOperation({
   name: 'run_flow',
   title: 'Run flow',
   description:
-    'Replays a flow (steps like tap: General, type, scroll_until, assert_visible) without a model, as a task: returns its id at once; poll get_task.',
+    'Replays a flow (YAML steps like tap: General) without a model as a task; poll get_task.',
   input: z
     .strictObject({
       device: deviceField,
       yaml: z.string().min(1).max(MAX_FLOW_YAML_BYTES).optional().describe('The flow file'),
-      flow: z.record(z.string(), z.unknown()).optional().describe('The flow as an object'),
+      flow: z.record(z.string(), z.unknown()).optional().describe('or as an object'),
       vars: varsSchema.optional(),
-      healPlanner: plannerNameSchema.optional().describe('heal: agent: the planner that takes over a step not found'),
+      healPlanner: plannerNameSchema.optional().describe('planner for heal: agent'),
     })
     .refine((input) => (input.yaml === undefined) !== (input.flow === undefined), { message: 'give exactly one of yaml and flow', path: ['yaml'] }),
   output: z.object({ taskId: z.string(), status: taskStatusSchema }),

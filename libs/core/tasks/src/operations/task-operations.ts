@@ -37,7 +37,7 @@ const taskOut = taskSummaryOut.omit({ stepCount: true }).extend({
   maxSteps: z.number(),
   timeoutMs: z.number(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
-  suggestedPatch: z.array(z.object({ step: z.number(), was: z.string(), now: z.string() })).optional().describe('flow steps a planner healed: change was to now'),
+  suggestedPatch: z.array(z.object({ step: z.number(), was: z.string(), now: z.string() })).optional().describe('heal: agent fixes to the flow'),
   steps: z.array(stepOut),
 });
 
@@ -48,7 +48,7 @@ const startTaskOperation = defineOperation({
   name: 'start_task',
   title: 'Start task',
   description:
-    'Starts an agent task: a goal in plain words pursued on the device step by step. Returns the task id at once; poll get_task until succeeded, failed or cancelled. Tasks on one device run one at a time, in order.',
+    'Starts an agent task: a goal in plain words pursued on the device step by step. Returns its id at once; poll get_task until it ends. Tasks on one device run one at a time, in order.',
   input: z.strictObject({
     device: deviceField,
     goal: goalSchema,
@@ -98,7 +98,7 @@ const cancelTaskOperation = defineOperation({
   name: 'cancel_task',
   title: 'Cancel task',
   description:
-    'Cancels an agent task: a queued one at once, a running one after its current step (poll get_task). A finished task stays as it is.',
+    'Cancels an agent task: a queued one at once, a running one after its current step. A finished task stays as it is.',
   input: z.strictObject({ taskId: taskIdSchema }),
   output: z.object({ taskId: z.string(), status: taskStatusSchema, cancelRequested: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

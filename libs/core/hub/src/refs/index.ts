@@ -1,0 +1,2 @@
+export * from './element-refs';
+export * from './resolve';
