@@ -95,8 +95,9 @@ function shrinkwrap(pkg) {
         throw new Error(`${name} (needed by ${from || pkg.name}) is not in package-lock.json`);
       }
       if (packages[path]) continue;
-      const { dev, devOptional, peer, ...entry } = lock.packages[path];
-      if (devOptional) entry.optional = true;
+      const entry = { ...lock.packages[path] };
+      if (entry.devOptional) entry.optional = true;
+      for (const flag of ['dev', 'devOptional', 'peer']) delete entry[flag];
       packages[path] = entry;
       const peers = Object.keys(entry.peerDependencies ?? {}).filter((p) => !entry.peerDependenciesMeta?.[p]?.optional);
       visit(path, [...Object.keys(entry.dependencies ?? {}), ...peers], false);
