@@ -42,6 +42,6 @@ export function formatHelp(commands: CommandInfo[]): string {
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Run `apex <command> --help` for the options of a command.',
+    'Run `apex <command> --help` for the options of a command, `apex --version` for the version.',
   ].join('\n');
 }

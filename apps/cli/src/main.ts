@@ -1,11 +1,20 @@
 import { COMMANDS } from './commands';
 import { formatHelp, parseCommandArgs, UsageError } from './cli';
 
+/** The CLI's version: its package.json (the installed package's version is copied from it at build time). */
+function cliVersion(): string {
+  return (require('../package.json') as { version: string }).version;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${formatHelp(COMMANDS)}\n`);
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    process.stdout.write(`${cliVersion()}\n`);
+    return 0;
   }
   const command = COMMANDS.find((c) => c.name === name);
   try {

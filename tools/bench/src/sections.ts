@@ -12,6 +12,7 @@ import { renderSection } from './render.bench';
 import { scaleSection } from './scale.bench';
 import { screenshotsSection } from './screenshots.bench';
 import { sizesSection } from './sizes.bench';
+import { startupSection } from './startup.bench';
 import { streamSection } from './stream.bench';
 import type { Section } from './support/section';
 
@@ -32,4 +33,5 @@ export const SECTIONS: readonly Section[] = [
   floodSection,
   streamSection,
   dashboardSection,
+  startupSection,
 ];

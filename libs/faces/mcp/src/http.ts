@@ -1,5 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+
+/** Required on the first HTTP request, not at start-up: `apex mcp` (stdio) never needs it (~40 ms with its HTTP server). */
+function httpTransportClass(): typeof StreamableHTTPServerTransport {
+  return (require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')).StreamableHTTPServerTransport;
+}
 import type { OperationContext } from '@apex/operations';
 import { applyCors, checkBearerToken, MAX_REQUEST_BODY_BYTES, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import type { McpLogger } from './logger';
@@ -68,7 +73,7 @@ export function createMcpHttpHandler<Ctx extends OperationContext>(ctx: Ctx, opt
       return;
     }
     const server = createMcpServer(ctx, { ...options, maxToolCalls: MAX_TOOL_CALLS_PER_POST });
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new (httpTransportClass())({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
       maxRequestBodySize: MAX_REQUEST_BODY_BYTES,

@@ -28,12 +28,13 @@ export function errorCodeOf(result: CallToolResult): string | undefined {
   return (result._meta?.['apex/error'] as { code?: string } | undefined)?.code;
 }
 
-export async function startStdioSession(extraArgs: string[] = []): Promise<StdioSession> {
+/** `bin` is the CLI's entry script: the monorepo's by default, an installed package's in the package test. */
+export async function startStdioSession(extraArgs: string[] = [], bin = APEX_BIN): Promise<StdioSession> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-mcp-'));
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'APEX_CONFIG') env[key] = value;
   env.APEX_DATA_DIR = dataDir;
-  const transport = new StdioClientTransport({ command: process.execPath, args: [APEX_BIN, 'mcp', ...extraArgs], env, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', ...extraArgs], env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');

@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentTool } from './agent-tools';
 import type { ChatBackend, ModelTurn, ToolCall, ToolResult } from './chat-backend';
@@ -16,7 +16,9 @@ export interface AnthropicPlannerConfig {
 
 /** The Messages API with `tools` / `tool_use` blocks, through the official `@anthropic-ai/sdk` package. */
 export function anthropicBackend(config: AnthropicPlannerConfig) {
-  const client = new Anthropic({
+  // Required here, not at the top: the SDK takes ~50 ms to load and only a configured planner needs it.
+  const { default: Client } = require('@anthropic-ai/sdk') as { default: typeof Anthropic };
+  const client = new Client({
     apiKey: config.apiKey,
     baseURL: config.baseURL,
     timeout: config.timeoutMs ?? 120_000,

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { AgentTool } from './agent-tools';
 import type { ChatBackend, ModelTurn, ToolCall, ToolResult } from './chat-backend';
@@ -16,7 +16,9 @@ export interface OpenAiPlannerConfig {
 
 /** Chat Completions with `tools` / `tool_calls`, through the official `openai` package. */
 export function openAiBackend(config: OpenAiPlannerConfig) {
-  const client = new OpenAI({
+  // Required here, not at the top: the SDK takes ~50 ms to load and only a configured planner needs it.
+  const { default: Client } = require('openai') as { default: typeof OpenAI };
+  const client = new Client({
     apiKey: config.apiKey || 'not-needed',
     baseURL: config.baseURL,
     timeout: config.timeoutMs ?? 120_000,

@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startStdioSession, type StdioSession } from '../mcp/stdio-client';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'apps/cli/package.json'), 'utf8')) as { version: string }).version;
+// Packing, installing 180 packages and starting the server: a behaviour test, not a timed one.
+const INSTALL_TIMEOUT = 600_000;
+
+function run(command: string, args: string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * better-sqlite3 installs through prebuild-install, which looks in npm's cache before downloading from GitHub
+ * (unreachable here) and compiling (~100 s). The monorepo's `npm ci` already built the very same version for
+ * this Node: put that build in prebuild-install's cache so the install runs its real script without compiling.
+ */
+function seedSqlitePrebuild(): void {
+  const moduleDir = path.join(ROOT, 'node_modules/better-sqlite3');
+  const util = require(path.join(ROOT, 'node_modules/prebuild-install/util.js')) as {
+    getDownloadUrl(opts: object): string;
+    cachedPrebuild(url: string): string;
+  };
+  const pkg = JSON.parse(readFileSync(path.join(moduleDir, 'package.json'), 'utf8')) as object;
+  const url = util.getDownloadUrl({ pkg, platform: process.platform, arch: process.arch, runtime: 'node', libc: '', 'tag-prefix': 'v' });
+  process.env.npm_config_cache = run('npm', ['config', 'get', 'cache'], ROOT).trim();
+  const cached = util.cachedPrebuild(url);
+  if (existsSync(cached) || !existsSync(path.join(moduleDir, 'build/Release/better_sqlite3.node'))) return;
+  mkdirSync(path.dirname(cached), { recursive: true });
+  run('tar', ['czf', cached, 'build/Release/better_sqlite3.node'], moduleDir);
+}
+
+/**
+ * What `npm install -g <tgz>` lays out, offline: the package in `<prefix>/lib/node_modules`, its shrinkwrapped
+ * dependencies from npm's cache, its bin linked into `<prefix>/bin`. (`npm install -g --offline <tgz>` itself
+ * needs the registry's package documents, which `npm ci` never caches: npm ignores a local tarball's
+ * shrinkwrap when it plans the tree.)
+ */
+function installOffline(tarball: string, prefix: string): string {
+  const packageDir = path.join(prefix, 'lib/node_modules/apex-mobile');
+  mkdirSync(packageDir, { recursive: true });
+  run('tar', ['xzf', tarball, '-C', packageDir, '--strip-components=1'], ROOT);
+  run('npm', ['ci', '--offline', '--omit=dev', '--no-audit', '--no-fund'], packageDir);
+  const bin = (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin.apex;
+  mkdirSync(path.join(prefix, 'bin'));
+  symlinkSync(path.join(packageDir, bin), path.join(prefix, 'bin/apex'));
+  return path.join(prefix, 'bin/apex');
+}
+
+describe('the installable package (apex-mobile)', () => {
+  let prefix: string;
+  let apex: string;
+  let session: StdioSession | undefined;
+
+  beforeAll(() => {
+    seedSqlitePrebuild();
+    run('npx', ['nx', 'run', 'cli:pack', '--outputStyle=static'], ROOT);
+    const tarball = path.join(ROOT, `dist/apps/apex-mobile-${VERSION}.tgz`);
+    prefix = mkdtempSync(path.join(os.tmpdir(), 'apex-install-'));
+    apex = installOffline(tarball, prefix);
+  }, INSTALL_TIMEOUT);
+
+  afterAll(async () => {
+    await session?.close();
+    rmSync(prefix, { recursive: true, force: true });
+  });
+
+  it('holds no monorepo and no TypeScript: only the bundle and registry dependencies', () => {
+    const installed = path.join(prefix, 'lib/node_modules/apex-mobile');
+    expect(existsSync(path.join(installed, 'node_modules/@apex'))).toBe(false);
+    expect(existsSync(path.join(installed, 'node_modules/tsx'))).toBe(false);
+    expect(existsSync(path.join(installed, 'node_modules/typescript'))).toBe(false);
+    expect(existsSync(path.join(installed, 'dashboard/index.html'))).toBe(true);
+  });
+
+  it('apex --version prints the package version', () => {
+    expect(run(apex, ['--version'], prefix).trim()).toBe(VERSION);
+  });
+
+  it('apex mcp from the install lists the embedded phone and taps it', async () => {
+    session = await startStdioSession([], apex);
+    const devices = await session.call('list_devices');
+    expect(devices.structuredContent).toEqual({
+      devices: [{ id: 'iphone-virtual', name: 'Virtual iPhone', platform: 'ios', state: 'online' }],
+    });
+    const tap = await session.call('tap', { device: 'iphone-virtual', x: 100, y: 100 });
+    expect(tap.isError).toBeFalsy();
+    const refused = await session.call('tap', { device: 'iphone-virtual', x: -5, y: 100 });
+    expect(refused.isError).toBe(true);
+    expect(session.transportErrors).toEqual([]);
+  }, 120_000);
+});

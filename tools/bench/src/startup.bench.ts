@@ -1,0 +1,128 @@
+/**
+ * Start-up of the CLI: `apex mcp` spawn → `tools/list` answered, and `apex serve` spawn → its banner (listening),
+ * for the built package (dist/apps/cli-package, bundled JavaScript) and the in-repo dev path (TypeScript through
+ * tsx). Wall time from spawn, and the child's CPU time (user + system, from /proc) at that moment.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { target, type Section, type SectionResult } from './support/section';
+import { round, summarize } from './support/stats';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const PATHS = {
+  built: path.join(ROOT, 'dist/apps/cli-package/bin/apex.js'),
+  'tsx (dev)': path.join(ROOT, 'apps/cli/bin/apex.js'),
+} as const;
+
+/** CPU milliseconds (user + system) a live process has used so far. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat (here 12 and 13 after pid and comm), in clock ticks (100/s).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function childEnv(dataDir: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'APEX_CONFIG') env[key] = value;
+  env.APEX_DATA_DIR = dataDir;
+  return env;
+}
+
+async function mcpStart(bin: string): Promise<{ wall: number; cpu: number }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-startup-'));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], env: childEnv(dataDir), stderr: 'ignore' });
+  const client = new Client({ name: 'apex-bench', version: '1.0.0' });
+  const started = performance.now();
+  try {
+    await client.connect(transport);
+    await client.listTools();
+    const wall = performance.now() - started;
+    return { wall, cpu: cpuMs(transport.pid ?? 0) };
+  } finally {
+    await client.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function serveStart(bin: string): Promise<{ wall: number; cpu: number }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-startup-'));
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [bin, 'serve', '--port', String(port)], { env: childEnv(dataDir), stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    return await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (out.includes(`127.0.0.1:${port}`)) resolve({ wall: performance.now() - started, cpu: cpuMs(child.pid ?? 0) });
+      });
+      child.on('exit', (code) => reject(new Error(`apex serve exited (${code}) before it was ready: ${out}`)));
+    });
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const startupSection: Section = {
+  name: 'startup',
+  description: 'apex mcp spawn → tools/list and apex serve spawn → ready: built package vs the tsx dev path',
+  async run({ quick, log }): Promise<SectionResult> {
+    if (!existsSync(PATHS.built)) throw new Error('no built package: run `npx nx run cli:build` first');
+    const runs = quick ? 2 : 9;
+    const result: SectionResult = {
+      title: `CLI start-up, median of ${runs} runs (wall from spawn; the child's CPU at that moment)`,
+      columns: ['command', 'path', 'median wall ms', 'p95 wall ms', 'median CPU ms'],
+      rows: [],
+      targets: [],
+      notes: [],
+    };
+    const medians: Record<string, number> = {};
+    for (const [command, start] of [
+      ['apex mcp → tools/list', mcpStart],
+      ['apex serve → ready', serveStart],
+    ] as const) {
+      for (const [name, bin] of Object.entries(PATHS)) {
+        await start(bin); // warm the file cache
+        const walls: number[] = [];
+        const cpus: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          const { wall, cpu } = await start(bin);
+          walls.push(wall);
+          cpus.push(cpu);
+        }
+        const wall = summarize(walls);
+        const cpu = summarize(cpus);
+        medians[`${command}/${name}`] = wall.p50;
+        log(`${command} ${name}: ${round(wall.p50, 0)} ms wall, ${round(cpu.p50, 0)} ms CPU`);
+        result.rows.push({ command, path: name, 'median wall ms': round(wall.p50, 0), 'p95 wall ms': round(wall.p95, 0), 'median CPU ms': round(cpu.p50, 0) });
+      }
+    }
+    const mcp = medians['apex mcp → tools/list/built'];
+    const serve = medians['apex serve → ready/built'];
+    result.targets.push(
+      target('apex mcp spawn → tools/list (built)', '≤ 400 ms', mcp, 'ms', mcp <= 400),
+      target('apex serve spawn → ready (built)', '≤ 1,000 ms', serve, 'ms', serve <= 1000),
+    );
+    result.notes.push(`built vs tsx, apex mcp: ${round(medians['apex mcp → tools/list/tsx (dev)'] / mcp, 2)}× faster.`);
+    return result;
+  },
+};
