@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createAppiumDriver } from '@apex/driver-appium';
 import { iosCapabilities, startAppiumServer, type AppiumServer } from '@apex/driver-appium/testing';
 import { isApexError } from '@apex/errors';
 import type { UiNode } from '@apex/port';
@@ -169,4 +170,25 @@ it('a stopped node makes its phone offline within one refresh, the other keeps w
   // The restarted node lost the old session: the next call makes a new one through the hub.
   await apex.hub.run('lab-iphone-a', 'home', (driver, signal) => driver.pressButton('home', signal));
   expect(a.iphone.phone.activeApp().bundleId).toBe('com.apple.springboard');
+});
+
+it('closes a session the server opened on another phone than asked, and reports device_error without acting', async () => {
+  const [a] = phones;
+  a.iphone.phone.launchApp('com.apple.springboard');
+  // The server answers with phone A's udid while this device expects another one (a hub routing it wrongly).
+  const driver = createAppiumDriver({
+    deviceId: 'lab-iphone-z',
+    serverUrl: a.appium.url,
+    capabilities: iosCapabilities(a.iphone.url, a.udid),
+    expectedUdid: 'lab-iphone-z',
+  });
+  try {
+    const error = await errorOf(driver.launchApp('com.apple.Preferences', AbortSignal.timeout(60_000)));
+    expect(isApexError(error) && error.code).toBe('device_error');
+    expect(isApexError(error) && error.message).toMatch(/another phone/);
+    expect(driver.sessionId).toBeUndefined();
+    expect(a.iphone.phone.activeApp().bundleId).toBe('com.apple.springboard');
+  } finally {
+    await driver.close(AbortSignal.timeout(10_000));
+  }
 });
