@@ -50,8 +50,12 @@ export const AppiumDeviceConfigSchema = z
     id: DeviceIdSchema,
     name: z.string().min(1).max(100).optional(),
     driver: z.literal('appium'),
-    /** The automation server, e.g. http://127.0.0.1:4723 */
+    /** The automation server, e.g. http://127.0.0.1:4723, or a device cloud's hub (https://user:key@hub.example/wd/hub) */
     serverUrl: z.url({ protocol: /^https?$/ }),
+    /** The environment variable holding the user name of a device cloud (or use the URL's userinfo). */
+    usernameEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    /** The environment variable holding the access key of a device cloud. */
+    keyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
     /** Session capabilities; `platformName` ("iOS" or "Android") is required. */
     capabilities: z.record(z.string().min(1), z.unknown()).refine((caps) => platformOf(caps) !== undefined, {
       message: 'must include "platformName": "iOS" or "Android"',
@@ -75,6 +79,10 @@ export const GridConfigSchema = z
     id: DeviceIdSchema,
     /** The hub, e.g. http://127.0.0.1:4444 (a base path such as /wd/hub is kept). */
     url: z.url({ protocol: /^https?$/ }),
+    /** The environment variable holding the user name of a device cloud (or use the URL's userinfo). */
+    usernameEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    /** The environment variable holding the access key of a device cloud. */
+    keyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
     /** Only slots whose stereotype has these values (strings compared case-insensitively), e.g. {"platformName": "iOS"}. */
     match: z.record(z.string().min(1), z.unknown()).optional(),
     /** Added to each slot's stereotype when a session is created (e.g. "appium:newCommandTimeout"). */

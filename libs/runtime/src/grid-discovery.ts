@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DeviceHub } from '@apex/hub';
 import { createAppiumDriver, readGridStatus, type AppiumDriver, type GridSlot } from '@apex/driver-appium';
 import type { GridConfig } from './config';
+import { resolveEndpoint, type ResolvedEndpoint } from './credentials';
 import type { Logger } from './logger';
 
 const DEFAULT_REFRESH_MS = 10_000;
@@ -22,6 +23,8 @@ export interface GridDiscoveryOptions {
   grid: GridConfig;
   hub: DeviceHub;
   logger: Logger;
+  /** Where `usernameEnv` / `keyEnv` are read. Default process.env. */
+  env?: NodeJS.ProcessEnv;
   /** Hears a device added or removed (the runtime's device list). */
   onAdded?: (device: { id: string; name: string; url: string }) => void;
   onRemoved?: (deviceId: string) => void;
@@ -63,8 +66,12 @@ export class GridDiscovery {
   private timer?: NodeJS.Timeout;
   private reading?: Promise<void>;
   private closed = false;
+  /** The hub without credentials, and their header. */
+  private readonly endpoint: ResolvedEndpoint;
 
-  constructor(private readonly options: GridDiscoveryOptions) {}
+  constructor(private readonly options: GridDiscoveryOptions) {
+    this.endpoint = resolveEndpoint(options.grid.url, options.grid, options.env ?? process.env);
+  }
 
   /** The ids of the devices this grid registered. */
   deviceIds(): string[] {
@@ -98,7 +105,8 @@ export class GridDiscovery {
     const { grid, logger } = this.options;
     let slots: GridSlot[];
     try {
-      slots = await readGridStatus(grid.url, AbortSignal.timeout(STATUS_TIMEOUT_MS));
+      const { url, authorization } = this.endpoint;
+      slots = await readGridStatus(url, AbortSignal.timeout(STATUS_TIMEOUT_MS), authorization ? { authorization } : {});
     } catch (error) {
       logger.warn({ grid: grid.id, err: error }, 'the device lab cannot be read; its phones are offline until it answers');
       for (const phone of this.known.values()) phone.slot = undefined;
@@ -137,7 +145,8 @@ export class GridDiscovery {
     const udid = slot.stereotype['appium:udid'] ?? slot.stereotype.udid;
     const driver = createAppiumDriver({
       deviceId: id,
-      serverUrl: grid.url,
+      serverUrl: this.endpoint.url,
+      authorization: this.endpoint.authorization,
       capabilities: { ...slot.stereotype, ...grid.capabilities },
       connectTimeoutMs: grid.timeouts?.connectMs,
       sessionStartTimeoutMs: grid.timeouts?.sessionStartMs,
@@ -159,7 +168,7 @@ export class GridDiscovery {
     });
     this.known.set(id, phone);
     logger.info({ grid: grid.id, deviceId: id }, 'device lab: phone added');
-    this.options.onAdded?.({ id, name, url: grid.url });
+    this.options.onAdded?.({ id, name, url: this.endpoint.url });
     return phone;
   }
 

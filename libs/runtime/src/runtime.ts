@@ -109,7 +109,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     if (config) {
       for (const device of config.devices) {
         const shared = device.shared ?? false;
-        const registration = registrationFor(device);
+        const registration = registrationFor(device, env);
         if (!shared) {
           const target = lockTargetOf(device);
           const deviceLease = await openDeviceLease({ dataDir, deviceId: device.id, ...target, lease, logger });
@@ -137,6 +137,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
         grid,
         hub,
         logger,
+        env,
         onAdded: ({ id, name, url }) => devices.push({ id, name, driver: 'appium', url, shared: true, embedded: false }),
         onRemoved: (id) => {
           const index = devices.findIndex((device) => device.id === id);

@@ -49,6 +49,8 @@ export interface AppiumDriverOptions {
    * hub): a session on another phone is closed at once and the call fails with `device_error`.
    */
   expectedUdid?: string;
+  /** The `Authorization` header of every request to the server (a device cloud's credentials). */
+  authorization?: string;
 }
 
 const DEFAULT_SESSION_START_MS = 120_000;
@@ -61,6 +63,7 @@ const OptionsSchema = z.object({
   sessionStartTimeoutMs: z.number().int().positive().optional(),
   mjpegUrl: z.url({ protocol: /^http$/ }).optional(),
   expectedUdid: z.string().min(1).optional(),
+  authorization: z.string().min(1).optional(),
 });
 
 /**
@@ -97,6 +100,7 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
     super({
       deviceId: options.deviceId,
       baseUrl: options.serverUrl,
+      authorization: options.authorization,
       connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs,
       // One request at a time: the server runs a session's commands one at a time anyway, and a rebuild must
       // never delete the session under a sibling request still in flight (the XCUITest driver then may never
