@@ -50,8 +50,12 @@ export const AppiumDeviceConfigSchema = z
     id: DeviceIdSchema,
     name: z.string().min(1).max(100).optional(),
     driver: z.literal('appium'),
-    /** The automation server, e.g. http://127.0.0.1:4723 */
+    /** The automation server, e.g. http://127.0.0.1:4723, or a device cloud's hub (https://user:key@hub.example/wd/hub) */
     serverUrl: z.url({ protocol: /^https?$/ }),
+    /** The environment variable holding the user name of a device cloud (or use the URL's userinfo). */
+    usernameEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    /** The environment variable holding the access key of a device cloud. */
+    keyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
     /** Session capabilities; `platformName` ("iOS" or "Android") is required. */
     capabilities: z.record(z.string().min(1), z.unknown()).refine((caps) => platformOf(caps) !== undefined, {
       message: 'must include "platformName": "iOS" or "Android"',
@@ -69,11 +73,40 @@ export const AppiumDeviceConfigSchema = z
   })
   .strict();
 
+/** A Selenium Grid 4 hub (a device lab): one device per slot whose stereotype matches `match`. */
+export const GridConfigSchema = z
+  .object({
+    id: DeviceIdSchema,
+    /** The hub, e.g. http://127.0.0.1:4444 (a base path such as /wd/hub is kept). */
+    url: z.url({ protocol: /^https?$/ }),
+    /** The environment variable holding the user name of a device cloud (or use the URL's userinfo). */
+    usernameEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    /** The environment variable holding the access key of a device cloud. */
+    keyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+    /** Only slots whose stereotype has these values (strings compared case-insensitively), e.g. {"platformName": "iOS"}. */
+    match: z.record(z.string().min(1), z.unknown()).optional(),
+    /** Added to each slot's stereotype when a session is created (e.g. "appium:newCommandTimeout"). */
+    capabilities: z.record(z.string().min(1), z.unknown()).optional(),
+    /** How often the hub's status is read again (default 10 s). */
+    refreshMs: z.number().int().min(500).max(600_000).optional(),
+    /** A slot missing from this many reads in a row is removed (until then it is listed offline). Default 6. */
+    forgetAfterMisses: z.number().int().min(1).max(1_000).optional(),
+    timeouts: TimeoutsSchema.extend({
+      /** Creating a session through the hub (it may queue the request). Default 120 s. */
+      sessionStartMs: z.number().int().min(1_000).max(900_000).optional(),
+    })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
 export const DeviceConfigSchema = z.discriminatedUnion('driver', [WdaDeviceConfigSchema, AppiumDeviceConfigSchema]);
 
 export const ApexConfigSchema = z
   .object({
-    devices: z.array(DeviceConfigSchema).min(1, 'must list at least one device'),
+    devices: z.array(DeviceConfigSchema).default([]),
+    /** Device labs behind Selenium Grid 4 hubs, whose phones are discovered and kept up to date. */
+    grids: z.array(GridConfigSchema).default([]),
     /** Where locks and data live. Default ~/.apex (or APEX_DATA_DIR). */
     dataDir: z.string().min(1).optional(),
     /** Agent tasks: `{"planners": {"default": "openai", "openai": {"model": "…", "baseURL": "…"}}}`; keys best in the environment. */
@@ -90,6 +123,14 @@ export const ApexConfigSchema = z
   })
   .strict()
   .superRefine((config, ctx) => {
+    if (config.devices.length === 0 && config.grids.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['devices'], message: 'must list at least one device (or a grid)' });
+    }
+    const gridIds = new Set<string>();
+    config.grids.forEach((grid, index) => {
+      if (gridIds.has(grid.id)) ctx.addIssue({ code: 'custom', path: ['grids', index, 'id'], message: `duplicate id "${grid.id}"` });
+      gridIds.add(grid.id);
+    });
     const seen = new Set<string>();
     config.devices.forEach((device, index) => {
       if (seen.has(device.id)) ctx.addIssue({ code: 'custom', path: ['devices', index, 'id'], message: `duplicate id "${device.id}"` });
@@ -100,6 +141,7 @@ export const ApexConfigSchema = z
 export type DeviceConfig = z.infer<typeof DeviceConfigSchema>;
 export type WdaDeviceConfig = z.infer<typeof WdaDeviceConfigSchema>;
 export type AppiumDeviceConfig = z.infer<typeof AppiumDeviceConfigSchema>;
+export type GridConfig = z.infer<typeof GridConfigSchema>;
 export type ApexConfig = z.infer<typeof ApexConfigSchema>;
 
 function configError(file: string, message: string, cause?: unknown): ApexError {

@@ -2,13 +2,14 @@ import type { DeviceRegistration } from '@apex/hub';
 import { createAppiumDriver } from '@apex/driver-appium';
 import { createWdaDriver } from '@apex/driver-wda';
 import type { DeviceConfig, WdaDeviceConfig } from './config';
+import { redactedUrl, resolveEndpoint } from './credentials';
 
 /**
  * The one place that names concrete drivers: a device entry of the configuration → a hub registration.
  * The action limits go to the hub, which owns them (and aborts a driver call that outlives them); a driver
  * gets only its connect bound. Limits left out of the entry take the defaults of TIMEOUT_DEFAULTS.
  */
-export function registrationFor(device: DeviceConfig): DeviceRegistration {
+export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = process.env): DeviceRegistration {
   const limits = {
     id: device.id,
     name: device.name ?? device.id,
@@ -19,18 +20,22 @@ export function registrationFor(device: DeviceConfig): DeviceRegistration {
   switch (device.driver) {
     case 'wda':
       return { ...limits, driver: createWdaDriver({ deviceId: device.id, url: device.url, mjpegUrl: mjpegUrlOf(device), connectTimeoutMs }) };
-    case 'appium':
+    case 'appium': {
+      // A device cloud's credentials leave the address here and travel only in the Authorization header.
+      const server = resolveEndpoint(device.serverUrl, device, env);
       return {
         ...limits,
         driver: createAppiumDriver({
           deviceId: device.id,
-          serverUrl: device.serverUrl,
+          serverUrl: server.url,
+          authorization: server.authorization,
           capabilities: device.capabilities,
           connectTimeoutMs,
           sessionStartTimeoutMs: device.timeouts?.sessionStartMs,
           mjpegUrl: device.mjpegUrl,
         }),
       };
+    }
   }
 }
 
@@ -42,9 +47,9 @@ export function mjpegUrlOf(device: WdaDeviceConfig): string | undefined {
   return `http://${url.host.replace(/:\d+$/, '')}:${device.mjpegPort}`;
 }
 
-/** Where a device is reached: the phone's own automation server, or the automation server in front of it. */
+/** Where a device is reached: the phone's own automation server, or the automation server in front of it (without credentials). */
 export function addressOf(device: DeviceConfig): string {
-  return device.driver === 'appium' ? device.serverUrl : device.url;
+  return device.driver === 'appium' ? redactedUrl(device.serverUrl) : device.url;
 }
 
 /**

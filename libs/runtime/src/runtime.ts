@@ -8,6 +8,7 @@ import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
 import { openDeviceLease } from './device-lock';
 import { addressOf, lockTargetOf, registrationFor } from './drivers';
+import { GridDiscovery } from './grid-discovery';
 import { createLogger, type Logger } from './logger';
 
 export const EMBEDDED_DEVICE_ID = 'iphone-virtual';
@@ -33,7 +34,7 @@ export interface RuntimeDevice {
   name: string;
   /** Which driver serves it ('wda' for the embedded virtual iPhone too). */
   driver: DeviceConfig['driver'];
-  /** The device's automation server (`url` of a wda entry, `serverUrl` of an appium entry). */
+  /** The device's automation server (`url` of a wda entry, `serverUrl` of an appium entry, a grid's hub). */
   url: string;
   /** True when no ownership lease is kept (config `shared`, or the embedded phone this process owns anyway). */
   shared: boolean;
@@ -44,7 +45,10 @@ export interface Runtime {
   readonly hub: DeviceHub;
   /** Finding and describing over the hub; its OCR workers start on first use and stop on close(). */
   readonly perception: Perception;
+  /** The configured devices, then the phones of the grids (kept up to date as the grids change). */
   readonly devices: readonly RuntimeDevice[];
+  /** The device labs of the configuration, each refreshed on its period; `refresh()` reads one now. */
+  readonly grids: readonly GridDiscovery[];
   /** The in-process virtual iPhone when started without a configuration. */
   readonly embedded?: VirtualIPhone;
   /** The validated configuration, when one was given. */
@@ -99,12 +103,13 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
 
   const hub = new DeviceHub({ ...options.hub, logger });
   const devices: RuntimeDevice[] = [];
+  const grids: GridDiscovery[] = [];
   let embedded: VirtualIPhone | undefined;
   try {
     if (config) {
       for (const device of config.devices) {
         const shared = device.shared ?? false;
-        const registration = registrationFor(device);
+        const registration = registrationFor(device, env);
         if (!shared) {
           const target = lockTargetOf(device);
           const deviceLease = await openDeviceLease({ dataDir, deviceId: device.id, ...target, lease, logger });
@@ -127,6 +132,24 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     }
     // Closed before the phone and the locks (pushed after them, closed in reverse).
     closers.push(() => hub.close());
+    for (const grid of config?.grids ?? []) {
+      const discovery = new GridDiscovery({
+        grid,
+        hub,
+        logger,
+        env,
+        onAdded: ({ id, name, url }) => devices.push({ id, name, driver: 'appium', url, shared: true, embedded: false }),
+        onRemoved: (id) => {
+          const index = devices.findIndex((device) => device.id === id);
+          if (index >= 0) devices.splice(index, 1);
+        },
+      });
+      // Its phones leave the hub before the hub closes (closed in reverse).
+      closers.push(() => discovery.close());
+      grids.push(discovery);
+      await discovery.refresh();
+      discovery.start();
+    }
   } catch (error) {
     await hub.close();
     await closeAll();
@@ -141,6 +164,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     hub,
     perception,
     devices,
+    grids,
     embedded,
     config,
     dataDir,

@@ -3,6 +3,7 @@ import { driversSection } from './drivers.bench';
 import { emulatorSection } from './emulator.bench';
 import { floodSection } from './flood.bench';
 import { flowsSection } from './flows.bench';
+import { gridSection } from './grid.bench';
 import { memorySection } from './memory.bench';
 import { offlinePlannerSection } from './offline-planner.bench';
 import { operationsSection } from './operations.bench';
@@ -24,6 +25,7 @@ export const SECTIONS: readonly Section[] = [
   refsSection,
   screenshotsSection,
   driversSection,
+  gridSection,
   perceptionSection,
   sizesSection,
   scaleSection,

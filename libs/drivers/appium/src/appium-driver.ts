@@ -11,7 +11,7 @@ import {
   type TypeTextRequest,
   type UiNode,
 } from '@apex/port';
-import { invalidInput } from '@apex/errors';
+import { ApexError, invalidInput } from '@apex/errors';
 import { readScreenStream, WebDriverBackedDriver } from '@apex/webdriver-http';
 import { z } from 'zod';
 import { androidCommands } from './android/commands';
@@ -44,6 +44,13 @@ export interface AppiumDriverOptions {
    * (a live view falls back to screenshots).
    */
   mjpegUrl?: string;
+  /**
+   * The phone a session must be on (`appium:udid`), when the server may route it elsewhere (a Selenium Grid
+   * hub): a session on another phone is closed at once and the call fails with `device_error`.
+   */
+  expectedUdid?: string;
+  /** The `Authorization` header of every request to the server (a device cloud's credentials). */
+  authorization?: string;
 }
 
 const DEFAULT_SESSION_START_MS = 120_000;
@@ -55,6 +62,8 @@ const OptionsSchema = z.object({
   connectTimeoutMs: z.number().int().positive().optional(),
   sessionStartTimeoutMs: z.number().int().positive().optional(),
   mjpegUrl: z.url({ protocol: /^http$/ }).optional(),
+  expectedUdid: z.string().min(1).optional(),
+  authorization: z.string().min(1).optional(),
 });
 
 /**
@@ -91,6 +100,7 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
     super({
       deviceId: options.deviceId,
       baseUrl: options.serverUrl,
+      authorization: options.authorization,
       connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs,
       // One request at a time: the server runs a session's commands one at a time anyway, and a rebuild must
       // never delete the session under a sibling request still in flight (the XCUITest driver then may never
@@ -100,6 +110,7 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
         startTimeoutMs: options.sessionStartTimeoutMs ?? DEFAULT_SESSION_START_MS,
         oneAtATime: true,
         deleteLostSession: true,
+        verify: options.expectedUdid === undefined ? undefined : (caps) => assertSamePhone(options.deviceId, options.expectedUdid as string, caps),
       },
       wording: APPIUM_WORDING,
     });
@@ -176,6 +187,18 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
   ping(signal: AbortSignal): Promise<void> {
     return this.guard('answer a health check', () => this.commands.ping(signal));
   }
+}
+
+/** The udid a session's returned capabilities name (W3C servers prefix it, relays may not). */
+function udidOf(capabilities: Record<string, unknown>): unknown {
+  return capabilities['appium:udid'] ?? capabilities.udid;
+}
+
+function assertSamePhone(deviceId: string, expected: string, capabilities: Record<string, unknown>): void {
+  if (udidOf(capabilities) === expected) return;
+  throw new ApexError('device_error', `Device ${deviceId}: the server opened the session on another phone; Apex closed it without acting.`, {
+    hint: 'Check that the phone is registered once in the device lab with its own udid, then retry.',
+  });
 }
 
 export function createAppiumDriver(options: AppiumDriverOptions): AppiumDriver {

@@ -84,6 +84,26 @@ describe('WebDriverHttpClient over real HTTP', () => {
     }
   });
 
+  it('sends the configured Authorization header on every request (a device cloud), and none otherwise', async () => {
+    const seen: (string | undefined)[] = [];
+    handler = (req, res) => {
+      seen.push(req.headers.authorization);
+      res.setHeader('Content-Type', 'application/json;charset=UTF-8');
+      res.end(JSON.stringify({ value: null, sessionId: null }));
+    };
+    const withKey = new WebDriverHttpClient({ baseUrl, connectTimeoutMs: 2_000, authorization: 'Basic YWxpY2U6a2V5' });
+    const without = new WebDriverHttpClient({ baseUrl, connectTimeoutMs: 2_000 });
+    try {
+      await withKey.send({ method: 'POST', path: '/session', body: {}, signal: live });
+      await withKey.send({ method: 'GET', path: '/status', signal: live });
+      await without.send({ method: 'GET', path: '/status', signal: live });
+      expect(seen).toEqual(['Basic YWxpY2U6a2V5', 'Basic YWxpY2U6a2V5', undefined]);
+    } finally {
+      withKey.close();
+      without.close();
+    }
+  });
+
   it('reads an abort by a time limit as a response_timeout', async () => {
     handler = () => undefined; // never answers
     const client = new WebDriverHttpClient({ baseUrl, connectTimeoutMs: 2_000 });

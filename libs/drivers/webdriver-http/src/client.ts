@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import * as https from 'node:https';
 import { classifyNodeError, WebDriverMalformedReply, WebDriverProtocolError, WebDriverTransportError } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -36,6 +37,8 @@ export interface WebDriverHttpClientOptions {
   connectTimeoutMs: number;
   /** Largest reply accepted (screenshots and sources are the big ones). */
   maxReplyBytes?: number;
+  /** Sent as the `Authorization` header of every request (a device cloud's credentials); never logged. */
+  authorization?: string;
 }
 
 /**
@@ -44,11 +47,17 @@ export interface WebDriverHttpClientOptions {
  * envelope), WebDriverMalformedReply (not the envelope) or WebDriverTransportError (no complete answer).
  */
 export class WebDriverHttpClient {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 4, keepAliveMsecs: 1_000 });
+  private readonly agent: http.Agent;
   private readonly base: URL;
+  private readonly request: typeof http.request;
 
   constructor(private readonly options: WebDriverHttpClientOptions) {
     this.base = new URL(options.baseUrl);
+    // A device cloud's hub is https; a phone's own agent and a lab's hub are usually plain http.
+    const secure = this.base.protocol === 'https:';
+    const agentOptions = { keepAlive: true, maxSockets: 4, keepAliveMsecs: 1_000 };
+    this.agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+    this.request = secure ? https.request : http.request;
   }
 
   async send(request: WebDriverRequest): Promise<WebDriverReply> {
@@ -79,11 +88,12 @@ export class WebDriverHttpClient {
       }
       let settled = false;
       let connectTimer: NodeJS.Timeout | undefined;
-      const req = http.request(url, {
+      const req = this.request(url, {
         method: request.method,
         agent: this.agent,
         headers: {
           Accept: 'application/json',
+          ...(this.options.authorization ? { Authorization: this.options.authorization } : {}),
           ...(payload ? { 'Content-Type': 'application/json;charset=UTF-8', 'Content-Length': payload.length } : {}),
         },
       });

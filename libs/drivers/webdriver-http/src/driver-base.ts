@@ -10,6 +10,8 @@ export interface WebDriverBackedOptions {
   baseUrl: string;
   /** Bound on one TCP connect. */
   connectTimeoutMs: number;
+  /** The `Authorization` header of every request (a device cloud's credentials). */
+  authorization?: string;
   session: Omit<WebDriverSessionOptions, 'onRenewed'>;
   wording: FailureWording;
 }
@@ -27,7 +29,7 @@ export abstract class WebDriverBackedDriver {
   protected constructor(options: WebDriverBackedOptions) {
     this.deviceId = options.deviceId;
     this.wording = options.wording;
-    this.client = new WebDriverHttpClient({ baseUrl: options.baseUrl, connectTimeoutMs: options.connectTimeoutMs });
+    this.client = new WebDriverHttpClient({ baseUrl: options.baseUrl, connectTimeoutMs: options.connectTimeoutMs, authorization: options.authorization });
     this.session = new WebDriverSession(this.client, { ...options.session, onRenewed: () => this.sessionRenewed() });
   }
 

@@ -113,6 +113,16 @@ describe('WebDriverSession over real HTTP', () => {
     expect(renewals).toBe(0);
   });
 
+  it('deletes a session whose capabilities fail the check, never sends the command on it, and fails the caller', async () => {
+    const wrongPhone = new Error('another phone');
+    const checked = make({ verify: (caps) => {
+      if (caps.platformVersion !== '99') throw wrongPhone;
+    } });
+    await expect(checked.send({ method: 'POST', path: '/wda/tap', body: { x: 1, y: 2 }, signal: live })).rejects.toBe(wrongPhone);
+    expect(standIn.log).toEqual(['POST /session {"capabilities":{"alwaysMatch":{},"firstMatch":[{}]}}', 'DELETE /session/S1 ']);
+    expect(checked.currentId).toBeUndefined();
+  });
+
   it('lets a caller that gives up stop waiting while the creation goes on for the next caller', async () => {
     let release!: () => void;
     standIn.holdCreation = new Promise<void>((resolve) => (release = resolve));

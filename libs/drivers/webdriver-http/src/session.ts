@@ -35,6 +35,11 @@ export interface WebDriverSessionOptions {
   deleteLostSession?: boolean;
   /** Hears when a session replaced a lost one: what was learnt about the device (caches) may be stale. */
   onRenewed?: () => void;
+  /**
+   * Checks a created session's returned capabilities (e.g. a grid routed it to the phone asked for): when it
+   * throws, the session is deleted at once and never used, and the error goes to the callers.
+   */
+  verify?: (capabilities: Record<string, unknown>) => void;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -107,6 +112,18 @@ export class WebDriverSession {
     await this.client.send({ method: 'DELETE', path: `/session/${id}`, signal }).catch(() => undefined);
   }
 
+  private async verified(id: string, capabilities: Record<string, unknown>): Promise<string> {
+    try {
+      this.options.verify?.(capabilities);
+    } catch (error) {
+      await this.deleteQuietly(id, AbortSignal.timeout(this.options.startTimeoutMs));
+      throw error;
+    }
+    this.returnedCapabilities = capabilities;
+    this.id = id;
+    return id;
+  }
+
   /** The session id; waiting for a creation ends with the caller's signal, the creation does not. */
   private ensure(signal: AbortSignal): Promise<string> {
     if (this.id) return Promise.resolve(this.id);
@@ -123,9 +140,8 @@ export class WebDriverSession {
         // W3C puts the id in the value; older WebDriverAgent builds only in the envelope.
         const id = typeof value.sessionId === 'string' && value.sessionId ? value.sessionId : reply.sessionId;
         if (!id) throw new WebDriverMalformedReply(200, 'POST /session', 'the reply carried no session id');
-        this.returnedCapabilities = isRecord(value.capabilities) ? value.capabilities : {};
-        this.id = id;
-        return id;
+        const capabilities = isRecord(value.capabilities) ? value.capabilities : {};
+        return this.verified(id, capabilities);
       })
       .finally(() => {
         this.creating = undefined;

@@ -19,3 +19,20 @@ export function assertNotHeldElsewhere(deviceId: string, heldBy: HeldBy | undefi
   const owner = heldBy?.();
   if (owner) throw heldElsewhere(deviceId, owner);
 }
+
+/** `device_busy` / `device_offline` when the device's pool (a device lab) says so. */
+export function assertPoolAllows(deviceId: string, poolState: (() => 'busy' | 'offline' | undefined) | undefined): void {
+  const state = poolState?.();
+  if (state === 'busy') {
+    throw new ApexError('device_busy', `Device ${deviceId} is in use by another client of its device lab.`, {
+      hint: 'Another client holds this phone in the lab; retry later, or pick another device.',
+      retryable: true,
+    });
+  }
+  if (state === 'offline') {
+    throw new ApexError('device_offline', `Device ${deviceId} is offline: the device lab does not offer it now.`, {
+      hint: 'Check that the phone and its node of the lab are running; it comes back on its own when they are.',
+      retryable: true,
+    });
+  }
+}

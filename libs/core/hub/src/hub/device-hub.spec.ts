@@ -449,3 +449,40 @@ describe('DeviceHub lookup', () => {
     expect(await codeOf(hub.run('a', 'x', async () => 1))).toBe('device_offline');
   });
 });
+
+describe('DeviceHub with a pool (device lab) state', () => {
+  let hub: DeviceHub;
+  afterEach(() => hub.close());
+
+  it('lists and refuses a device its pool calls busy or offline, and serves it once the pool allows', async () => {
+    hub = new DeviceHub({ backgroundProbes: false });
+    let pool: 'busy' | 'offline' | undefined = 'busy';
+    const driver = new FakeDriver();
+    hub.register({ id: 'lab', driver, poolState: () => pool });
+    expect(hub.summary('lab').state).toBe('busy');
+    expect(await codeOf(hub.run('lab', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('device_busy');
+    pool = 'offline';
+    expect(hub.summary('lab').state).toBe('offline');
+    expect(await codeOf(hub.run('lab', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('device_offline');
+    pool = undefined;
+    expect(hub.summary('lab').state).toBe('online');
+    expect(await codeOf(hub.run('lab', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('resolved');
+  });
+
+  it('unregisters a device after its queued actions, closing its driver', async () => {
+    hub = new DeviceHub({ backgroundProbes: false });
+    const driver = new FakeDriver();
+    let closed = 0;
+    driver.close = async () => {
+      closed += 1;
+    };
+    hub.register({ id: 'gone', driver });
+    const running = hub.run('gone', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal));
+    await hub.unregister('gone');
+    expect(await codeOf(running)).toBe('resolved');
+    expect(closed).toBe(1);
+    expect(hub.has('gone')).toBe(false);
+    expect(await codeOf(hub.run('gone', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('device_not_found');
+    await hub.unregister('gone');
+  });
+});

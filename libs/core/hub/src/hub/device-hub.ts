@@ -3,7 +3,7 @@ import { TIMEOUT_DEFAULTS, type ScreenGeometry, type DeviceDriver, type Platform
 import type { LeaseOwner } from '../lease';
 import { ActionQueue } from './action-queue';
 import { callerSignal, forAnyCaller } from './caller-scope';
-import { assertNotHeldElsewhere, type HeldBy } from './device-access';
+import { assertNotHeldElsewhere, assertPoolAllows, type HeldBy } from './device-access';
 import { Backoff, type BackoffOptions } from './backoff';
 import { callWithin, deviceTimeout, gaveUp, type Outcome } from './deadline';
 
@@ -32,7 +32,15 @@ export interface DeviceRegistration {
   slowActionTimeoutMs?: number;
   /** Who holds the device when another process does: it is then listed `busy` and calls get `device_busy`. */
   heldBy?: HeldBy;
+  /**
+   * What the device's pool says of it (a device lab: another client holds its slot, its node is down):
+   * `busy` lists it busy and calls get `device_busy`; `offline` lists it offline and calls get `device_offline`.
+   */
+  poolState?: PoolState;
 }
+
+/** A pool's word on a device; undefined: nothing against using it. */
+export type PoolState = () => 'busy' | 'offline' | undefined;
 
 export interface RunOptions {
   /** Use the device's slow-action limit (screenshots, UI tree). */
@@ -87,6 +95,7 @@ interface DeviceSlot {
   readonly actionTimeoutMs: number;
   readonly slowActionTimeoutMs: number;
   readonly heldBy?: HeldBy;
+  readonly poolState?: PoolState;
   readonly queue: ActionQueue;
   readonly backoff: Backoff;
   health: 'online' | 'offline';
@@ -150,12 +159,30 @@ export class DeviceHub {
         actionTimeoutMs,
       ),
       heldBy: registration.heldBy,
+      poolState: registration.poolState,
       queue: new ActionQueue(),
       backoff: new Backoff(this.options.backoff),
       health: 'online',
       running: 0,
       retryAt: 0,
     });
+  }
+
+  /**
+   * Removes a device (its pool no longer offers it): waits for its queued actions, then closes its driver.
+   * Unknown ids are ignored.
+   */
+  async unregister(deviceId: string): Promise<void> {
+    const slot = this.slots.get(deviceId);
+    if (!slot) return;
+    this.slots.delete(deviceId);
+    clearTimeout(slot.probeTimer);
+    await slot.queue.idle();
+    try {
+      await slot.driver.close?.(AbortSignal.timeout(this.probeTimeoutMs));
+    } catch (error) {
+      this.options.logger?.warn({ deviceId: slot.id, err: error }, 'closing the device driver failed');
+    }
   }
 
   has(deviceId: string): boolean {
@@ -221,6 +248,7 @@ export class DeviceHub {
       slot = this.slot(deviceId);
       this.assertOpen(slot);
       assertNotHeldElsewhere(slot.id, slot.heldBy);
+      assertPoolAllows(slot.id, slot.poolState);
       this.assertNotBackingOff(slot);
       this.assertRoom(slot);
     } catch (error) {
@@ -260,6 +288,7 @@ export class DeviceHub {
     const slot = this.slot(deviceId);
     this.assertOpen(slot);
     assertNotHeldElsewhere(slot.id, slot.heldBy);
+    assertPoolAllows(slot.id, slot.poolState);
     this.assertNotBackingOff(slot);
     const stop = AbortSignal.any([signal, this.closing.signal]);
     const controller = new AbortController();
@@ -358,7 +387,8 @@ export class DeviceHub {
   private summarize(slot: DeviceSlot): DeviceSummary {
     const owner = slot.heldBy?.();
     if (owner) return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: 'busy', owner };
-    const state: DeviceState = slot.health === 'offline' ? 'offline' : slot.running > 0 ? 'busy' : 'online';
+    const pool = slot.poolState?.();
+    const state: DeviceState = pool ?? (slot.health === 'offline' ? 'offline' : slot.running > 0 ? 'busy' : 'online');
     return { id: slot.id, name: slot.name, platform: slot.driver.platform, state };
   }
 

@@ -1,0 +1,194 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createAppiumDriver } from '@apex/driver-appium';
+import { iosCapabilities, startAppiumServer, type AppiumServer } from '@apex/driver-appium/testing';
+import { isApexError } from '@apex/errors';
+import type { UiNode } from '@apex/port';
+import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
+import { eventually } from '@apex/testing';
+import { startSeleniumGrid, type GridNode, type SeleniumGrid } from '@apex/testing/selenium-grid';
+import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
+
+/**
+ * A device lab on this machine: a real Selenium Grid 4 hub, two relay nodes, each in front of its own Appium
+ * server and its own virtual iPhone. Apex discovers the phones from the hub and drives them through it.
+ */
+jest.setTimeout(240_000);
+
+interface LabPhone {
+  udid: string;
+  iphone: VirtualIPhone;
+  appium: AppiumServer;
+  node: GridNode;
+}
+
+let grid: SeleniumGrid;
+const phones: LabPhone[] = [];
+let dataDir: string;
+let configPath: string;
+let apex: Runtime;
+
+async function startRuntime(): Promise<Runtime> {
+  // Refreshes are triggered by the tests (refresh()); the period only keeps a forgotten test from hanging.
+  return createRuntime({ configPath, dataDir: mkdtempSync(path.join(dataDir, 'apex-')), env: {}, logger: createLogger({ level: 'silent' }) });
+}
+
+function find(node: UiNode, label: string): UiNode | undefined {
+  if (node.label === label) return node;
+  for (const child of node.children ?? []) {
+    const found = find(child, label);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Taps the home-screen icon `label` on a device, through the grid. */
+async function tapIcon(runtime: Runtime, deviceId: string, label: string): Promise<void> {
+  const tree = await runtime.hub.run(deviceId, 'read the screen elements', (driver, signal) => driver.uiTree(signal), { slow: true });
+  const icon = find(tree, label);
+  if (!icon) throw new Error(`no "${label}" on ${deviceId}`);
+  const { x, y, width, height } = icon.bounds;
+  await runtime.hub.run(deviceId, 'tap', (driver, signal) => driver.tap({ x: x + width / 2, y: y + height / 2 }, signal));
+}
+
+function stateOf(runtime: Runtime, deviceId: string): string {
+  return runtime.hub.summary(deviceId).state;
+}
+
+async function errorOf(work: Promise<unknown>): Promise<unknown> {
+  try {
+    await work;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-grid-test-'));
+  const [hub, ...servers] = await Promise.all([
+    startSeleniumGrid({ sessionRequestTimeoutS: 5, healthcheckIntervalS: 5 }),
+    startAppiumServer(),
+    startAppiumServer(),
+    startVirtualIPhone({ port: 0, deviceName: 'Lab iPhone A' }),
+    startVirtualIPhone({ port: 0, deviceName: 'Lab iPhone B' }),
+  ]);
+  grid = hub;
+  const [appiumA, appiumB, iphoneA, iphoneB] = servers as [AppiumServer, AppiumServer, VirtualIPhone, VirtualIPhone];
+  const lab = [
+    { udid: 'lab-iphone-a', name: 'Lab iPhone A', iphone: iphoneA, appium: appiumA },
+    { udid: 'lab-iphone-b', name: 'Lab iPhone B', iphone: iphoneB, appium: appiumB },
+  ];
+  // One node at a time: two JVMs starting at once on two cores only slow each other down.
+  for (const { udid, name, iphone, appium } of lab) {
+    const { 'appium:skipLogCapture': _skip, ...caps } = iosCapabilities(iphone.url, udid);
+    const node = await grid.addRelayNode(appium.url, { ...caps, 'appium:deviceName': name });
+    phones.push({ udid, iphone, appium, node });
+  }
+  configPath = path.join(dataDir, 'apex.json');
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      grids: [{ id: 'lab', url: grid.url, match: { platformName: 'iOS' }, capabilities: { 'appium:skipLogCapture': true }, refreshMs: 600_000, forgetAfterMisses: 50 }],
+    }),
+  );
+  apex = await startRuntime();
+});
+
+afterAll(async () => {
+  await apex?.close();
+  await grid?.close();
+  await Promise.all(phones.flatMap((phone) => [phone.appium.close(), phone.iphone.close()]));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('lists both phones of the lab, named from their slots', () => {
+  const listed = apex.hub.list().map(({ id, name, platform, state }) => ({ id, name, platform, state }));
+  expect(listed).toEqual(
+    expect.arrayContaining([
+      { id: 'lab-iphone-a', name: 'Lab iPhone A', platform: 'ios', state: 'online' },
+      { id: 'lab-iphone-b', name: 'Lab iPhone B', platform: 'ios', state: 'online' },
+    ]),
+  );
+  expect(listed).toHaveLength(2);
+  expect(apex.devices.map((device) => device.id).sort()).toEqual(['lab-iphone-a', 'lab-iphone-b']);
+});
+
+it('taps on each phone land on that phone only, in parallel', async () => {
+  const [a, b] = phones;
+  await Promise.all([tapIcon(apex, 'lab-iphone-a', 'Settings'), tapIcon(apex, 'lab-iphone-b', 'Safari')]);
+  expect(a.iphone.phone.activeApp().bundleId).toBe('com.apple.Preferences');
+  expect(b.iphone.phone.activeApp().bundleId).toBe('com.apple.mobilesafari');
+  // Back home on both, through the grid.
+  await Promise.all(['lab-iphone-a', 'lab-iphone-b'].map((id) => apex.hub.run(id, 'home', (driver, signal) => driver.pressButton('home', signal))));
+  expect(a.iphone.phone.activeApp().bundleId).toBe('com.apple.springboard');
+});
+
+it('reads the screen through the grid: size, screenshot, status', async () => {
+  const screen = await apex.hub.screen('lab-iphone-a');
+  expect(screen.width).toBeGreaterThan(0);
+  const shot = await apex.hub.run('lab-iphone-b', 'screenshot', (driver, signal) => driver.screenshot(signal), { slow: true });
+  expect(shot.png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(shot.width).toBeGreaterThan(0);
+  const status = await apex.hub.run('lab-iphone-a', 'status', (driver, signal) => driver.status(signal));
+  expect(status).toBeDefined();
+});
+
+it('a second Apex process asking for a phone the first holds gets device_busy', async () => {
+  await apex.grids[0].refresh();
+  const second = await startRuntime();
+  try {
+    expect(stateOf(second, 'lab-iphone-a')).toBe('busy');
+    const error = await errorOf(second.hub.run('lab-iphone-a', 'tap', (driver, signal) => driver.tap({ x: 10, y: 10 }, signal)));
+    expect(isApexError(error) && error.code).toBe('device_busy');
+    expect(isApexError(error) && error.retryable).toBe(true);
+    // The first process still holds its phone and works on it.
+    expect(stateOf(apex, 'lab-iphone-a')).toBe('online');
+    await tapIcon(apex, 'lab-iphone-a', 'Settings');
+    expect(phones[0].iphone.phone.activeApp().bundleId).toBe('com.apple.Preferences');
+  } finally {
+    await second.close();
+  }
+});
+
+it('a stopped node makes its phone offline within one refresh, the other keeps working, and it comes back', async () => {
+  const [a] = phones;
+  await a.node.stop();
+  await apex.grids[0].refresh();
+  expect(stateOf(apex, 'lab-iphone-a')).toBe('offline');
+  const error = await errorOf(apex.hub.run('lab-iphone-a', 'tap', (driver, signal) => driver.tap({ x: 10, y: 10 }, signal)));
+  expect(isApexError(error) && error.code).toBe('device_offline');
+  await tapIcon(apex, 'lab-iphone-b', 'Settings');
+  expect(phones[1].iphone.phone.activeApp().bundleId).toBe('com.apple.Preferences');
+
+  await a.node.start();
+  await eventually(async () => {
+    await apex.grids[0].refresh();
+    return stateOf(apex, 'lab-iphone-a') === 'online';
+  }, { timeoutMs: 60_000, intervalMs: 500, what: "the restarted node back in the lab" });
+  // The restarted node lost the old session: the next call makes a new one through the hub.
+  await apex.hub.run('lab-iphone-a', 'home', (driver, signal) => driver.pressButton('home', signal));
+  expect(a.iphone.phone.activeApp().bundleId).toBe('com.apple.springboard');
+});
+
+it('closes a session the server opened on another phone than asked, and reports device_error without acting', async () => {
+  const [a] = phones;
+  a.iphone.phone.launchApp('com.apple.springboard');
+  // The server answers with phone A's udid while this device expects another one (a hub routing it wrongly).
+  const driver = createAppiumDriver({
+    deviceId: 'lab-iphone-z',
+    serverUrl: a.appium.url,
+    capabilities: iosCapabilities(a.iphone.url, a.udid),
+    expectedUdid: 'lab-iphone-z',
+  });
+  try {
+    const error = await errorOf(driver.launchApp('com.apple.Preferences', AbortSignal.timeout(60_000)));
+    expect(isApexError(error) && error.code).toBe('device_error');
+    expect(isApexError(error) && error.message).toMatch(/another phone/);
+    expect(driver.sessionId).toBeUndefined();
+    expect(a.iphone.phone.activeApp().bundleId).toBe('com.apple.springboard');
+  } finally {
+    await driver.close(AbortSignal.timeout(10_000));
+  }
+});
