@@ -8,6 +8,8 @@ import type { Logger } from './logger';
 const DEFAULT_REFRESH_MS = 10_000;
 const DEFAULT_FORGET_AFTER_MISSES = 6;
 const STATUS_TIMEOUT_MS = 5_000;
+/** A failed command re-reads the hub, but not more often than this (a burst of failures costs one read). */
+const REREAD_AFTER_FAILURE_MS = 1_000;
 
 /** A phone of the lab as this process knows it. */
 interface KnownPhone {
@@ -59,7 +61,8 @@ function nameOf(id: string, stereotype: Record<string, unknown>): string {
  * device per matching slot, and lists a device `busy` while a session other than this process's holds its
  * slot and `offline` while its node is down or gone (removed after `forgetAfterMisses` reads without it).
  * Sessions go through the hub with the slot's stereotype, so the hub can only match that phone; the driver
- * closes a session the hub routed to another phone. The hub's allocation decides who has a phone.
+ * closes a session the hub routed to another phone. The hub's allocation decides who has a phone. A command
+ * that fails re-reads the hub at once, so a phone whose node went down is offline without waiting for the period.
  */
 export class GridDiscovery {
   private readonly known = new Map<string, KnownPhone>();
@@ -68,6 +71,7 @@ export class GridDiscovery {
   private closed = false;
   /** The hub without credentials, and their header. */
   private readonly endpoint: ResolvedEndpoint;
+  private lastReadAt = 0;
 
   constructor(private readonly options: GridDiscoveryOptions) {
     this.endpoint = resolveEndpoint(options.grid.url, options.grid, options.env ?? process.env);
@@ -101,8 +105,15 @@ export class GridDiscovery {
     await Promise.all([...this.known.keys()].map((id) => this.remove(id)));
   }
 
+  /** A command on one of the phones failed: the hub may know why (its node went down, another client took it). */
+  private refreshAfterFailure(): void {
+    if (this.closed || Date.now() - this.lastReadAt < REREAD_AFTER_FAILURE_MS) return;
+    void this.refresh();
+  }
+
   private async readOnce(): Promise<void> {
     const { grid, logger } = this.options;
+    this.lastReadAt = Date.now();
     let slots: GridSlot[];
     try {
       const { url, authorization } = this.endpoint;
@@ -165,6 +176,7 @@ export class GridDiscovery {
         if (!current || !current.nodeUp) return 'offline';
         return current.sessionId !== undefined && current.sessionId !== driver.sessionId ? 'busy' : undefined;
       },
+      onFailure: () => this.refreshAfterFailure(),
     });
     this.known.set(id, phone);
     logger.info({ grid: grid.id, deviceId: id }, 'device lab: phone added');

@@ -52,6 +52,17 @@ describe('home screen', () => {
     expect(element(phone, byLabel('Settings', 'Icon')).visible).toBe(true);
   });
 
+  it('home from an app returns to the page it was left on; home on the home screen goes to the first page', () => {
+    const phone = createPhone();
+    phone.drag(330, 400, 60, 400, 0.2);
+    tapElement(phone, element(phone, byLabel('Files', 'Icon')));
+    phone.pressButton('home');
+    expect(findElement(phone, byLabel('page 2 of 2'))).toBeDefined();
+    phone.pressButton('home');
+    expect(findElement(phone, byLabel('page 1 of 2'))).toBeDefined();
+    expect(element(phone, byLabel('Settings', 'Icon')).visible).toBe(true);
+  });
+
   it('goes home with an upward swipe from the bottom edge on a phone without a home button', () => {
     const phone = createPhone();
     phone.launchApp('com.apple.Preferences');

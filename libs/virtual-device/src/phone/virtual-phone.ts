@@ -432,8 +432,10 @@ export class VirtualPhone implements Phone {
     }
   }
 
+  /** As on an iPhone: from an app, the home screen as it was left; on the home screen, its first page. */
   goHome(): void {
     this.mutate(() => {
+      if (!this.locked && this.foreground === null) this.home.page = 0;
       this.locked = false;
       this.foreground = null;
     });

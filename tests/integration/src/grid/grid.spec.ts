@@ -5,6 +5,7 @@ import { createAppiumDriver } from '@apex/driver-appium';
 import { iosCapabilities, startAppiumServer, type AppiumServer } from '@apex/driver-appium/testing';
 import { isApexError } from '@apex/errors';
 import type { UiNode } from '@apex/port';
+import { describeDriverContract } from '@apex/hub/testing';
 import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import { eventually } from '@apex/testing';
 import { startSeleniumGrid, type GridNode, type SeleniumGrid } from '@apex/testing/selenium-grid';
@@ -103,6 +104,31 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+// First in the file, while Apex holds no session on phone B yet (its sessions are made on the first call):
+// the whole driver contract, every command relayed by the hub to phone B's node, with the wrong-phone check on.
+describeDriverContract('driver-appium through a Selenium Grid 4 hub', async () => {
+  const b = phones[1];
+  const { 'appium:skipLogCapture': _skip, ...stereotype } = iosCapabilities(b.iphone.url, b.udid);
+  const driver = createAppiumDriver({
+    deviceId: 'contract-device',
+    serverUrl: grid.url,
+    capabilities: { ...stereotype, 'appium:deviceName': 'Lab iPhone B', 'appium:skipLogCapture': true },
+    expectedUdid: b.udid,
+  });
+  return {
+    driver,
+    appId: 'com.apple.Preferences',
+    textInputAppId: 'com.apple.mobilesafari',
+    alertAppId: 'com.apple.Maps',
+    keyboardAppId: 'com.apple.mobilenotes',
+    webUrl: 'https://apex.example/',
+    // The hub's DeviceHub closed the driver (its session, so the slot is free again); the lab tests start at home.
+    close: async () => {
+      b.iphone.phone.launchApp('com.apple.springboard');
+    },
+  };
+});
+
 it('lists both phones of the lab, named from their slots', () => {
   const listed = apex.hub.list().map(({ id, name, platform, state }) => ({ id, name, platform, state }));
   expect(listed).toEqual(
@@ -152,11 +178,13 @@ it('a second Apex process asking for a phone the first holds gets device_busy', 
   }
 });
 
-it('a stopped node makes its phone offline within one refresh, the other keeps working, and it comes back', async () => {
+it('a stopped node makes its phone offline at the next read, the other keeps working, and it comes back', async () => {
   const [a] = phones;
   await a.node.stop();
-  await apex.grids[0].refresh();
-  expect(stateOf(apex, 'lab-iphone-a')).toBe('offline');
+  // No refresh is asked for (the period is 10 minutes): the failed command itself re-reads the hub.
+  const failed = await errorOf(apex.hub.run('lab-iphone-a', 'tap', (driver, signal) => driver.tap({ x: 10, y: 10 }, signal)));
+  expect(isApexError(failed)).toBe(true);
+  await eventually(() => stateOf(apex, 'lab-iphone-a') === 'offline', { timeoutMs: 30_000, what: 'phone A offline after its failed command' });
   const error = await errorOf(apex.hub.run('lab-iphone-a', 'tap', (driver, signal) => driver.tap({ x: 10, y: 10 }, signal)));
   expect(isApexError(error) && error.code).toBe('device_offline');
   await tapIcon(apex, 'lab-iphone-b', 'Settings');

@@ -469,6 +469,23 @@ describe('DeviceHub with a pool (device lab) state', () => {
     expect(await codeOf(hub.run('lab', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('resolved');
   });
 
+  it('tells the pool of each failure the device answered, and of nothing else', async () => {
+    hub = new DeviceHub({ backgroundProbes: false });
+    const driver = new FakeDriver();
+    const heard: string[] = [];
+    hub.register({ id: 'lab', driver, onFailure: (error) => heard.push(error.code) });
+    expect(await codeOf(hub.run('lab', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('resolved');
+    driver.behave('tap', async () => {
+      throw new ApexError('device_error', 'The phone refused the tap.');
+    });
+    expect(await codeOf(hub.run('lab', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal)))).toBe('device_error');
+    // A caller that gave up (here: before the action started) is no news about the device.
+    const gaveUp = new AbortController();
+    gaveUp.abort();
+    expect(await codeOf(hub.run('lab', 'tap', (d, signal) => d.tap({ x: 1, y: 1 }, signal), { signal: gaveUp.signal }))).toBe('device_timeout');
+    expect(heard).toEqual(['device_error']);
+  });
+
   it('unregisters a device after its queued actions, closing its driver', async () => {
     hub = new DeviceHub({ backgroundProbes: false });
     const driver = new FakeDriver();

@@ -37,6 +37,8 @@ export interface DeviceRegistration {
    * `busy` lists it busy and calls get `device_busy`; `offline` lists it offline and calls get `device_offline`.
    */
   poolState?: PoolState;
+  /** Hears each action the device answered with a failure (not a timeout or a caller giving up): a pool may re-read its state. */
+  onFailure?: (error: ApexError) => void;
 }
 
 /** A pool's word on a device; undefined: nothing against using it. */
@@ -96,6 +98,7 @@ interface DeviceSlot {
   readonly slowActionTimeoutMs: number;
   readonly heldBy?: HeldBy;
   readonly poolState?: PoolState;
+  readonly onFailure?: (error: ApexError) => void;
   readonly queue: ActionQueue;
   readonly backoff: Backoff;
   health: 'online' | 'offline';
@@ -160,6 +163,7 @@ export class DeviceHub {
       ),
       heldBy: registration.heldBy,
       poolState: registration.poolState,
+      onFailure: registration.onFailure,
       queue: new ActionQueue(),
       backoff: new Backoff(this.options.backoff),
       health: 'online',
@@ -465,6 +469,7 @@ export class DeviceHub {
     const apex = toApexError(outcome.error);
     if (apex.code === 'device_offline') this.markOffline(slot, apex);
     report({ ok: false, error: apex });
+    slot.onFailure?.(apex);
   }
 
   private async probeNow(slot: DeviceSlot, onDone?: () => void): Promise<void> {
