@@ -75,6 +75,20 @@ describe('primitives over driver-wda and the virtual iPhone', () => {
     expect(iphone.phone.activeApp().bundleId).toBe(SETTINGS_BUNDLE_ID);
   });
 
+  it('getUiTree (a source without the attributes it never reads) keeps every element of the full source, in order', async () => {
+    await launchApp(hub, id, SETTINGS_BUNDLE_ID);
+    const full = ((await (await fetch(`${iphone.url}/source?format=xml`)).json()) as { value: string }).value;
+    const attr = (tag: string, name: string) => tag.match(new RegExp(` ${name}="([^"]*)"`))?.[1];
+    const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const expected = [...full.matchAll(/<XCUIElementType[A-Za-z]+ [^>]*>/g)].map(([tag]) => {
+      const label = attr(tag, 'label');
+      return [label ? unescape(label) : undefined, ...['x', 'y', 'width', 'height'].map((n) => Number(attr(tag, n)))];
+    });
+    const nodes = flatten(await getUiTree(hub, id));
+    expect(nodes.map((n) => [n.label, n.bounds.x, n.bounds.y, n.bounds.width, n.bounds.height])).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(20);
+  });
+
   it('pressButton home goes back to the home screen', async () => {
     await launchApp(hub, id, SETTINGS_BUNDLE_ID);
     await pressButton(hub, id, 'home');
