@@ -16,6 +16,11 @@ const REPLIES = {
     500,
     '{"value":{"error":"session not created","message":"Unable to start WebDriverAgent session. Original error: Could not proxy command to the remote server. Original error: connect ECONNREFUSED 127.0.0.1:18199","stacktrace":"…"}}',
   ],
+  /** Selenium Grid 4.48's hub when no matching slot came free within its session request timeout. */
+  gridQueueTimedOut: [
+    500,
+    '{"value":{"error":"session not created","message":"Could not start a new session. New session request timed out \\nHost info: host: \'vm\', ip: \'127.0.0.1\'\\nBuild info: version: \'4.48.0\'","stacktrace":"…"}}',
+  ],
   notLocated: [
     404,
     '{"value":{"error":"no such element","message":"An element could not be located on the page using the given search parameters.","stacktrace":"NoSuchElementError: …"}}',
@@ -47,6 +52,7 @@ describe('translateError', () => {
     ['agentRefused', 'device_offline'],
     ['agentHungUp', 'device_offline'],
     ['sessionStartRefused', 'device_offline'],
+    ['gridQueueTimedOut', 'device_busy'],
     ['notLocated', 'element_not_found'],
     ['unknownApp', 'invalid_argument'],
     ['unknownMethod', 'unsupported_operation'],

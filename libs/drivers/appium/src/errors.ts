@@ -10,6 +10,13 @@ import { translateWebDriverFailure, WebDriverProtocolError, type FailureWording 
 const DEVICE_UNREACHABLE =
   /Could not proxy command to the remote server|\b(?:ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ETIMEDOUT|EPIPE)\b|socket hang up/;
 
+/**
+ * A Selenium Grid hub whose queued session request found no free matching slot within its
+ * `--session-request-timeout`: another client holds the phone (Grid 4.48: "Could not start a new session. New
+ * session request timed out").
+ */
+const GRID_QUEUE_TIMED_OUT = /New session request timed out/;
+
 export function isDeviceUnreachable(error: unknown): boolean {
   return (
     error instanceof WebDriverProtocolError &&
@@ -32,6 +39,12 @@ export const APPIUM_WORDING: FailureWording = {
         `Device ${deviceId} is not reachable: its automation server is up but cannot reach the phone; check that the phone is on and connected and that its automation agent is running, then retry.`,
         { hint: 'Check the phone, its connection and its automation agent; Apex connects again on its own once it is back.', cause: error },
       );
+    }
+    if (error.error === 'session not created' && GRID_QUEUE_TIMED_OUT.test(error.serverMessage)) {
+      return new ApexError('device_busy', `Device ${deviceId} is busy: its device lab gave the phone to another client, so no session to ${action} could start.`, {
+        hint: 'Retry later, or pick a free device (list_devices shows which are busy).',
+        cause: error,
+      });
     }
     if (error.error === 'session not created') {
       return new ApexError('device_error', `Device ${deviceId} could not start an automation session to ${action}.`, {

@@ -220,3 +220,23 @@ it('closes a session the server opened on another phone than asked, and reports 
     await driver.close(AbortSignal.timeout(10_000));
   }
 });
+
+it('two clients asking for one free phone at the same instant: one gets it, the other device_busy', async () => {
+  const b = phones[1];
+  await apex.hub.unregister('lab-iphone-b'); // frees phone B's slot (its session is ended)
+  const { 'appium:skipLogCapture': _skip, ...stereotype } = iosCapabilities(b.iphone.url, b.udid);
+  const client = (deviceId: string) =>
+    createAppiumDriver({ deviceId, serverUrl: grid.url, capabilities: { ...stereotype, 'appium:deviceName': 'Lab iPhone B', 'appium:skipLogCapture': true }, expectedUdid: b.udid, sessionStartTimeoutMs: 60_000 });
+  const clients = [client('first'), client('second')];
+  try {
+    // The hub queues the loser's session request until its session request timeout (5 s here), then refuses it.
+    const outcomes = await Promise.allSettled(clients.map((driver) => driver.pressButton('home', AbortSignal.timeout(60_000))));
+    const codes = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ok' : isApexError(outcome.reason) ? outcome.reason.code : String(outcome.reason)));
+    expect(codes.sort()).toEqual(['device_busy', 'ok']);
+    const loser = outcomes.findIndex((outcome) => outcome.status === 'rejected');
+    expect(clients[loser].sessionId).toBeUndefined();
+    expect(clients[1 - loser].sessionId).toBeDefined();
+  } finally {
+    await Promise.all(clients.map((driver) => driver.close(AbortSignal.timeout(10_000))));
+  }
+});
