@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the installable `apex-mobile` package: esbuild bundles the CLI and every @apex/* workspace library into
-// dist/cli/apex.js; every third-party package stays external and becomes a dependency at the root lock's exact
-// version (native and heavy ones — sharp, canvas, SQLite, tesseract — load from node_modules as usual). Files the
+// dist/cli/apex.js; third-party packages stay external and become dependencies at the root lock's exact version
+// (native and heavy ones — sharp, canvas, SQLite, tesseract — load from node_modules as usual), except zod, the
+// MCP SDK and what sits on zod (see BUNDLED). Files the
 // code reads from disk next to itself (the pixel worker, the dashboard build) are copied where the bundle finds
 // them. Usage: node apps/cli/scripts/build-package.mjs [--pack]
 import { build } from 'esbuild';
@@ -29,13 +30,29 @@ function packageName(specifier) {
 }
 
 const builtins = new Set(builtinModules);
+/**
+ * Bundled (ESM builds, tree-shaken) rather than external, with whatever they import: pure JavaScript that
+ * `apex mcp` evaluates before it can answer tools/list, and that costs far more CPU as hundreds of files through
+ * Node's loader than inside one bundle (zod alone ~50 ms, the MCP SDK with ajv ~40 ms, yaml ~15 ms). Everything
+ * that touches zod schemas is here, so there is one zod.
+ */
+const BUNDLED = new Set(['zod', '@modelcontextprotocol/sdk', '@asteasolutions/zod-to-openapi', 'yaml']);
+const inNodeModules = (file) => file.split(/[\\/]/).includes('node_modules');
 const thirdParty = new Set();
 const externalThirdParty = {
   name: 'external-third-party',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.path.startsWith('node:') || builtins.has(args.path)) return { path: args.path, external: true };
       if (args.path.startsWith('@apex/')) return undefined; // bundled
+      // A bundled package, or an import from inside one (only bundled packages' files reach esbuild).
+      if (BUNDLED.has(packageName(args.path)) || inNodeModules(args.importer)) {
+        if (args.kind !== 'require-call') return undefined;
+        // `require()` would pick the package's CommonJS build: resolve it as an import, so each package is in the
+        // bundle once (a second zod would be a second set of classes).
+        const esm = await b.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir, importer: args.importer });
+        return esm.errors.length > 0 ? undefined : { path: esm.path };
+      }
       thirdParty.add(packageName(args.path));
       return { path: args.path, external: true };
     });

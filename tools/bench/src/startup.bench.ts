@@ -15,10 +15,14 @@ import { target, type Section, type SectionResult } from './support/section';
 import { round, summarize } from './support/stats';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const PATHS = {
+const PATHS: Record<string, string> = {
   built: path.join(ROOT, 'dist/apps/cli-package/bin/apex.js'),
   'tsx (dev)': path.join(ROOT, 'apps/cli/bin/apex.js'),
-} as const;
+};
+// A before/after in one run: APEX_BENCH_STARTUP_BASELINE names another built package (a copy of
+// dist/apps/cli-package made before a change, kept inside the workspace so it finds node_modules).
+const BASELINE = process.env.APEX_BENCH_STARTUP_BASELINE;
+if (BASELINE) PATHS['built (baseline)'] = path.join(path.resolve(BASELINE), 'bin/apex.js');
 
 /** CPU milliseconds (user + system) a live process has used so far. */
 function cpuMs(pid: number): number {
@@ -114,6 +118,11 @@ export const startupSection: Section = {
         medians[`${command}/${name}`] = wall.p50;
         log(`${command} ${name}: ${round(wall.p50, 0)} ms wall, ${round(cpu.p50, 0)} ms CPU`);
         result.rows.push({ command, path: name, 'median wall ms': round(wall.p50, 0), 'p95 wall ms': round(wall.p95, 0), 'median CPU ms': round(cpu.p50, 0) });
+      }
+    }
+    if (BASELINE) {
+      for (const command of ['apex mcp → tools/list', 'apex serve → ready']) {
+        result.notes.push(`${command}: built ${round(medians[`${command}/built`], 0)} ms vs baseline ${round(medians[`${command}/built (baseline)`], 0)} ms.`);
       }
     }
     const mcp = medians['apex mcp → tools/list/built'];

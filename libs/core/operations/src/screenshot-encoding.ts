@@ -1,5 +1,6 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { CapturedScreen } from '@apex/hub';
+import { sharp } from '@apex/perception';
 import { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_SIDE, MIN_SCREENSHOT_WIDTH } from './limits';
 
 export const SCREENSHOT_FORMATS = ['jpeg', 'png'] as const;
@@ -46,7 +47,7 @@ export interface EncodedScreenshot {
 
 interface Pixels {
   data: Buffer;
-  info: sharp.OutputInfo;
+  info: Sharp.OutputInfo;
 }
 
 /**
@@ -61,7 +62,7 @@ const JPEG_OPTIONS = {
   trellisQuantisation: false,
   overshootDeringing: false,
   optimiseScans: false,
-} as const satisfies sharp.JpegOptions;
+} as const satisfies Sharp.JpegOptions;
 
 /**
  * Encodes one capture as asked, then smaller until it fits the budget: lower JPEG quality first, then a

@@ -6,3 +6,4 @@ export { TesseractPool, type TesseractPoolOptions } from './ocr/tesseract-pool';
 export type { OcrLine, OcrPage, OcrWord } from './ocr/ocr-types';
 export { renderDescription, type RenderableDescription } from './describe/render';
 export { drawMarks, type Mark } from './marks/set-of-marks';
+export { sharp } from './sharp';

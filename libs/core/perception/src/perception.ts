@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { callerSignal, deviceRefs, type DeviceHub } from '@apex/hub';
 import type { Rect, Role, ScreenGeometry, UiNode } from '@apex/port';
 import { ApexError, invalidArgument } from '@apex/errors';
-import sharp from 'sharp';
+import { sharp } from './sharp';
 import { describeScreen } from './describe/describe-screen';
 import { hubDeviceView, type DeviceView } from './device-view';
 import { clipTo, overlapOfSmaller } from './geometry';
@@ -39,11 +39,6 @@ import type {
   UiTreeOptions,
   UiTreeResult,
 } from './types';
-
-// Every screenshot is new pixels, so libvips' operation cache (50 MB by default) only kept old ones alive and made
-// the process's RSS swing by ±10 % over 10,000 operations (the bench's `memory` section). Process-wide; set here
-// because every image path of Apex (perception and the screenshot encoder of the operations) loads this module.
-sharp.cache(false);
 
 /** In `auto`, a tree match this good answers without reading the pixels. */
 const TREE_ANSWER_CONFIDENCE = 0.9;

@@ -1,21 +1,32 @@
 import { ApexError } from '@apex/errors';
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 
 export type XmlAttributes = Record<string, string>;
 /** fast-xml-parser's `preserveOrder` shape: `{ [tag]: children, ':@'?: attributes }`. */
 export type XmlNode = Record<string, unknown> & { ':@'?: XmlAttributes };
 
-/** One reader for every page source (iOS and Android): attributes as plain strings, document order kept. */
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  preserveOrder: true,
-  parseAttributeValue: false,
-  parseTagValue: false,
-  trimValues: true,
-  // Decodes numeric character references too (a newline in an attribute arrives as &#10;).
-  htmlEntities: true,
-});
+let reader: XMLParser | undefined;
+
+/**
+ * One reader for every page source (iOS and Android): attributes as plain strings, document order kept. Made (and
+ * fast-xml-parser required) on the first page source, not at start-up.
+ */
+function parser(): XMLParser {
+  if (!reader) {
+    const { XMLParser: Parser } = require('fast-xml-parser') as typeof import('fast-xml-parser');
+    reader = new Parser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      preserveOrder: true,
+      parseAttributeValue: false,
+      parseTagValue: false,
+      trimValues: true,
+      // Decodes numeric character references too (a newline in an attribute arrives as &#10;).
+      htmlEntities: true,
+    });
+  }
+  return reader;
+}
 
 export function tagOf(node: XmlNode): string | undefined {
   return Object.keys(node).find((key) => key !== ':@' && key !== '#text' && !key.startsWith('?'));
@@ -48,7 +59,7 @@ export function unreadableSource(deviceId: string, cause: unknown): ApexError {
 export function readXmlSource(xml: string, deviceId: string): XmlNode[] {
   let document: XmlNode[];
   try {
-    document = parser.parse(xml, true) as XmlNode[];
+    document = parser().parse(xml, true) as XmlNode[];
   } catch (error) {
     throw unreadableSource(deviceId, error);
   }

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { ApexError } from '@apex/errors';
 import { hostnameOfHostHeader, isLoopbackHost } from '@apex/serve-security';
 import type { Phone } from '../phone/model';
@@ -210,6 +210,8 @@ export class MjpegServer {
     if (this.encoded?.key === key) return this.encoded.jpeg;
     // From the pixels: decoding the phone's PNG again would cost more than the JPEG encoding itself.
     const { rgba, width, height } = this.phone.renderPixels();
+    // Required with the first frame, not at start-up: most runs never open the stream.
+    const sharp = require('sharp') as typeof Sharp;
     const image = sharp(rgba, { raw: { width, height, channels: 4 } }).removeAlpha();
     const resized = scaling === 100 ? image : image.resize({ width: Math.max(1, Math.round((width * scaling) / 100)) });
     const jpeg = resized.jpeg({ quality }).toBuffer();

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startStdioSession, type StdioSession } from '../mcp/stdio-client';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -91,5 +93,26 @@ describe('the installable package (apex-mobile)', () => {
     const refused = await session.call('tap', { device: 'iphone-virtual', x: -5, y: 100 });
     expect(refused.isError).toBe(true);
     expect(session.transportErrors).toEqual([]);
+  }, 120_000);
+
+  it('apex mcp answers tools/list without loading the image, canvas, OCR or XML packages, and bundles zod', async () => {
+    // Every file Node loaded, written when the server exits (it exits when the client closes stdin).
+    const recorder = path.join(prefix, 'record-loaded.js');
+    const loaded = path.join(prefix, 'loaded.txt');
+    writeFileSync(recorder, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(loaded)}, Object.keys(require.cache).join('\\n')));\n`);
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'APEX_CONFIG') env[key] = value;
+    env.APEX_DATA_DIR = mkdtempSync(path.join(prefix, 'data-'));
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['--require', recorder, apex, 'mcp'], env, stderr: 'ignore' });
+    const client = new Client({ name: 'apex-integration', version: '1.0.0' });
+    await client.connect(transport);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(20);
+    await client.close();
+    for (let i = 0; i < 100 && !existsSync(loaded); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const packages = new Set(readFileSync(loaded, 'utf8').split('\n').map((file) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1]));
+    for (const heavy of ['sharp', '@napi-rs/canvas', 'tesseract.js', 'fast-xml-parser', 'zod', '@modelcontextprotocol/sdk', 'yaml']) {
+      expect({ heavy, loaded: packages.has(heavy) }).toEqual({ heavy, loaded: false });
+    }
+    expect(packages.has('pino')).toBe(true); // the recorder saw the server's own packages
   }, 120_000);
 });

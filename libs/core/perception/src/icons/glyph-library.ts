@@ -1,4 +1,4 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { GrayImage } from './gray-image';
 import { ScalableTemplate } from './scalable-template';
 
@@ -144,6 +144,8 @@ export function glyphLibrary(): Map<GlyphName, ScalableTemplate[]> {
 
 /** Dark ink on white, cropped to the ink plus a small margin. */
 export function drawGlyph(name: GlyphName, variant = 0): GrayImage {
+  // Required on the first glyph drawn, not at start-up.
+  const { createCanvas } = require('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
   const canvas = createCanvas(CANVAS, CANVAS);
   const g = canvas.getContext('2d');
   g.fillStyle = '#ffffff';

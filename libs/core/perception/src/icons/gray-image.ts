@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../sharp';
 import type { GrayImage } from '../workers/pixel-kernels';
 
 export type { EdgeImage, GrayImage } from '../workers/pixel-kernels';

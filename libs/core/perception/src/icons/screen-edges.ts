@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../sharp';
 import type { PixelEngine } from '../workers/pixel-pool';
 import type { GrayImage } from './gray-image';
 import type { SearchImage } from './template-match';

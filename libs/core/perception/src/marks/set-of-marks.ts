@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../sharp';
 import type { Rect } from '@apex/port';
 
 /** One element drawn on a set-of-marks image: its box (points) and the ref whose number labels it. */

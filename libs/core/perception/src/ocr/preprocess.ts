@@ -1,5 +1,5 @@
 import type { Rect } from '@apex/port';
-import sharp from 'sharp';
+import { sharp } from '../sharp';
 
 /** Grey pixels ready for OCR (one byte each, row by row) and how to map them back to points. */
 export interface PreparedPixels {

@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import { ApexError } from '@apex/errors';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import type { PerceptionLogger } from '../types';
 import { englishLangPath } from './lang-data';
 import type { EnginePage, EngineWord, OcrRecognizer } from './ocr-types';
@@ -126,6 +126,8 @@ export class TesseractPool implements OcrRecognizer {
   private async startWorker(): Promise<void> {
     this.starting += 1;
     try {
+      // Required with the first worker, not at start-up (tesseract.js is only for pixels).
+      const { createWorker, OEM, PSM } = require('tesseract.js') as typeof import('tesseract.js');
       const worker = await createWorker('eng', OEM.LSTM_ONLY, {
         langPath: englishLangPath(),
         gzip: true,

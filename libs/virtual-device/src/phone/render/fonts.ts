@@ -1,5 +1,5 @@
-import { GlobalFonts } from '@napi-rs/canvas';
 import { dirname, join } from 'node:path';
+import { canvasApi } from './canvas';
 
 /**
  * The one font family the phone draws with: DejaVu Sans from the `dejavu-fonts-ttf` npm package, registered
@@ -12,6 +12,7 @@ let registered = false;
 export function ensureFonts(): void {
   if (registered) return;
   const ttf = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  const { GlobalFonts } = canvasApi();
   const regular = GlobalFonts.registerFromPath(join(ttf, 'DejaVuSans.ttf'), FONT_FAMILY);
   const bold = GlobalFonts.registerFromPath(join(ttf, 'DejaVuSans-Bold.ttf'), FONT_FAMILY);
   if (!regular || !bold) throw new Error(`could not register the DejaVu fonts from ${ttf}`);

@@ -1,4 +1,5 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { canvasApi } from './canvas';
 import { ensureFonts, font, type FontWeight } from './fonts';
 
 let measurer: SKRSContext2D | null = null;
@@ -8,7 +9,7 @@ const cache = new Map<string, number>();
 export function measureContext(): SKRSContext2D {
   if (!measurer) {
     ensureFonts();
-    measurer = createCanvas(1, 1).getContext('2d');
+    measurer = canvasApi().createCanvas(1, 1).getContext('2d');
     measurer.lang = 'en';
   }
   return measurer;

@@ -1,4 +1,5 @@
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
+import { canvasApi } from './canvas';
 import type { View } from '../view';
 import { paintTree } from '../view';
 import { ensureFonts } from './fonts';
@@ -11,9 +12,7 @@ export class Renderer {
   private cached: { key: string; png: Buffer } | null = null;
   private readonly encoder = new PngEncoder();
 
-  constructor(private readonly scale: number) {
-    ensureFonts();
-  }
+  constructor(private readonly scale: number) {}
 
   /**
    * A copy of the pixels of the last drawn state (the one `png()` last returned): RGBA, opaque. Null before
@@ -33,7 +32,11 @@ export class Renderer {
     if (this.cached?.key === key) return this.cached.png;
     const pw = Math.round(width * this.scale);
     const ph = Math.round(height * this.scale);
-    if (!this.canvas || this.canvas.width !== pw || this.canvas.height !== ph) this.canvas = createCanvas(pw, ph);
+    if (!this.canvas || this.canvas.width !== pw || this.canvas.height !== ph) {
+      // The fonts (and the canvas library) on the first drawing, not when the phone is made.
+      ensureFonts();
+      this.canvas = canvasApi().createCanvas(pw, ph);
+    }
     const ctx = this.canvas.getContext('2d');
     // A fixed language: the default follows the host's, which may change how text is shaped.
     ctx.lang = 'en';

@@ -1,4 +1,4 @@
-import { createCanvas, Image } from '@napi-rs/canvas';
+import { canvasApi } from '../../phone/render/canvas';
 import type { PhoneElement, Rect } from '../../phone/model';
 import { centerOf, integralRect, wdLabel, wdName, wdPlaceholder, wdText, wdTraits, wdType, wdValue, frameString } from '../attributes';
 import { findNodes } from '../locators/find';
@@ -184,6 +184,7 @@ function elementScreenshot(context: RouteContext) {
   const x1 = Math.min(width, r.x + r.width);
   const y1 = Math.min(height, r.y + r.height);
   if (x1 <= x0 || y1 <= y0) throw new WdaError('unable to capture screen', 'The element is not on the screen');
+  const { createCanvas, Image } = canvasApi();
   const image = new Image();
   image.src = context.phone.renderPng();
   const canvas = createCanvas(Math.round((x1 - x0) * scale), Math.round((y1 - y0) * scale));
