@@ -77,7 +77,10 @@ async function observeScreen(
   const alert = findNode(tree, 'alert');
   if (alert) observed.alert = alert.label || firstText(alert) || 'alert';
   observed.keyboardVisible = findNode(tree, 'keyboard') !== undefined;
-  if (level === 'describe') observed.screen = (await describe.handler(ctx, { device })) as Record<string, unknown>;
+  if (level === 'describe') {
+    const options = ctx.observeWithOcr === false ? { device, includeOcrText: false } : { device };
+    observed.screen = (await describe.handler(ctx, options)) as Record<string, unknown>;
+  }
   return observed;
 }
 
