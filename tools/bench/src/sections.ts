@@ -1,3 +1,4 @@
+import { agentSection } from './agent.bench';
 import { dashboardSection } from './dashboard.bench';
 import { driversSection } from './drivers.bench';
 import { emulatorSection } from './emulator.bench';
@@ -31,6 +32,7 @@ export const SECTIONS: readonly Section[] = [
   scaleSection,
   memorySection,
   offlinePlannerSection,
+  agentSection,
   flowsSection,
   floodSection,
   streamSection,

@@ -15,6 +15,11 @@ export interface OperationContext {
   stepScreenshots?: StepScreenshots;
   /** The JSON Schema of flow files, for editors (REST serves it); the runtime sets it (from the tasks lib). */
   flowSchema?: Readonly<Record<string, unknown>>;
+  /**
+   * Whether an action's `observe: "describe"` reads the pixels too (default true, as describe_screen does);
+   * the agent loop, which observes from the tree unless a task asks for OCR, sets it for its own actions.
+   */
+  observeWithOcr?: boolean;
 }
 
 /** Where the faces read a task step's screenshot from, without knowing where or how it is kept. */

@@ -3,6 +3,7 @@ import { callerSignal, deviceRefs, getUiTree, type TreeRefs } from '@apex/hub';
 import { renderDescription, type RenderableDescription } from '@apex/perception';
 import type { UiNode } from '@apex/port';
 import { WithImage, type AnyOperation, type OperationContext } from './define-operation';
+import { slimDescription } from './operations/describe-screen';
 import { observeField, type ObserveLevel } from './schemas';
 
 /** How long observe: "describe" waits for the screen to stop changing, and how often it looks. */
@@ -35,7 +36,7 @@ const observedOut = z
  * The same operation, taking `observe` ("summary" by default) and answering `observed`: what the screen shows
  * after the action, so the next step needs no separate observation.
  */
-export function observing(op: AnyOperation, describe: AnyOperation): AnyOperation {
+export function observing(op: AnyOperation): AnyOperation {
   return {
     ...op,
     input: op.input.extend({ observe: observeField }),
@@ -48,7 +49,7 @@ export function observing(op: AnyOperation, describe: AnyOperation): AnyOperatio
         deviceRefs(ctx.hub, input.device).lastSeen = undefined;
         return raw;
       }
-      const observed = await observeScreen(ctx, input.device, observe, before, describe);
+      const observed = await observeScreen(ctx, input.device, observe, before);
       return raw instanceof WithImage ? new WithImage({ ...raw.output, observed }, raw.image) : { ...raw, observed };
     },
     summarize: (output) => {
@@ -64,7 +65,6 @@ async function observeScreen(
   device: string,
   level: Exclude<ObserveLevel, 'none'>,
   before: TreeRefs | undefined,
-  describe: AnyOperation,
 ): Promise<Observed> {
   const refs = deviceRefs(ctx.hub, device);
   let tree = await getUiTree(ctx.hub, device);
@@ -77,7 +77,11 @@ async function observeScreen(
   const alert = findNode(tree, 'alert');
   if (alert) observed.alert = alert.label || firstText(alert) || 'alert';
   observed.keyboardVisible = findNode(tree, 'keyboard') !== undefined;
-  if (level === 'describe') observed.screen = (await describe.handler(ctx, { device })) as Record<string, unknown>;
+  if (level === 'describe') {
+    // describe_screen's result for the settled tree just read (not read a third time).
+    const includeOcrText = ctx.observeWithOcr ?? true;
+    observed.screen = slimDescription(await ctx.perception.describeScreen(device, { includeOcrText, tree })) as Record<string, unknown>;
+  }
   return observed;
 }
 

@@ -148,7 +148,7 @@ export class Perception {
   /** A compact, token-budgeted description of the screen, structured and as text. */
   async describeScreen(id: string, o: DescribeOptions = {}): Promise<ScreenDescriptionResult> {
     // On an unchanged screen this is the tree and, with OCR, the pixels: the geometry and the app are known.
-    const tree = await this.device.uiTree(id);
+    const tree = o.tree ?? (await this.device.uiTree(id));
     const app = await this.device.foregroundApp(id, tree);
     let ocr: OcrPage | undefined;
     let iconNames: Map<string, string> | undefined;

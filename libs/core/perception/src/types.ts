@@ -1,4 +1,4 @@
-import type { Point, Rect, Role } from '@apex/port';
+import type { Point, Rect, Role, UiNode } from '@apex/port';
 
 /** Anything with pino's four level methods; perception logs little and never on stdout. */
 export interface PerceptionLogger {
@@ -121,6 +121,8 @@ export interface DescribeOptions {
   maxElements?: number;
   /** Read the pixels: text the tree lacks (OCR) and what unlabeled icon buttons show (default true; false is fast). */
   includeOcrText?: boolean;
+  /** A tree of this device just read (e.g. the settled screen after an action): described instead of reading another. */
+  tree?: UiNode;
 }
 
 export interface DescribedElement {

@@ -6,6 +6,7 @@ import { createWdaDriver, type WdaDriver } from '@apex/driver-wda';
 import type { OperationContext } from '@apex/operations';
 import { Perception } from '@apex/perception';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
+import { startCountingProxy } from './counting-proxy';
 
 export const APEX_BIN = path.resolve(__dirname, '../../../../apps/cli/bin/apex.js');
 
@@ -21,13 +22,18 @@ export interface BenchStack {
   dir: string;
   /** A config file naming every phone (`shared`, so no lock), for a spawned `apex`. */
   configPath: string;
+  /** With `countRequests`: the HTTP requests that reached each phone so far (through a counting pass-through). */
+  requests?: () => number[];
+  /** With `countRequests`: the last requests that reached each phone ("GET /path"). */
+  recentRequests?: () => string[][];
   close(): Promise<void>;
 }
 
-export async function startStack(count = 1): Promise<BenchStack> {
+export async function startStack(count = 1, options: { countRequests?: boolean } = {}): Promise<BenchStack> {
   const phones = await Promise.all(Array.from({ length: count }, () => startVirtualIPhone({ port: 0 })));
+  const proxies = options.countRequests ? await Promise.all(phones.map((p) => startCountingProxy(p.url))) : [];
   const ids = phones.map((_, i) => `bench-${i + 1}`);
-  const drivers = phones.map((p, i) => createWdaDriver({ deviceId: ids[i] as string, url: p.url }));
+  const drivers = phones.map((p, i) => createWdaDriver({ deviceId: ids[i] as string, url: proxies[i]?.url ?? p.url }));
   const hub = new DeviceHub({ backgroundProbes: false });
   drivers.forEach((driver, i) => hub.register({ id: ids[i] as string, driver }));
   const perception = new Perception(hub);
@@ -43,9 +49,11 @@ export async function startStack(count = 1): Promise<BenchStack> {
     ctx: { hub, perception },
     dir,
     configPath,
+    ...(options.countRequests ? { requests: () => proxies.map((p) => p.count()), recentRequests: () => proxies.map((p) => p.recent()) } : {}),
     async close() {
       await perception.close();
       await hub.close();
+      await Promise.all(proxies.map((p) => p.close()));
       await Promise.all(phones.map((p) => p.close()));
       rmSync(dir, { recursive: true, force: true });
     },

@@ -29,21 +29,21 @@ import { waitForOperation } from './wait-for';
 import { observing } from '../observe';
 
 /** Actions take `observe` and report the screen after them. */
-const doubleTapOperation = observing(doubleTapAction, describeScreenOperation);
-const handleAlertOperation = observing(handleAlertAction, describeScreenOperation);
-const hideKeyboardOperation = observing(hideKeyboardAction, describeScreenOperation);
-const inputTextOperation = observing(inputTextAction, describeScreenOperation);
-const launchAppOperation = observing(launchAppAction, describeScreenOperation);
-const longPressOperation = observing(longPressAction, describeScreenOperation);
-const openUrlOperation = observing(openUrlAction, describeScreenOperation);
-const pinchOperation = observing(pinchAction, describeScreenOperation);
-const pressButtonOperation = observing(pressButtonAction, describeScreenOperation);
-const setAppearanceOperation = observing(setAppearanceAction, describeScreenOperation);
-const setLockOperation = observing(setLockAction, describeScreenOperation);
-const setOrientationOperation = observing(setOrientationAction, describeScreenOperation);
-const swipeOperation = observing(swipeAction, describeScreenOperation);
-const tapOperation = observing(tapAction, describeScreenOperation);
-const terminateAppOperation = observing(terminateAppAction, describeScreenOperation);
+const doubleTapOperation = observing(doubleTapAction);
+const handleAlertOperation = observing(handleAlertAction);
+const hideKeyboardOperation = observing(hideKeyboardAction);
+const inputTextOperation = observing(inputTextAction);
+const launchAppOperation = observing(launchAppAction);
+const longPressOperation = observing(longPressAction);
+const openUrlOperation = observing(openUrlAction);
+const pinchOperation = observing(pinchAction);
+const pressButtonOperation = observing(pressButtonAction);
+const setAppearanceOperation = observing(setAppearanceAction);
+const setLockOperation = observing(setLockAction);
+const setOrientationOperation = observing(setOrientationAction);
+const swipeOperation = observing(swipeAction);
+const tapOperation = observing(tapAction);
+const terminateAppOperation = observing(terminateAppAction);
 
 /** The registry of device operations, in the order clients list them. */
 export const DEVICE_OPERATIONS: readonly AnyOperation[] = [

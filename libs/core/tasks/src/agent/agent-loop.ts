@@ -3,9 +3,9 @@ import type { OperationResult } from '@apex/operations';
 import type { Flow } from '../flows/flow-schema';
 import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskError, TaskStep, TaskUsage } from '../model/task';
 import type { DeviceSession } from './device-session';
-import { targetOf } from '../flows/step-target';
+import { elementOf, targetOf } from '../flows/step-target';
 import { delay } from './delay';
-import { observationOf, screenOf, screenHasText, summarizeObservation, type Observation } from './observation';
+import { observationOf, observedScreen, screenOf, screenHasText, summarizeObservation, type Observation } from './observation';
 import type { Decision, Expectation, Planner, PlannerSession, StepFeedback } from './planner';
 
 export interface AgentTask {
@@ -38,6 +38,14 @@ export interface AgentOptions {
   repeatLimit?: number;
   /** A flow with `heal: agent`: the planner a step the flow cannot find is handed to. */
   healer?: Planner;
+  /**
+   * Run actions with `observe: "describe"` and take the settled screen they answer as the next observation
+   * (settled on the device side), instead of describing the screen again (default true). false: the way before
+   * refs, an observation of its own after every action (the bench compares both).
+   */
+  observeFromActions?: boolean;
+  /** Planners act on elements by `ref` (default true); false: by coordinates, as before refs. */
+  actByRef?: boolean;
 }
 
 export type AgentOutcome =
@@ -82,6 +90,8 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
   const settlePoll = options.settlePollMs ?? 40;
   const repeatLimit = options.repeatLimit ?? 2;
   const takeScreenshots = options.stepScreenshots ?? true;
+  const observeFromActions = options.observeFromActions ?? true;
+  const actByRef = options.actByRef ?? true;
 
   const query = (operation: string, args: Record<string, unknown>) => device.run(operation, args);
   const healer = options.healer;
@@ -91,7 +101,8 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
     deviceId: device.deviceId,
     signal,
     query,
-    ...(healer ? { healer: { name: healer.name, begin: (goal: string) => healer.begin({ goal, deviceId: device.deviceId, signal, query }) } } : {}),
+    actByRef,
+    ...(healer ? { healer: { name: healer.name, begin: (goal: string) => healer.begin({ goal, deviceId: device.deviceId, signal, query, actByRef }) } } : {}),
   });
   const usage = () => session.usage();
   const patch = () => session.suggestedPatch?.();
@@ -184,7 +195,7 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
       checkBoundary(observation);
 
       if (decision.kind === 'act' && !decision.deliberate) {
-        const key = `${observation.fingerprint}|${actionKey(decision.action)}`;
+        const key = `${observation.fingerprint}|${actionKey(decision.action, observation)}`;
         if ((repeats.get(key) ?? 0) >= repeatLimit) {
           if (warned.has(key)) {
             throw fail('loop', `Stuck: "${decision.action.operation}" was chosen again on the same screen with no progress.`, 'internal');
@@ -197,7 +208,7 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
           };
           decision = await decide(observation);
           checkBoundary(observation);
-          if (decision.kind === 'act' && (repeats.get(`${observation.fingerprint}|${actionKey(decision.action)}`) ?? 0) >= repeatLimit) {
+          if (decision.kind === 'act' && (repeats.get(`${observation.fingerprint}|${actionKey(decision.action, observation)}`) ?? 0) >= repeatLimit) {
             throw fail('loop', `Stuck: "${decision.action.operation}" was chosen again on the same screen with no progress.`, 'internal');
           }
         }
@@ -215,19 +226,25 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
       }
 
       const { action, expect, why } = decision;
-      const key = `${observation.fingerprint}|${actionKey(action)}`;
+      const key = `${observation.fingerprint}|${actionKey(action, observation)}`;
       repeats.set(key, (repeats.get(key) ?? 0) + 1);
       const before = observation;
       const t0 = Date.now();
       let result: OperationResult | undefined;
       let outcome: StepOutcome;
+      // The action answers the settled screen after it; the step log keeps the planner's own arguments.
+      const fromAction = observeFromActions && !device.isReadOnly(action.operation) && (device.observes?.(action.operation) ?? false);
       try {
-        result = await device.run(action.operation, action.arguments);
+        result = fromAction
+          ? await device.run(action.operation, { ...action.arguments, observe: 'describe' }, { observeWithOcr: options.observeWithOcr ?? false })
+          : await device.run(action.operation, action.arguments);
         consecutiveErrors = 0;
         if (device.isReadOnly(action.operation)) {
           outcome = { status: 'ok', detail: truncate(result.summary, 300) };
         } else {
-          const settled = await settle(before, expect);
+          // Settled on the device side; looked at again here only while it does not yet show what was expected.
+          const reported = fromAction ? observedScreen(result) : undefined;
+          const settled = reported && looksDone(before, reported, expect) ? { screen: reported } : await settle(before, expect);
           observation = settled.screen;
           outcome = await check(before, observation, expect, device);
           if (settled.waitedFor) outcome.waitedFor = settled.waitedFor;
@@ -354,8 +371,19 @@ async function screenshot(device: DeviceSession): Promise<Buffer | undefined> {
   }
 }
 
-function actionKey(action: StepAction): string {
-  return `${action.operation}:${stableJson(action.arguments)}`;
+/**
+ * What makes two actions on one screen the same: the operation and its arguments, the element they name counted
+ * once (a ref, or the point at that element's centre, is that element's ref), how much to observe after not.
+ */
+function actionKey(action: StepAction, screen: Observation): string {
+  const { observe: _observe, ...args } = action.arguments;
+  const element = elementOf(action, screen);
+  if (element?.ref) {
+    delete args['x'];
+    delete args['y'];
+    args['ref'] = element.ref;
+  }
+  return `${action.operation}:${stableJson(args)}`;
 }
 
 function stableJson(value: unknown): string {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ScreenDescriptionResult } from '@apex/perception';
+import type { OperationResult } from '@apex/operations';
+import { renderDescription, type RenderableDescription, type ScreenDescriptionResult } from '@apex/perception';
 
 /** What describe_screen returned, with a fingerprint to tell screens apart. */
 export interface Observation {
@@ -17,6 +18,27 @@ export type ScreenElement = ScreenDescriptionResult['elements'][number];
 export function screenOf(result: { output: Record<string, unknown>; summary: string }): ScreenDescriptionResult {
   const screen = result.output as unknown as ScreenDescriptionResult;
   return { ...screen, text: typeof screen.text === 'string' ? screen.text : result.summary };
+}
+
+/**
+ * The settled screen an action answered with `observe: "describe"` (its `observed.screen`, describe_screen's
+ * result), as an observation; undefined when it answered none.
+ */
+export function observedScreen(result: Pick<OperationResult, 'output'> | undefined): Observation | undefined {
+  const observed = result?.output['observed'] as { screen?: Record<string, unknown> } | undefined;
+  if (!observed?.screen) return undefined;
+  return observationOf(screenOf({ output: observed.screen, summary: renderDescription(observed.screen as unknown as RenderableDescription) }));
+}
+
+/**
+ * An action's summary without the description of the screen after it that observe "describe" appends (the
+ * operation's summary ends with that screen's text): the agent shows that screen once, as its observation.
+ */
+export function ownSummary(result: OperationResult): string {
+  const screen = observedScreen(result);
+  if (!screen) return result.summary;
+  const tail = `\n${screen.screen.text}`;
+  return result.summary.endsWith(tail) ? result.summary.slice(0, -tail.length) : result.summary;
 }
 
 export function observationOf(screen: ScreenDescriptionResult): Observation {

@@ -46,6 +46,11 @@ export interface PlannerContext {
   query(operation: string, args: Record<string, unknown>): Promise<OperationResult>;
   /** Aborted when the task is cancelled or times out. */
   signal: AbortSignal;
+  /**
+   * Act on elements by `ref` (tap {ref}), whose action answers the screen after it (default true); false: by
+   * coordinates, each action followed by an observation of its own (the way before refs).
+   */
+  actByRef?: boolean;
   /** A flow with `heal: agent`: the planner that takes over one step the flow cannot find, with that step as its goal. */
   healer?: { name: string; begin(goal: string): PlannerSession };
 }

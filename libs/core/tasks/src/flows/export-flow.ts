@@ -44,6 +44,8 @@ export function exportFlow(task: Task): ExportedFlow {
 export function flowStepOf(step: Pick<TaskStep, 'action' | 'target'>, variables: string[] = []): Record<string, unknown> | string | undefined {
   const args = step.action.arguments;
   const at = (): Selector => step.target ?? { point: { x: Number(args['x']), y: Number(args['y']) } };
+  // A ref names an element of one device session only: without the selector recorded for it, no step.
+  if (!step.target && typeof args['ref'] === 'string' && POINTED_BY_REF.has(step.action.operation)) return 'its element (a ref) was not on the screen it was chosen on';
   switch (step.action.operation) {
     case 'launch_app':
       return { launch: String(args['appId'] ?? args['name']) };
@@ -59,7 +61,8 @@ export function flowStepOf(step: Pick<TaskStep, 'action' | 'target'>, variables:
         variables.push(name);
         text = `\${${name}}`;
       }
-      return { type: args['submit'] ? { text, submit: true } : text };
+      const into = step.target ? { into: compact(step.target) } : {};
+      return { type: args['submit'] || step.target ? { text, ...into, ...(args['submit'] ? { submit: true } : {}) } : text };
     }
     case 'swipe':
       return { swipe: typeof args['direction'] === 'string' ? args['direction'] : directionOf(args) };
@@ -88,6 +91,9 @@ export function flowStepOf(step: Pick<TaskStep, 'action' | 'target'>, variables:
       return 'flows have no step for it';
   }
 }
+
+/** Steps whose element an action may name by ref. */
+const POINTED_BY_REF = new Set(['tap', 'double_tap', 'long_press', 'input_text']);
 
 /**
  * A wait the task asked for: for a text to appear (or go) it is a flow's `wait_for`; a wait for the screen to

@@ -88,9 +88,6 @@ function act(operation: string, args: Record<string, unknown>, expect?: Expectat
   return { kind: 'act', action: { operation, arguments: args }, expect, why };
 }
 
-function tapAt(element: { center: { x: number; y: number } }, expect?: Expectation, why?: string): Decision {
-  return act('tap', { x: round(element.center.x), y: round(element.center.y) }, expect, why);
-}
 
 function round(n: number): number {
   return Math.round(n * 10) / 10;
@@ -128,6 +125,8 @@ class OfflineSession implements PlannerSession {
   private alertAnswers = 0;
   /** Alert buttons already tapped (squashed): a later "tap Allow Once" is then done. */
   private readonly answered = new Set<string>();
+  /** The screen the current decision is made on. */
+  private screen?: Observation;
 
   constructor(private readonly context: PlannerContext) {
     this.parsed = parseGoal(context.goal);
@@ -137,8 +136,19 @@ class OfflineSession implements PlannerSession {
     return undefined;
   }
 
+  /**
+   * A tap on what `spot` names: by its ref when it is an element of the screen being decided on (the action
+   * lands on its current centre), else at its centre (text read from the pixels, a look-up's match, or refs off).
+   */
+  private tapAt(spot: Spot | { center: { x: number; y: number }; ref?: string }, expect?: Expectation, why?: string): Decision {
+    const ref = spot.ref;
+    if (this.context.actByRef !== false && ref && this.screen?.screen.elements.some((e) => e.ref === ref)) return act('tap', { ref }, expect, why);
+    return act('tap', { x: round(spot.center.x), y: round(spot.center.y) }, expect, why);
+  }
+
   async decide(observation: Observation, feedback?: StepFeedback): Promise<Decision> {
     if (!this.parsed.ok) return { kind: 'fail', message: this.parsed.message, reason: 'infeasible' };
+    this.screen = observation;
     const intents = this.parsed.intents;
     if (feedback?.loopWarning) {
       const intent = intents[Math.min(this.index, intents.length - 1)];
@@ -191,7 +201,7 @@ class OfflineSession implements PlannerSession {
     this.answered.add(squash(answer.button));
     const why = `Answered the alert "${title}" with "${answer.button}" (${answer.why})`;
     this.notes.push(why);
-    return tapAt(button, { change: true }, why);
+    return this.tapAt(button, { change: true }, why);
   }
 
   private advance(intent: Intent, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> | Step {
@@ -314,7 +324,7 @@ class OfflineSession implements PlannerSession {
     const icon = locateOne(obs, name, { roles: ['icon'], minCloseness: 3 });
     if (icon) {
       st.launches += 1;
-      return tapAt(icon, { change: true });
+      return this.tapAt(icon, { change: true });
     }
     if (!st.wentHome) {
       st.wentHome = true;
@@ -324,7 +334,7 @@ class OfflineSession implements PlannerSession {
     const found = await this.findIcon(name);
     if (found) {
       st.launches += 1;
-      return tapAt(found, { change: true });
+      return this.tapAt(found, { change: true });
     }
     return MISSING;
   }
@@ -334,7 +344,7 @@ class OfflineSession implements PlannerSession {
     const button = this.backButton(obs);
     if (!button) return { kind: 'fail', message: 'There is no back button on this screen.', reason: 'target_not_found' };
     this.state.note = `Went back${button.label ? ` (${button.label})` : ''}`;
-    return tapAt(button, { change: true });
+    return this.tapAt(button, { change: true });
   }
 
   private backButton(obs: Observation): Spot | undefined {
@@ -353,7 +363,7 @@ class OfflineSession implements PlannerSession {
     const button = this.backButton(obs);
     if (button && st.backs < MAX_BACKS) {
       st.backs += 1;
-      return tapAt(button, { change: true }, `going back to ${to}`);
+      return this.tapAt(button, { change: true }, `going back to ${to}`);
     }
     if (this.appName(to) || (await this.lookupApp(to))) {
       const step = await this.openApp(this.appName(to) ?? to, obs);
@@ -384,7 +394,7 @@ class OfflineSession implements PlannerSession {
     if (match.kind === 'ambiguous') return ambiguous(target, match.labels);
     if (match.kind === 'match') {
       st.note = `Tapped ${match.label}`;
-      return tapAt(match.item, { change: true });
+      return this.tapAt(match.item, { change: true });
     }
     const keyboard = this.dismissKeyboard(obs, target);
     if (keyboard) return keyboard;
@@ -393,7 +403,7 @@ class OfflineSession implements PlannerSession {
     const text = await this.findTextOnce(target);
     if (text) {
       st.note = `Tapped ${text.label ?? target}`;
-      return tapAt(text, { change: true });
+      return this.tapAt(text, { change: true });
     }
     return this.searchBySwiping(target, obs, feedback);
   }
@@ -408,7 +418,7 @@ class OfflineSession implements PlannerSession {
     const [first] = matches.sort((a, b) => (Math.abs(a.center.y - b.center.y) > 12 ? a.center.y - b.center.y : a.center.x - b.center.x));
     const which = matches.length > 1 ? ` (the first of ${matches.length}, in reading order)` : '';
     this.state.note = `Tapped the ${glyph} icon${which}`;
-    return tapAt(first, { change: true }, `the ${glyph} icon by its glyph${which}`);
+    return this.tapAt(first, { change: true }, `the ${glyph} icon by its glyph${which}`);
   }
 
   /** The keyboard may cover what the goal names: put it away (the app's Done, or return in a search field). */
@@ -418,7 +428,7 @@ class OfflineSession implements PlannerSession {
     st.keyboardDismissals += 1;
     const done = obs.screen.elements.find((e) => e.role === 'button' && !e.disabled && KEYBOARD_DONE.test(e.label ?? ''));
     const why = `the keyboard may cover "${target}": dismissing it`;
-    if (done) return tapAt(done, { keyboard: false }, why);
+    if (done) return this.tapAt(done, { keyboard: false }, why);
     const focused = obs.screen.elements.find((e) => e.focused && e.role === 'searchField');
     if (focused) return act('input_text', { text: '\n' }, { keyboard: false }, why);
     return undefined;
@@ -449,7 +459,7 @@ class OfflineSession implements PlannerSession {
       }
       if (st.tries >= 2) return { kind: 'fail', message: `${label} did not turn ${word} when tapped.`, reason: 'device_error' };
       st.tries += 1;
-      return tapAt(sw, { change: true });
+      return this.tapAt(sw, { change: true });
     }
     // Switches live in Settings: go there first when the goal did not.
     if (!st.openedSettings && !isApp(obs, 'Settings') && !(this.contextApp && isApp(obs, this.contextApp))) {
@@ -475,7 +485,7 @@ class OfflineSession implements PlannerSession {
     }
     this.answered.add(squash(answer.button));
     st.note = `Answered the alert "${alert.title ?? alert.message ?? ''}" with "${answer.button}"`;
-    return tapAt(button, { change: true }, st.note);
+    return this.tapAt(button, { change: true }, st.note);
   }
 
   private async type(intent: Extract<Intent, { kind: 'type' }>, obs: Observation): Promise<Step> {
@@ -499,12 +509,12 @@ class OfflineSession implements PlannerSession {
       const input = pickTextInput(obs, field);
       if (input && st.tries < 2) {
         st.tries += 1;
-        return tapAt(input, { keyboard: true });
+        return this.tapAt(input, { keyboard: true });
       }
       const compose = obs.screen.elements.find((e) => e.role === 'button' && COMPOSE_LABEL.test(e.label ?? ''));
       if (!input && compose && !st.composed) {
         st.composed = true;
-        return tapAt(compose, { change: true });
+        return this.tapAt(compose, { change: true });
       }
       if (!obs.screen.keyboardVisible) {
         return { kind: 'fail', message: `There is no text field${field ? ` named "${field}"` : ''} to type into on this screen.`, reason: 'target_not_found' };

@@ -1,18 +1,25 @@
 import { DEVICE_OPERATIONS, findOperation, runOperation, type AnyOperation, type OperationContext, type OperationResult } from '@apex/operations';
+import type { RunOptions } from '../agent/device-session';
 
 /** How the task service reaches devices: by id, through the operations catalog. */
 export interface TaskDevices {
   /** The device id a task will use (`device_not_found` / `invalid_argument` listing the ids otherwise). */
   resolve(deviceId?: string): string;
-  run(deviceId: string, operation: string, args: Record<string, unknown>): Promise<OperationResult>;
+  run(deviceId: string, operation: string, args: Record<string, unknown>, options?: RunOptions): Promise<OperationResult>;
   isReadOnly(operation: string): boolean;
+  /** Whether the operation takes `observe` (and answers `observed`). */
+  observes(operation: string): boolean;
 }
 
 /** The catalog's device operations over the runtime's hub and perception. */
 export function catalogDevices(context: OperationContext, operations: readonly AnyOperation[] = DEVICE_OPERATIONS): TaskDevices {
   return {
     resolve: (deviceId) => context.hub.resolve(deviceId),
-    run: (deviceId, operation, args) => runOperation(context, operation, { ...args, device: deviceId }, operations),
+    run: (deviceId, operation, args, options) => {
+      const ctx = options?.observeWithOcr === undefined ? context : { ...context, observeWithOcr: options.observeWithOcr };
+      return runOperation(ctx, operation, { ...args, device: deviceId }, operations);
+    },
     isReadOnly: (operation) => findOperation(operation, operations)?.annotations.readOnlyHint ?? false,
+    observes: (operation) => findOperation(operation, operations)?.input.shape['observe'] !== undefined,
   };
 }

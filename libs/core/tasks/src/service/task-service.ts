@@ -48,8 +48,8 @@ export interface TaskServiceOptions {
   defaultTimeoutMs?: number;
   /** Step screenshots: on by default, kept under a retention limit. */
   screenshots?: ScreenshotRetention & { enabled?: boolean };
-  /** Tuning of the agent loop (settling, loop detection, OCR in observations). */
-  agent?: Pick<AgentOptions, 'settleMaxObservations' | 'settlePollMs' | 'repeatLimit' | 'observeWithOcr'>;
+  /** Tuning of the agent loop (settling, loop detection, OCR in observations, the old way: coordinates and separate observations). */
+  agent?: Pick<AgentOptions, 'settleMaxObservations' | 'settlePollMs' | 'repeatLimit' | 'observeWithOcr' | 'observeFromActions' | 'actByRef'>;
   /** This process as the owner of its tasks (the runtime's instance), the lease period and the clock. */
   lease?: LeaseOptions;
   /** How long close() lets running tasks reach a step boundary (default 15 s). */
@@ -324,8 +324,9 @@ export class TaskService implements StepScreenshots {
         planner: this.options.planners.get(task.planner),
         device: {
           deviceId: task.deviceId,
-          run: (operation, args) => this.options.devices.run(task.deviceId, operation, args),
+          run: (operation, args, options) => this.options.devices.run(task.deviceId, operation, args, options),
           isReadOnly: (operation) => this.options.devices.isReadOnly(operation),
+          observes: (operation) => this.options.devices.observes(operation),
         },
         cancelSignal: signal,
         cancelRequested: () => this.store.isCancelRequested(taskId),

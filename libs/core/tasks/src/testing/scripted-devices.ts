@@ -19,6 +19,8 @@ const SETTINGS = 'com.example.settings';
 const NOTES = 'com.example.notes';
 const SWITCH_ROWS = ['Airplane Mode', 'Wi-Fi', 'Bluetooth'];
 const READ_ONLY = new Set(['describe_screen', 'find_text', 'find_icon', 'list_apps', 'take_screenshot', 'get_ui_tree', 'device_status']);
+/** The actions that take `observe` (as the catalog's do): "describe" answers the settled screen after them. */
+const OBSERVING = new Set(['tap', 'swipe', 'input_text', 'launch_app', 'press_button']);
 
 export class ScriptedPhone {
   state: ScriptedPhoneState = { app: 'home', switches: { 'Airplane Mode': false, 'Wi-Fi': true, Bluetooth: true }, noteText: '', keyboard: false };
@@ -75,18 +77,31 @@ export class ScriptedPhone {
       this.failObservations -= 1;
       throw new ApexError('device_timeout', 'The scripted phone did not answer in time.');
     }
-    if (operation === 'describe_screen' && this.stale && this.stale.left > 0) {
-      this.stale.left -= 1;
-      return { output: this.stale.screen as unknown as Record<string, unknown>, summary: this.stale.screen.text };
+    if (operation === 'describe_screen') {
+      const screen = this.look();
+      return { output: screen as unknown as Record<string, unknown>, summary: screen.text };
     }
-    const output = this.apply(operation, args);
+    const { observe, ...rest } = args;
+    const output = this.apply(operation, rest);
+    // Like the catalog's actions: the screen after them, as a look then shows it (a lagging one still the old one).
+    if (observe === 'describe' && OBSERVING.has(operation)) {
+      const screen = this.look();
+      output['observed'] = { app: screen.app, keyboardVisible: screen.keyboardVisible, screen };
+    }
     return { output, summary: JSON.stringify(output).slice(0, 200), image: operation === 'take_screenshot' ? { data: Buffer.from('jpeg'), mimeType: 'image/jpeg' } : undefined };
+  }
+
+  /** What an observation shows: the screen before the last action while it lags, else the screen now. */
+  private look(): ScreenDescriptionResult {
+    if (this.stale && this.stale.left > 0) {
+      this.stale.left -= 1;
+      return this.stale.screen;
+    }
+    return this.describe();
   }
 
   private apply(operation: string, args: Record<string, unknown>): Record<string, unknown> {
     switch (operation) {
-      case 'describe_screen':
-        return this.describe() as unknown as Record<string, unknown>;
       case 'list_apps':
         return { apps: [{ appId: SETTINGS, name: 'Settings' }, { appId: NOTES, name: 'Notes' }] };
       case 'find_text':
@@ -107,13 +122,17 @@ export class ScriptedPhone {
       case 'swipe':
         return { direction: args['direction'] };
       case 'input_text':
+        if (typeof args['ref'] === 'string' && this.describe().elements.some((e) => e.ref === args['ref'] && e.role === 'textField')) this.state.keyboard = true;
         if (!this.state.keyboard) throw new ApexError('element_not_found', 'No text field has the focus.');
         this.state.noteText += String(args['text']);
         return { typed: String(args['text']).length };
       case 'tap': {
-        const x = Number(args['x']);
-        const y = Number(args['y']);
-        const hit = this.describe().elements.find((e) => Math.abs(e.center.x - x) < 20 && Math.abs(e.center.y - y) < 20);
+        const elements = this.describe().elements;
+        const byRef = typeof args['ref'] === 'string' ? elements.find((e) => e.ref === args['ref']) : undefined;
+        if (typeof args['ref'] === 'string' && !byRef) throw new ApexError('element_not_found', `No element ${args['ref']} on the screen now.`);
+        const x = byRef ? byRef.center.x : Number(args['x']);
+        const y = byRef ? byRef.center.y : Number(args['y']);
+        const hit = byRef ?? elements.find((e) => Math.abs(e.center.x - x) < 20 && Math.abs(e.center.y - y) < 20);
         if (hit?.role === 'switch' && hit.label) this.state.switches[hit.label] = !this.state.switches[hit.label];
         if (hit?.role === 'icon') this.state.app = hit.label === 'Settings' ? 'settings' : 'notes';
         if (hit?.role === 'textField') this.state.keyboard = true;
@@ -140,5 +159,6 @@ export function scriptedDevices(phones: Record<string, ScriptedPhone>): TaskDevi
     },
     run: (deviceId, operation, args) => phones[deviceId].run(operation, args),
     isReadOnly: (operation) => READ_ONLY.has(operation),
+    observes: (operation) => OBSERVING.has(operation),
   };
 }

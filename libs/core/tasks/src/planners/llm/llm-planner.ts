@@ -1,5 +1,5 @@
 import { ApexError } from '@apex/errors';
-import type { Observation } from '../../agent/observation';
+import { ownSummary, type Observation } from '../../agent/observation';
 import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } from '../../agent/planner';
 import type { TaskUsage } from '../../model/task';
 import { FINISH_TOOL, GIVE_UP_TOOL, type AgentTool } from './agent-tools';
@@ -8,11 +8,23 @@ import type { ChatBackend, ChatBackendFactory, ToolCall, ToolResult } from './ch
 /** Model turns in a row without a usable tool call before the planner gives up. */
 const MAX_IDLE_TURNS = 3;
 
-export function systemPrompt(deviceId: string): string {
+/**
+ * What the model is told. By ref (the default): act on elements by their ref, and every action's result already
+ * describes the settled screen after it. `byRef` false: the prompt of the way before refs (tap centres).
+ */
+export function systemPrompt(deviceId: string, byRef = true): string {
+  const how = byRef
+    ? [
+        'After each action you get its outcome and the screen after it, settled: no describe_screen needed. Each element line is `ref role "label" = value @x,y`.',
+        'Act on elements by ref from the latest screen (tap {"ref":"e12"}; input_text and swipe take ref too); x,y only for a point no element names. Switches show on/off. Swipe direction "up" reveals what is below.',
+      ]
+    : [
+        'After each action you get its outcome and a description of the screen: elements with their role, label, value and tap `center` in points.',
+        'Tap centers from the latest description. Switch values are "1" (on) or "0" (off). Scroll with swipe (direction "up" reveals what is below).',
+      ];
   return [
     `You operate a phone (device "${deviceId}") to reach the user's goal, one tool call at a time.`,
-    'After each action you get its outcome and a description of the screen: elements with their role, label, value and tap `center` in points.',
-    'Tap centers from the latest description. Switch values are "1" (on) or "0" (off). Scroll with swipe (direction "up" reveals what is below).',
+    ...how,
     `When the goal is reached, call ${FINISH_TOOL} with a short result. If it cannot be reached, call ${GIVE_UP_TOOL} with the reason.`,
   ].join('\n');
 }
@@ -56,7 +68,7 @@ class LlmSession implements PlannerSession {
   async decide(observation: Observation, feedback?: StepFeedback): Promise<Decision> {
     if (!this.backend) {
       this.backend = this.backendFactory(
-        systemPrompt(this.context.deviceId),
+        systemPrompt(this.context.deviceId, this.context.actByRef !== false),
         `Goal: ${this.context.goal}\n\nThe screen now:\n${observation.screen.text}`,
         this.tools,
       );
@@ -130,7 +142,9 @@ function resultOf(call: ToolCall, feedback: StepFeedback | undefined): ToolResul
   if (feedback.loopWarning) return { id: call.id, content: `Not run: ${feedback.loopWarning}`, isError: true };
   const { outcome, result } = feedback;
   if (outcome.status === 'error') return { id: call.id, content: `error ${outcome.code ?? 'internal'}: ${outcome.detail}`, isError: true };
-  const summary = result?.summary && result.summary !== outcome.detail ? `\n${result.summary}` : '';
+  // The screen after the action follows as "The screen now": not a second time inside the action's own summary.
+  const own = result ? ownSummary(result) : undefined;
+  const summary = own && own !== outcome.detail ? `\n${own}` : '';
   return { id: call.id, content: `${outcome.status}: ${outcome.detail}${summary}`, isError: false };
 }
 

@@ -98,6 +98,36 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
     expect(lastMessageText(requests[0])).toContain('Goal: Turn on Airplane Mode');
   });
 
+  it('is told to act by ref; taps by ref, and each action answers the screen after it (no describe_screen asked)', async () => {
+    const refOf = (label: string, text: string) => {
+      const match = new RegExp(`\\[(e\\d+)\\] switch "${label}"`).exec(text);
+      if (!match) throw new Error(`"${label}" is not in the last message:\n${text}`);
+      return match[1];
+    };
+    const tasks = await open([
+      { toolCalls: [{ name: 'launch_app', arguments: { appId: 'com.example.settings' } }] },
+      (request) => ({ toolCalls: [{ name: 'tap', arguments: { ref: refOf('Airplane Mode', lastMessageText(request)) } }] }),
+      (request) => {
+        const text = lastMessageText(request);
+        if (!/"Airplane Mode" value=1/.test(text)) throw new Error('the planner did not show the new screen');
+        // The screen after the action is shown once, as "The screen now".
+        expect(text.split('Airplane Mode" value=1')).toHaveLength(2);
+        return { toolCalls: [{ name: 'finish_task', arguments: { result: 'Airplane Mode is on.' } }] };
+      },
+    ]);
+    const done = await tasks.whenSettled(tasks.start({ goal: 'Turn on Airplane Mode', planner: wire }).id);
+    expect(done.status).toBe('succeeded');
+    expect(done.steps.map((s) => [s.action, s.target])).toEqual([
+      [{ operation: 'launch_app', arguments: { appId: 'com.example.settings' } }, undefined],
+      [{ operation: 'tap', arguments: { ref: 'e1' } }, { text: 'Airplane Mode' }],
+    ]);
+    expect(phone.state.switches['Airplane Mode']).toBe(true);
+    expect(phone.log.filter((l) => l.operation === 'describe_screen')).toHaveLength(1);
+    const system = wire === 'openai' ? (requestsOf(server)[0].body['messages'] as Array<{ content: string }>)[0].content : String(requestsOf(server)[0].body['system']);
+    expect(system).toMatch(/by ref/);
+    expect(system).toMatch(/no describe_screen needed/);
+  });
+
   it('feeds an operation error back to the model, which recovers', async () => {
     const tasks = await open([
       { toolCalls: [{ name: 'launch_app', arguments: { appId: 'com.example.nope' } }] },

@@ -5,6 +5,8 @@ import { closeness, closestLabel, squash, type LabelMatch } from './labels';
 /** Something to tap: an element of the description, or text the screen shows. */
 export interface Spot {
   center: { x: number; y: number };
+  /** An element's ref (text read from the screen has none). */
+  ref?: string;
   label?: string;
   role: string;
 }
