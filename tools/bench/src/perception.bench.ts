@@ -84,7 +84,7 @@ export const perceptionSection: Section = {
       result.notes.push(
         `${perception.ocrStats().recognitions - before} of ${runs} dense OCR runs ran OCR (no whole-screen cache hit; the bands a scroll only moved are remembered); the phrase was missed in ${misses}.`,
       );
-      const fullPool = new TesseractPool({ size: 1 });
+      const fullPool = new TesseractPool(); // the product's default size
       try {
         const shot = await captureScreen(hub, id);
         await new OcrService(fullPool).read(shot.png, shot.scale); // starts the worker

@@ -9,7 +9,7 @@ export interface PerceptionLogger {
 }
 
 export interface PerceptionOptions {
-  /** OCR workers in the pool; default 1 on machines with ≤ 2 cores, else 2. */
+  /** OCR workers in the pool at most; default 2 (1 on a single core). */
   ocrWorkers?: number;
   /** OCR results kept (per screenshot content hash and region); default 32. */
   ocrCacheSize?: number;
