@@ -295,6 +295,15 @@ describe('runOperation', () => {
     expect((await runOperation(ctx, 'list_apps', {})).output).toEqual({ apps: [{ appId: 'com.example.fake', running: true }], complete: false });
   });
 
+  it('observe "describe" describes the settled tree it read (no third read); observeWithOcr false reads no pixels', async () => {
+    const result = await runOperation({ ...ctx, observeWithOcr: false }, 'tap', { x: 10, y: 20, observe: 'describe' });
+    expect(result.output['observed']).toMatchObject({ keyboardVisible: false, screen: { elements: expect.any(Array), ocrText: [] } });
+    const after = driver.calls.slice(driver.calls.findIndex((c) => c.method === 'tap') + 1).map((c) => c.method);
+    // The first look after the tap, then one more until two agree: that second tree is the one described.
+    expect(after.filter((m) => m === 'uiTree')).toHaveLength(2);
+    expect(after).not.toContain('screenshot');
+  });
+
   it('turns a non-semantic failure into a neutral internal error', async () => {
     driver.behave('tap', async () => {
       throw new TypeError("Cannot read properties of undefined (reading 'x')");
