@@ -10,8 +10,11 @@ export interface AgentTool {
 export const FINISH_TOOL = 'finish_task';
 export const GIVE_UP_TOOL = 'give_up';
 
-/** Operations a task's model may not use: the task already names its device. */
-const HIDDEN = new Set(['list_devices']);
+/**
+ * Operations a task's model is not offered: the task already names its device, and the planners send the model
+ * text only (an image result would reach it as a line saying an image was taken).
+ */
+const HIDDEN = new Set(['list_devices', 'take_screenshot']);
 
 const CONTROL_TOOLS: AgentTool[] = [
   {

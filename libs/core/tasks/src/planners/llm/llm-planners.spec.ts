@@ -89,6 +89,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
     const names = tools.map(nameOf);
     expect(names).toEqual(expect.arrayContaining(['describe_screen', 'tap', 'swipe', 'launch_app', 'find_text', 'finish_task', 'give_up']));
     expect(names).not.toContain('list_devices');
+    expect(names).not.toContain('take_screenshot');
     const tap = tools.find((t) => nameOf(t) === 'tap');
     const schema = (wire === 'openai' ? tap?.function?.parameters : tap?.input_schema) as JsonObject;
     // A tap takes a ref or a point: neither is required by the schema (the operation asks for exactly one).
