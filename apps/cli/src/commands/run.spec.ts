@@ -39,7 +39,7 @@ describe('apex run', () => {
   it('heals a step it cannot find with --heal-planner offline (heal: agent) and prints the change to make', async () => {
     const run = apex(flowFile('heal.yaml', 'name: Update\napp: Settings\nheal: agent\nsteps:\n  - tap: General\n  - tap: System Update\n'), '--heal-planner', 'offline');
     expect(await run.waitForExit(EXIT)).toEqual({ code: 0, signal: null });
-    expect(run.stdout()).toMatch(/^3\. tap \{"x":[\d.]+,"y":[\d.]+\} → ok: Step 2 \(tap\): healed by the offline planner/m);
+    expect(run.stdout()).toMatch(/^3\. tap \{"ref":"e\d+"\} → ok: Step 2 \(tap\): healed by the offline planner/m);
     expect(run.stdout()).toMatch(/^suggested change to step 2: tap: System Update → tap: Software Update$/m);
   }, 120_000);
 
