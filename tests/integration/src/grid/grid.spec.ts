@@ -10,6 +10,7 @@ import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import { eventually } from '@apex/testing';
 import { startSeleniumGrid, type GridNode, type SeleniumGrid } from '@apex/testing/selenium-grid';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
+import { VIRTUAL_IPHONE_CONTRACT_APPS } from '../support/contract-apps';
 
 /**
  * A device lab on this machine: a real Selenium Grid 4 hub, two relay nodes, each in front of its own Appium
@@ -117,11 +118,7 @@ describeDriverContract('driver-appium through a Selenium Grid 4 hub', async () =
   });
   return {
     driver,
-    appId: 'com.apple.Preferences',
-    textInputAppId: 'com.apple.mobilesafari',
-    alertAppId: 'com.apple.Maps',
-    keyboardAppId: 'com.apple.mobilenotes',
-    webUrl: 'https://apex.example/',
+    ...VIRTUAL_IPHONE_CONTRACT_APPS,
     // The hub's DeviceHub closed the driver (its session, so the slot is free again); the lab tests start at home.
     close: async () => {
       b.iphone.phone.launchApp('com.apple.springboard');
