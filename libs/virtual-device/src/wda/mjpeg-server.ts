@@ -210,8 +210,7 @@ export class MjpegServer {
     if (this.encoded?.key === key) return this.encoded.jpeg;
     // From the pixels: decoding the phone's PNG again would cost more than the JPEG encoding itself.
     const { rgba, width, height } = this.phone.renderPixels();
-    // Required with the first frame, not at start-up: most runs never open the stream.
-    const sharp = require('sharp') as typeof Sharp;
+    const sharp = loadSharp();
     const image = sharp(rgba, { raw: { width, height, channels: 4 } }).removeAlpha();
     const resized = scaling === 100 ? image : image.resize({ width: Math.max(1, Math.round((width * scaling) / 100)) });
     const jpeg = resized.jpeg({ quality }).toBuffer();
@@ -233,4 +232,19 @@ function namesLoopbackOrNoHost(request: string): boolean {
   if (host === undefined) return true;
   const name = hostnameOfHostHeader(host);
   return name !== undefined && isLoopbackHost(name);
+}
+
+let sharpModule: typeof Sharp | undefined;
+
+/**
+ * sharp, required with the first frame, not at start-up: most runs never open the stream. Every frame is new
+ * pixels, so libvips' operation cache is off (process-wide, as Apex's perception also sets it): it would only keep
+ * old frames alive.
+ */
+function loadSharp(): typeof Sharp {
+  if (!sharpModule) {
+    sharpModule = require('sharp') as typeof Sharp;
+    sharpModule.cache(false);
+  }
+  return sharpModule;
 }

@@ -67,7 +67,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner drives the virtu
 
     // Recorded as a flow and replayed from a reset phone with no model call (the script is used up: a call would fail).
     const exported = exportFlow(task);
-    expect(exported.flow.steps).toEqual([{ tap: 'Settings' }, { tap: { label: 'Airplane Mode', role: 'switch' } }]);
+    expect(exported.flow.steps).toEqual([{ tap: 'Settings' }, { tap: 'Airplane Mode' }]);
     const reset = await tasks.whenSettled(tasks.start({ goal: 'open Settings then turn off Airplane Mode', planner: 'offline' }).id);
     expect(reset.status).toBe('succeeded');
     stack?.iphone.phone.pressButton('home');

@@ -6,27 +6,29 @@ import { MAX_DESCRIBED_ELEMENTS } from '../limits';
 import { deviceField, pointOut, rectOut } from '../schemas';
 
 /**
- * The structured result a model reads beside the text: refs, roles, labels, centres; bounds only when asked.
- * The text rendering is the operation's summary (an MCP result's text), not a second copy in here.
+ * The structured result a model reads beside the text: refs, roles, labels, centres (the points a tap by ref
+ * hits; the text rounds them); bounds only when asked; the screen's size in points (its scale is device_status's);
+ * `omittedElements` only when some were left out. The text rendering is the operation's summary (an MCP result's
+ * text), not a second copy in here.
  */
 export function slimDescription(d: ScreenDescriptionResult, withBounds = false): z.input<typeof describeOutput> {
   const out: z.input<typeof describeOutput> = {
-    screen: d.screen,
+    screen: { width: d.screen.width, height: d.screen.height },
     orientation: d.orientation,
     keyboardVisible: d.keyboardVisible,
     elements: d.elements.map(({ nodeId: _nodeId, bounds, ...e }) => (withBounds ? { ...e, bounds } : e)),
-    omittedElements: d.omittedElements,
     ocrText: d.ocrText.map(({ text, center, bounds }) => (withBounds ? { text, center, bounds } : { text, center })),
   };
   if (d.app) out.app = d.app;
   if (d.alert) out.alert = d.alert;
+  if (d.omittedElements > 0) out.omittedElements = d.omittedElements;
   if (d.staticText.length > 0) out.staticText = d.staticText;
   return out;
 }
 
 const describeOutput = z.object({
   app: z.object({ appId: z.string(), name: z.string().optional() }).optional(),
-  screen: z.object({ width: z.number(), height: z.number(), scale: z.number() }),
+  screen: z.object({ width: z.number(), height: z.number() }),
   orientation: z.enum(['portrait', 'landscape']),
   alert: z.object({ title: z.string().optional(), message: z.string().optional(), buttons: z.array(z.string()) }).optional(),
   keyboardVisible: z.boolean(),
@@ -44,7 +46,7 @@ const describeOutput = z.object({
       focused: z.boolean().optional(),
     }),
   ),
-  omittedElements: z.number(),
+  omittedElements: z.number().optional(),
   staticText: z.array(z.object({ text: z.string(), center: pointOut })).optional(),
   ocrText: z.array(z.object({ text: z.string(), center: pointOut, bounds: rectOut.optional() })),
 });

@@ -13,33 +13,47 @@ function ocrLine(text: string, x: number, y: number, confidence = 0.95) {
 describe('describeScreen', () => {
   it('lists interactive elements with short refs, values and centres, and tree text outside them', () => {
     const d = describeScreen({ tree: settingsTree(), screen: GEOMETRY, app: { appId: 'com.apple.Preferences', name: 'Settings' } });
+    // The Airplane Mode row is its switch: only the switch is listed.
     expect(d.elements.map((e) => [e.ref, e.role, e.label, e.value])).toEqual([
-      ['e1', 'cell', 'Airplane Mode', undefined],
-      ['e2', 'switch', 'Airplane Mode', '0'],
-      ['e3', 'cell', 'Wi-Fi', undefined],
-      ['e4', 'cell', 'Bluetooth', undefined],
+      ['e1', 'switch', 'Airplane Mode', '0'],
+      ['e2', 'cell', 'Wi-Fi', undefined],
+      ['e3', 'cell', 'Bluetooth', undefined],
     ]);
-    expect(d.refs.e3).toEqual({ nodeId: 'row-Wi-Fi', center: { x: 196.5, y: 186 } });
+    expect(d.refs.e2).toEqual({ nodeId: 'row-Wi-Fi', center: { x: 196.5, y: 186 } });
     expect(d.staticText).toEqual([{ text: 'Settings', center: { x: 195, y: 76 } }]);
     expect(d.omittedElements).toBe(0);
     expect(d.orientation).toBe('portrait');
     expect(d.text.split('\n')).toEqual([
-      'Settings (com.apple.Preferences) · 393×852 pt · portrait',
-      'Elements (ref role "label" = value @x,y):',
-      'e1 cell "Airplane Mode" @197,142',
-      'e2 switch "Airplane Mode" = off @346,142',
-      'e3 cell "Wi-Fi" @197,186',
-      'e4 cell "Bluetooth" @197,230',
-      'Text:',
-      '"Settings" @195,76',
+      'Settings (com.apple.Preferences) · 393×852 pt',
+      'e1 switch "Airplane Mode" = off @346,142',
+      'e2 cell "Wi-Fi" @197,186',
+      'e3 cell "Bluetooth" @197,230',
+    ]);
+  });
+
+  it('says a title and the orientation only when the first line does not already', () => {
+    const d = describeScreen({ tree: settingsTree(), screen: GEOMETRY, orientation: 'landscape', app: { appId: 'com.example.prefs', name: 'Prefs' } });
+    expect(d.text.split('\n')[0]).toBe('Prefs (com.example.prefs) · 393×852 pt · landscape');
+    expect(d.text).toContain('Text:\n"Settings" @195,76');
+  });
+
+  it('keeps a row whose switch says something else', () => {
+    const row = { x: 0, y: 120, width: 393, height: 44 };
+    const tree = uiNode('app', SCREEN, { id: 'app' }, [
+      uiNode('cell', row, { id: 'row', label: 'Wi-Fi' }, [uiNode('switch', { x: 320, y: 127, width: 51, height: 31 }, { id: 'sw', label: 'Ask to Join', value: '1' })]),
+    ]);
+    const d = describeScreen({ tree, screen: GEOMETRY });
+    expect(d.elements.map((e) => [e.role, e.label])).toEqual([
+      ['cell', 'Wi-Fi'],
+      ['switch', 'Ask to Join'],
     ]);
   });
 
   it('bounds the list and counts what it left out', () => {
     const d = describeScreen({ tree: settingsTree(), screen: GEOMETRY, maxElements: 2 });
     expect(d.elements).toHaveLength(2);
-    expect(d.omittedElements).toBe(2);
-    expect(d.text).toContain('(+2 more elements not listed; raise maxElements)');
+    expect(d.omittedElements).toBe(1);
+    expect(d.text).toContain('(+1 more elements not listed; raise maxElements)');
   });
 
   it('adds OCR text the tree lacks, leaving out what the tree has, unsure lines and glyphs read as letters', () => {
@@ -61,7 +75,7 @@ describe('describeScreen', () => {
     expect(d.ocrText.map((t) => t.text)).toEqual(['Welcome to Apex']);
     expect(d.elements[0]).toMatchObject({ role: 'button', icon: 'share' });
     expect(d.text).toContain('e1 button (icon: share) @322,812');
-    expect(d.text).toContain('Text on screen not in the tree (OCR):\n"Welcome to Apex" @93,308');
+    expect(d.text).toContain('OCR (no refs):\n"Welcome to Apex" @93,308');
   });
 
   it('reports an alert (its buttons first) and a keyboard without listing its keys', () => {

@@ -42,7 +42,8 @@ export function describeScreen(input: DescribeInput): ScreenDescriptionResult {
   const keyboard = visible.find((v) => v.node.role === 'keyboard');
   const alert = visible.find((v) => v.node.role === 'alert');
 
-  const interactive = listedElements(visible, keyboard?.bounds).sort(readingOrder);
+  const candidates = listedElements(visible, keyboard?.bounds);
+  const interactive = candidates.filter((v) => !isSwitchRow(v, visible)).sort(readingOrder);
   // With an alert up only the alert can be used: list its buttons first.
   const ordered = alert
     ? [...interactive.filter((v) => isInside(v.bounds, alert.bounds)), ...interactive.filter((v) => !isInside(v.bounds, alert.bounds))]
@@ -58,7 +59,7 @@ export function describeScreen(input: DescribeInput): ScreenDescriptionResult {
     elements,
     omittedElements: ordered.length - listed.length,
     refs: Object.fromEntries(elements.map((e) => [e.ref, { nodeId: e.nodeId, center: e.center }])),
-    staticText: staticTexts(visible, interactive, alert?.bounds),
+    staticText: staticTexts(visible, candidates, alert?.bounds),
     ocrText: input.ocr ? textTheTreeLacks(input.ocr, visible, keyboard?.bounds) : [],
   };
   if (input.app) description.app = input.app;
@@ -75,6 +76,19 @@ function listedElements(visible: VisibleNode[], keyboard?: Rect): VisibleNode[] 
     (v) =>
       interactive.includes(v) ||
       (LISTED_EXTRA_ROLES.has(v.node.role) && Boolean(v.node.label) && !interactive.some((i) => isInside(v.bounds, i.bounds))),
+  );
+}
+
+/**
+ * A row whose label is the label of a switch in it is that switch (Settings' "Airplane Mode" row): only the
+ * switch is listed, with the label and the state; the row's text is not listed apart either.
+ */
+function isSwitchRow(row: VisibleNode, visible: VisibleNode[]): boolean {
+  if (row.node.role !== 'cell') return false;
+  const label = labelOf(row.node);
+  return (
+    label !== undefined &&
+    visible.some((v) => v.node.role === 'switch' && v !== row && isInside(v.bounds, row.bounds) && labelOf(v.node) === label)
   );
 }
 
@@ -98,7 +112,7 @@ function staticTexts(visible: VisibleNode[], listed: VisibleNode[], alert?: Rect
 function describeElement(v: VisibleNode, ref: string, icon?: string): DescribedElement {
   const { node, bounds } = v;
   const element: DescribedElement = { ref, nodeId: node.id, role: node.role, center: roundedCenter(bounds), bounds: roundRect(bounds) };
-  const label = node.label || descendantText(node) || node.placeholder;
+  const label = labelOf(node);
   if (label) element.label = label;
   else if (icon) element.icon = icon;
   if (node.value && node.value !== label && node.role !== 'secureTextField') element.value = node.value;
@@ -106,6 +120,11 @@ function describeElement(v: VisibleNode, ref: string, icon?: string): DescribedE
   if (node.selected) element.selected = true;
   if (node.focused) element.focused = true;
   return element;
+}
+
+/** The label an element is listed with: its own, else the text inside it, else its placeholder. */
+function labelOf(node: UiNode): string | undefined {
+  return node.label || descendantText(node) || node.placeholder || undefined;
 }
 
 function describeAlert(alert: UiNode): NonNullable<ScreenDescription['alert']> {

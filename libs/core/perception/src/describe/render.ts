@@ -1,7 +1,10 @@
 import type { DescribedElement, ScreenDescription } from '../types';
 
 /** What the text is rendered from: a description as perception builds it, or as an operation slimmed it. */
-export type RenderableDescription = Pick<ScreenDescription, 'app' | 'screen' | 'orientation' | 'alert' | 'keyboardVisible' | 'omittedElements'> & {
+export type RenderableDescription = Pick<ScreenDescription, 'app' | 'orientation' | 'alert' | 'keyboardVisible'> & {
+  screen: { width: number; height: number };
+  /** Absent when none were left out. */
+  omittedElements?: number;
   elements: Omit<DescribedElement, 'nodeId' | 'bounds'>[];
   staticText?: ScreenDescription['staticText'];
   ocrText: { text: string; center: { x: number; y: number } }[];
@@ -12,29 +15,31 @@ const MAX_LABEL_CHARS = 60;
 const MAX_ALERT_CHARS = 200;
 
 /**
- * The compact text a model reads, one element per line:
- *   Settings (com.apple.Preferences) · 393×852 pt · portrait
+ * The compact text a model reads, one element per line (ref role "label" = value @x,y):
+ *   Settings (com.apple.Preferences) · 393×852 pt
  *   e3 switch "Airplane Mode" = off @196,240
- * Points are rounded to whole numbers: enough to tap.
+ * Points are rounded to whole numbers: enough to tap. Nothing is said twice: the orientation only when it is
+ * landscape (the size says portrait), a title only when it is not the app's name of the first line.
  */
 export function renderDescription(d: RenderableDescription): string {
   const lines: string[] = [];
   const app = d.app ? `${d.app.name ?? d.app.appId}${d.app.name ? ` (${d.app.appId})` : ''}` : 'Unknown app';
-  lines.push(`${app} · ${d.screen.width}×${d.screen.height} pt · ${d.orientation}${d.keyboardVisible ? ' · keyboard up' : ''}`);
+  lines.push(`${app} · ${d.screen.width}×${d.screen.height} pt${d.orientation === 'landscape' ? ' · landscape' : ''}${d.keyboardVisible ? ' · keyboard up' : ''}`);
   if (d.alert) {
     const parts = [d.alert.title, d.alert.message].filter(Boolean).map((t) => quote(t as string, MAX_ALERT_CHARS));
     lines.push(`ALERT ${parts.join(' — ')} buttons: ${d.alert.buttons.map((b) => quote(b)).join(', ') || 'none'}`);
   }
-  lines.push('Elements (ref role "label" = value @x,y):');
   for (const element of d.elements) lines.push(renderElement(element));
-  if (d.omittedElements > 0) lines.push(`(+${d.omittedElements} more elements not listed; raise maxElements)`);
-  if (d.elements.length === 0) lines.push('(none)');
-  if (d.staticText && d.staticText.length > 0) {
+  if (d.omittedElements) lines.push(`(+${d.omittedElements} more elements not listed; raise maxElements)`);
+  if (d.elements.length === 0) lines.push('(no elements)');
+  const texts = (d.staticText ?? []).filter((t) => t.text !== d.app?.name);
+  if (texts.length > 0) {
     lines.push('Text:');
-    for (const t of d.staticText) lines.push(`${quote(t.text)} @${Math.round(t.center.x)},${Math.round(t.center.y)}`);
+    for (const t of texts) lines.push(`${quote(t.text)} @${Math.round(t.center.x)},${Math.round(t.center.y)}`);
   }
   if (d.ocrText.length > 0) {
-    lines.push('Text on screen not in the tree (OCR):');
+    // Read from the pixels where the tree says nothing: no element, so no ref (tap the point).
+    lines.push('OCR (no refs):');
     for (const t of d.ocrText) lines.push(`${quote(t.text)} @${Math.round(t.center.x)},${Math.round(t.center.y)}`);
   }
   return lines.join('\n');
