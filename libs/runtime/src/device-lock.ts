@@ -62,13 +62,26 @@ async function linkIfAbsent(source: string, target: string): Promise<boolean> {
   }
 }
 
+/** How long a claimant waits for another one's take-over (a read and a rename) to finish. */
+const TAKEOVER_WAIT_MS = 1_000;
+const TAKEOVER_POLL_MS = 2;
+
+/** Whether `file` is gone within the take-over wait. */
+async function gone(file: string): Promise<boolean> {
+  for (const deadline = Date.now() + TAKEOVER_WAIT_MS; Date.now() < deadline; ) {
+    if ((await readRaw(file)) === undefined) return true;
+    await new Promise((resolve) => setTimeout(resolve, TAKEOVER_POLL_MS));
+  }
+  return false;
+}
+
 /**
  * Replaces a lock whose lease ran out (or that is unreadable) with `mine`, so that of several processes that
  * saw the same stale content exactly one wins: the stale content names a marker file that each tries to
  * create (`link` fails if it exists); the one that does checks that the lock still holds that content, then
  * renames its complete record over it. A marker left by a process that died mid-way is skipped once its own
- * lease has run out. Returns true when taken, the record of the process taking it over instead, or false when
- * the lock changed meanwhile (look again).
+ * lease has run out. Returns true when taken, false when the lock changed meanwhile or another process has just
+ * taken it over (look again), or the record of a process still taking it over after the wait.
  */
 async function takeOver(file: string, stale: string, mine: string, now: number): Promise<boolean | LockRecord> {
   const generation = createHash('sha256').update(stale).digest('hex').slice(0, 16);
@@ -76,8 +89,10 @@ async function takeOver(file: string, stale: string, mine: string, now: number):
     const marker = `${file}.takeover-${generation}-${attempt}`;
     if (!(await linkIfAbsent(mine, marker))) {
       const contender = parseRecord(await readRaw(marker));
-      if (contender && contender.expiresAt > now) return contender;
-      continue;
+      if (!contender || contender.expiresAt <= now) continue;
+      // The contender may still find the lock changed and lose: wait for it to finish, then look again, so a
+      // loser names the real holder. A marker that outlives the wait names the best guess.
+      return (await gone(marker)) ? false : contender;
     }
     try {
       if ((await readRaw(file)) !== stale) return false;
