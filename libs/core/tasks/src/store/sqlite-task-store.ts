@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
@@ -104,7 +104,9 @@ export class SqliteTaskStore implements TaskStore {
     // Created owner-only before SQLite opens it: SQLite gives the -wal and -shm files the database's mode.
     closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
     makeFilePrivate(file);
-    this.db = new Database(file, { timeout: 5_000 });
+    // Required here, not at the top: `apex mcp` answers tools/list before any task store is opened.
+    const SqliteDatabase = require('better-sqlite3') as typeof Database;
+    this.db = new SqliteDatabase(file, { timeout: 5_000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
