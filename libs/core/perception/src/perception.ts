@@ -3,7 +3,7 @@ import { callerSignal, deviceRefs, type DeviceHub } from '@apex/hub';
 import type { Rect, Role, ScreenGeometry, UiNode } from '@apex/port';
 import { ApexError, invalidArgument } from '@apex/errors';
 import { sharp } from './sharp';
-import { describeScreen } from './describe/describe-screen';
+import { describeScreen, regionsTheTreeTells } from './describe/describe-screen';
 import { hubDeviceView, type DeviceView } from './device-view';
 import { clipTo, overlapOfSmaller } from './geometry';
 import { glyphForName, type GlyphName } from './icons/glyph-library';
@@ -156,7 +156,8 @@ export class Perception {
     if (o.includeOcrText ?? true) {
       const shot = await this.device.screenshot(id);
       screen = shot.screen;
-      ocr = await this.ocr.read(shot.png, shot.scale, undefined, callerSignal());
+      // Only what the tree does not already say: the description keeps no OCR line where it does.
+      ocr = await this.ocr.read(shot.png, shot.scale, undefined, callerSignal(), regionsTheTreeTells(tree, screenRect(shot.screen)));
       iconNames = await this.nameUnlabeledIcons(tree, shot.png, shot.scale, screenRect(shot.screen));
     } else {
       screen = await this.hub.screen(id);

@@ -144,6 +144,40 @@ function describeAlert(alert: UiNode): NonNullable<ScreenDescription['alert']> {
   return out;
 }
 
+/**
+ * Leaves whose text is what they show: a map, an image or an `other` view says what it is, not what is written
+ * on it.
+ */
+const ROLES_SHOWING_THEIR_TEXT: ReadonlySet<Role> = new Set<Role>([
+  'text',
+  'button',
+  'link',
+  'cell',
+  'key',
+  'icon',
+  'switch',
+  'slider',
+  'textField',
+  'secureTextField',
+  'searchField',
+]);
+
+/**
+ * Where the tree already says what the pixels show, so OCR need not read there: leaves showing their own text,
+ * unlabeled controls (what OCR reads on them is a glyph, never kept) and the keyboard — the lines
+ * `textTheTreeLacks` would drop. In points.
+ */
+export function regionsTheTreeTells(tree: UiNode, screen: Rect): Rect[] {
+  return visibleNodes(tree, screen)
+    .filter(({ node }) => {
+      const texts = nodeTexts(node).length;
+      if (node.role === 'keyboard') return true;
+      if (texts === 0) return isInteractive(node.role);
+      return node.children.length === 0 && ROLES_SHOWING_THEIR_TEXT.has(node.role);
+    })
+    .map((v) => v.bounds);
+}
+
 /** OCR lines no visible tree text already covers, top to bottom (keyboard keys excluded). */
 function textTheTreeLacks(page: OcrPage, visible: VisibleNode[], keyboard?: Rect): DescribedText[] {
   const treeTexts = visible.flatMap((v) => nodeTexts(v.node).map((text) => ({ text, bounds: v.bounds })));

@@ -5,7 +5,7 @@ import { intersects, unionOf } from '../geometry';
 import { LruCache } from './lru-cache';
 import type { EnginePage, OcrLine, OcrPage, OcrRecognizer, OcrWord } from './ocr-types';
 import { grayPng, prepareForOcr, preparePixels, type PreparedPixels } from './preprocess';
-import { textBands, type TextBand } from './text-bands';
+import { inkColumnRuns, inkRows, textBands, type TextBand } from './text-bands';
 
 /** Words closer than this many line-heights apart belong to one line; farther ones start a new one. */
 const MAX_WORD_GAP_IN_LINE_HEIGHTS = 1.5;
@@ -23,6 +23,8 @@ export interface OcrStats {
   bandsRead: number;
   /** Bands of a full screen answered with the words read earlier from identical pixels. */
   bandsReused: number;
+  /** Bands of a full screen not read: their ink lies wholly where the caller said it knows the screen. */
+  bandsSkipped: number;
 }
 
 /** A cached or in-flight result, and who still waits for it (a caller without a signal always does). */
@@ -45,7 +47,7 @@ interface Entry {
 export class OcrService {
   private readonly cache: LruCache<string, Entry>;
   private readonly bands = new LruCache<string, Promise<EnginePage>>(BANDS_REMEMBERED);
-  private readonly counters: OcrStats = { recognitions: 0, cacheHits: 0, bandsRead: 0, bandsReused: 0 };
+  private readonly counters: OcrStats = { recognitions: 0, cacheHits: 0, bandsRead: 0, bandsReused: 0, bandsSkipped: 0 };
 
   constructor(
     private readonly recognizer: OcrRecognizer,
@@ -58,8 +60,12 @@ export class OcrService {
     return { ...this.counters };
   }
 
-  /** `pixelScale`: the screenshot's pixels per point. `region` in points. */
-  async read(png: Buffer, pixelScale: number, region?: Rect, signal?: AbortSignal): Promise<OcrPage> {
+  /**
+   * `pixelScale`: the screenshot's pixels per point. `region` in points. `known` (a full screen only, points):
+   * where the caller already knows what the screen shows (see `regionsTheTreeTells`); a band whose ink lies
+   * wholly inside them is not read, so the page may lack lines there — the caller's to tell.
+   */
+  async read(png: Buffer, pixelScale: number, region?: Rect, signal?: AbortSignal, known?: readonly Rect[]): Promise<OcrPage> {
     signal?.throwIfAborted();
     const hash = createHash('sha1').update(png).digest('hex');
     const fullKey = `${hash}:full`;
@@ -69,14 +75,15 @@ export class OcrService {
       const page = await follow(full, signal);
       return region ? withinRegion(page, region) : page;
     }
-    const key = region ? `${hash}:${regionKey(region)}` : fullKey;
+    const skips = !region && known !== undefined && known.length > 0;
+    const key = region ? `${hash}:${regionKey(region)}` : skips ? `${hash}:lacking:${knownKey(known)}` : fullKey;
     const cached = live(this.cache.get(key));
     if (cached) {
       this.counters.cacheHits += 1;
       return follow(cached, signal);
     }
     const controller = new AbortController();
-    const entry: Entry = { page: this.recognize(png, pixelScale, region, controller.signal), controller, waiters: 0 };
+    const entry: Entry = { page: this.recognize(png, pixelScale, region, controller.signal, skips ? known : undefined), controller, waiters: 0 };
     this.cache.set(key, entry);
     entry.page.catch(() => {
       if (this.cache.get(key) === entry) this.cache.delete(key);
@@ -89,7 +96,7 @@ export class OcrService {
     this.bands.clear();
   }
 
-  private async recognize(png: Buffer, pixelScale: number, region: Rect | undefined, signal: AbortSignal): Promise<OcrPage> {
+  private async recognize(png: Buffer, pixelScale: number, region: Rect | undefined, signal: AbortSignal, known?: readonly Rect[]): Promise<OcrPage> {
     if (region) {
       const prepared = await prepareForOcr(png, pixelScale, region);
       signal.throwIfAborted();
@@ -99,7 +106,11 @@ export class OcrService {
     const prepared = await preparePixels(png, pixelScale);
     signal.throwIfAborted();
     this.counters.recognitions += 1;
-    const bands = textBands(prepared.gray, prepared.width, prepared.height);
+    const bands = textBands(prepared.gray, prepared.width, prepared.height).filter((band) => {
+      const told = known !== undefined && isTold(band, prepared, known);
+      if (told) this.counters.bandsSkipped += 1;
+      return !told;
+    });
     const pages = new Array<EnginePage>(bands.length);
     // As many bands at a time as the recognizer has workers (its queue is bounded).
     let next = 0;
@@ -161,6 +172,29 @@ function follow(entry: Entry, signal: AbortSignal | undefined): Promise<OcrPage>
     };
     signal.addEventListener('abort', onAbort, { once: true });
     entry.page.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function knownKey(known: readonly Rect[]): string {
+  return createHash('sha1').update(known.map(regionKey).join(';')).digest('hex').slice(0, 16);
+}
+
+/** Ink may stray this far (points) outside an element's bounds and still count as inside (anti-aliasing). */
+const TOLD_SLACK_PT = 1;
+
+/** Whether every ink run of the band lies inside one of the known rects. */
+function isTold(band: TextBand, prepared: PreparedPixels, known: readonly Rect[]): boolean {
+  const [top, bottom] = inkRows(band);
+  const y0 = prepared.originY + top / prepared.scale;
+  const y1 = prepared.originY + bottom / prepared.scale;
+  const runs = inkColumnRuns(band, prepared.width);
+  // No run found (faint ink only): read it rather than guess.
+  return runs.length > 0 && runs.every(([start, end]) => {
+    const x0 = prepared.originX + start / prepared.scale;
+    const x1 = prepared.originX + end / prepared.scale;
+    return known.some(
+      (r) => x0 >= r.x - TOLD_SLACK_PT && x1 <= r.x + r.width + TOLD_SLACK_PT && y0 >= r.y - TOLD_SLACK_PT && y1 <= r.y + r.height + TOLD_SLACK_PT,
+    );
   });
 }
 

@@ -1,4 +1,4 @@
-import { textBands } from './text-bands';
+import { inkColumnRuns, inkRows, textBands } from './text-bands';
 
 const WIDTH = 40;
 
@@ -31,5 +31,17 @@ describe('textBands', () => {
     const [band] = textBands(gray, WIDTH, 100);
     expect([band.imageTop, band.height]).toEqual([-10, 32]);
     expect(band.gray.subarray(0, WIDTH).every((v) => v === 255)).toBe(true);
+  });
+
+  it('tells where a band has ink: its rows, and the runs of columns any of its rows darkens', () => {
+    const gray = imageWith(100, [[40, 52]]);
+    for (let y = 44; y < 48; y++) for (let x = 34; x < 37; x++) gray[y * WIDTH + x] = 90;
+    const [band] = textBands(gray, WIDTH, 100);
+    expect(inkRows(band)).toEqual([40, 52]);
+    // imageWith inks every other column from 5 to 29; the second mark spans columns 34–36.
+    const runs = inkColumnRuns(band, WIDTH);
+    expect(runs[0]).toEqual([5, 6]);
+    expect(runs[runs.length - 1]).toEqual([34, 37]);
+    expect(runs).toHaveLength(14);
   });
 });

@@ -61,3 +61,30 @@ function bandOf(gray: Uint8Array, width: number, height: number, top: number, bo
   out.set(gray.subarray(top * width, bottom * width), BAND_PADDING_ROWS * width);
   return { gray: out, height: rows, imageTop: top - BAND_PADDING_ROWS };
 }
+
+/**
+ * The column runs of a band that hold ink, `[start, end)` in the prepared image's pixels: where a pixel of the
+ * band's rows differs from the blank row above them (its padding) by more than a blank row's own range.
+ */
+export function inkColumnRuns(band: TextBand, width: number): [number, number][] {
+  const runs: [number, number][] = [];
+  const firstRow = BAND_PADDING_ROWS;
+  const lastRow = band.height - BAND_PADDING_ROWS;
+  const background = band.gray.subarray((firstRow - 1) * width, firstRow * width);
+  let start = -1;
+  for (let x = 0; x <= width; x++) {
+    let ink = false;
+    for (let y = firstRow; x < width && y < lastRow && !ink; y++) ink = Math.abs(band.gray[y * width + x] - background[x]) > BLANK_ROW_RANGE;
+    if (ink && start < 0) start = x;
+    if (!ink && start >= 0) {
+      runs.push([start, x]);
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/** The band's ink rows, `[top, bottom)` in the prepared image's rows. */
+export function inkRows(band: TextBand): [number, number] {
+  return [band.imageTop + BAND_PADDING_ROWS, band.imageTop + band.height - BAND_PADDING_ROWS];
+}
