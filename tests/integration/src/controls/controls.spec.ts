@@ -1,8 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { leakedWordsIn } from '@apex/mcp';
-import { call, DEVICE_PATH, startRestHarness, type RestHarness } from '../rest/harness';
+import { DEVICE_PATH, type RestHarness } from '../rest/harness';
+import { startBothFaces, type BothFaces } from '../support/both-faces';
 
 // Notes' editor shows Done: an iPhone keyboard hides only through a key or button it shows.
 const NOTES = 'com.apple.mobilenotes';
@@ -27,43 +24,18 @@ function flatten(node: TreeNode): TreeNode[] {
  * the SDK's client at /mcp, REST over real HTTP; each effect is checked through the other face where it can be.
  */
 describe('the controls through MCP and REST on the embedded virtual iPhone', () => {
+  let faces: BothFaces;
   let h: RestHarness;
-  let mcp: Client;
-  const seen: string[] = [];
+  const tool = (name: string, args?: Record<string, unknown>) => faces.tool(name, args);
+  const toolError = (name: string, args?: Record<string, unknown>) => faces.toolError(name, args);
+  const rest = (method: 'GET' | 'POST', path: string, body?: unknown) => faces.rest(method, path, body);
 
   beforeAll(async () => {
-    h = await startRestHarness();
-    mcp = new Client({ name: 'controls', version: '1.0.0' });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(h.api.mcpUrl as string)));
+    faces = await startBothFaces('controls');
+    h = faces.harness;
   }, 60_000);
 
-  afterAll(async () => {
-    for (const text of seen) expect(leakedWordsIn(text)).toEqual([]);
-    await mcp?.close();
-    await h?.close();
-  }, 60_000);
-
-  /** A tool call that must succeed; its structured output. */
-  async function tool(name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-    const result = (await mcp.callTool({ name, arguments: args })) as CallToolResult;
-    seen.push(JSON.stringify(result));
-    expect({ name, isError: result.isError ?? false, error: result._meta?.['apex/error'] }).toEqual({ name, isError: false, error: undefined });
-    return result.structuredContent as Record<string, unknown>;
-  }
-
-  /** A tool call that must fail; its semantic code. */
-  async function toolError(name: string, args: Record<string, unknown> = {}): Promise<{ code?: string; hint?: string }> {
-    const result = (await mcp.callTool({ name, arguments: args })) as CallToolResult;
-    seen.push(JSON.stringify(result));
-    expect(result.isError).toBe(true);
-    return (result._meta?.['apex/error'] ?? {}) as { code?: string; hint?: string };
-  }
-
-  async function rest(method: 'GET' | 'POST', path: string, body?: unknown) {
-    const answer = await call(h.url, method, `${DEVICE_PATH}${path}`, body === undefined ? {} : { body });
-    seen.push(JSON.stringify(answer.body));
-    return answer;
-  }
+  afterAll(() => faces?.close(), 60_000);
 
   const status = async () => (await rest('GET', '')).body as { foregroundApp?: { appId: string }; orientation?: string; locked?: boolean; screen: { width: number; height: number } };
   const tree = async () => flatten((await tool('get_ui_tree', {})).root as TreeNode);

@@ -1,9 +1,6 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
-import { leakedWordsIn } from '@apex/mcp';
-import { call, DEVICE_PATH, startRestHarness, type RestHarness } from '../rest/harness';
+import { call, DEVICE_PATH, type RestHarness } from '../rest/harness';
+import { startBothFaces, type BothFaces } from '../support/both-faces';
 
 const SETTINGS = 'com.apple.Preferences';
 const MAPS = 'com.apple.Maps';
@@ -29,39 +26,18 @@ const flatten = (node: TreeNode): TreeNode[] => [node, ...(node.children ?? []).
  * SDK's client at /mcp, REST over real HTTP.
  */
 describe('element refs, actions by ref, observe and wait_for on the virtual iPhone', () => {
+  let faces: BothFaces;
   let h: RestHarness;
-  let mcp: Client;
-  const seen: string[] = [];
+  const result = (name: string, args?: Record<string, unknown>) => faces.result(name, args);
+  const tool = (name: string, args?: Record<string, unknown>) => faces.tool(name, args);
+  const toolError = (name: string, args: Record<string, unknown>) => faces.toolError(name, args);
 
   beforeAll(async () => {
-    h = await startRestHarness();
-    mcp = new Client({ name: 'refs', version: '1.0.0' });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(h.api.mcpUrl as string)));
+    faces = await startBothFaces('refs');
+    h = faces.harness;
   }, 60_000);
 
-  afterAll(async () => {
-    for (const text of seen) expect(leakedWordsIn(text)).toEqual([]);
-    await mcp?.close();
-    await h?.close();
-  }, 60_000);
-
-  async function result(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
-    const answer = (await mcp.callTool({ name, arguments: args })) as CallToolResult;
-    seen.push(JSON.stringify(answer));
-    return answer;
-  }
-
-  async function tool(name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-    const answer = await result(name, args);
-    expect({ name, isError: answer.isError ?? false, error: answer._meta?.['apex/error'] }).toEqual({ name, isError: false, error: undefined });
-    return answer.structuredContent as Record<string, unknown>;
-  }
-
-  async function toolError(name: string, args: Record<string, unknown>): Promise<{ code?: string; hint?: string }> {
-    const answer = await result(name, args);
-    expect(answer.isError).toBe(true);
-    return (answer._meta?.['apex/error'] ?? {}) as { code?: string; hint?: string };
-  }
+  afterAll(() => faces?.close(), 60_000);
 
   const describeScreen = async (args: Record<string, unknown> = {}) =>
     (await tool('describe_screen', { includeOcrText: false, ...args })) as { elements: Element[]; app?: { appId: string }; alert?: { title?: string } };
