@@ -2,13 +2,14 @@
 import sharp from 'sharp';
 import { eventually } from '@apex/testing';
 import type { Page } from 'playwright-core';
+import { SETTINGS_BUNDLE_ID, SPRINGBOARD_BUNDLE_ID } from '@apex/virtual-device';
 import { DEVICE_PATH } from '../rest/harness';
 import { clickOnScreen, deviceStatus, foregroundApp, nodeLabelled, pagePoint, startDashboard, treeNodes, WAIT, type DashboardRig, type Node } from './page-kit';
 
 jest.setTimeout(180_000);
 
-const SETTINGS = 'com.apple.Preferences';
-const HOME = 'com.apple.springboard';
+const SETTINGS = SETTINGS_BUNDLE_ID;
+const HOME = SPRINGBOARD_BUNDLE_ID;
 
 /**
  * The page's pointer gestures and buttons, each checked on the phone through REST (device_status, get_ui_tree,

@@ -2,13 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { eventually } from '@apex/testing';
 import type { Page } from 'playwright-core';
+import { SETTINGS_BUNDLE_ID, SPRINGBOARD_BUNDLE_ID } from '@apex/virtual-device';
 import { call, DEVICE_PATH } from '../rest/harness';
 import { clickOnScreen, foregroundApp, nodeLabelled, startDashboard, WAIT, type DashboardRig, type Node } from './page-kit';
 
 jest.setTimeout(180_000);
 
-const SETTINGS = 'com.apple.Preferences';
-const HOME = 'com.apple.springboard';
+const SETTINGS = SETTINGS_BUNDLE_ID;
+const HOME = SPRINGBOARD_BUNDLE_ID;
 
 /**
  * Flows from the page: a finished task saved as a flow file and replayed (GET /task/{id}/flow, POST /flows/run),
