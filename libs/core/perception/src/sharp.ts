@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type Sharp from 'sharp';
 
 let loaded: typeof Sharp | undefined;
@@ -11,11 +12,16 @@ let loaded: typeof Sharp | undefined;
  * the process's RSS swing by ±10 % over 10,000 operations (the bench's `memory` section): it is turned off here,
  * process-wide, when sharp loads — every image path of Apex (perception and the screenshot encoder of the
  * operations) goes through this function.
+ *
+ * libvips gets one thread per core: sharp's default on glibc is a single thread (against heap fragmentation), and
+ * then a screenshot's PNG decode, resize and JPEG encode all queue on one core (the bench's `screenshots`
+ * section measures the difference on new pixels).
  */
 export function sharp(...args: Parameters<typeof Sharp>): Sharp.Sharp {
   if (!loaded) {
     loaded = require('sharp') as typeof Sharp;
     loaded.cache(false);
+    loaded.concurrency(availableParallelism());
   }
   return loaded(...args);
 }
