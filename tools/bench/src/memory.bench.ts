@@ -19,6 +19,17 @@ function collectGarbage(): void {
   (vm.runInNewContext('gc') as () => void)();
 }
 
+/**
+ * Collected, and the native memory of what was collected given back: V8 frees a dead Buffer's bytes on a
+ * background thread after the GC, so a reading right after one GC counted 0–5 freed 1179×2556 RGBA frames (11.5 MB
+ * each) as still in use, at random (external 34–92 MB between checkpoints of the same work).
+ */
+async function settledGarbage(): Promise<void> {
+  collectGarbage();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  collectGarbage();
+}
+
 export const memorySection: Section = {
   name: 'memory',
   description: 'RSS after warm-up and every 1,000 of 10,000 mixed operations: does it grow?',
@@ -52,8 +63,8 @@ export const memorySection: Section = {
       ['get_ui_tree', { format: 'flat' }],
       ['launch_app', { appId: SETTINGS_BUNDLE_ID }],
     ];
-    const checkpoint = (label: string, done: number) => {
-      collectGarbage();
+    const checkpoint = async (label: string, done: number) => {
+      await settledGarbage();
       const m = process.memoryUsage();
       result.rows.push({ after: label, operations: done, 'RSS MB': round(m.rss / MB, 1), 'heap used MB': round(m.heapUsed / MB, 1), 'external MB': round(m.external / MB, 1) });
       log(`  ${label}: RSS ${(m.rss / MB).toFixed(1)} MB`);
@@ -68,12 +79,12 @@ export const memorySection: Section = {
       };
       for (let i = 0; i < warmUp; i += 1) await one();
       done = 0;
-      const warm = checkpoint(`warm-up (${warmUp} mixed operations, OCR pool started)`, 0);
+      const warm = await checkpoint(`warm-up (${warmUp} mixed operations, OCR pool started)`, 0);
       const step = total / checkpoints;
       const seen: number[] = [];
       while (done < total) {
         await one();
-        if (done % step === 0) seen.push(checkpoint(`${done} mixed operations`, done));
+        if (done % step === 0) seen.push(await checkpoint(`${done} mixed operations`, done));
       }
       // One GC'd sample swings by a few % with native buffers freed or not yet, so "flat" is judged against the
       // series' own median, and growth by its two ends (mean of the first and last three checkpoints).
