@@ -68,9 +68,9 @@ const JPEG_OPTIONS = {
  * Encodes one capture as asked, then smaller until it fits the budget: lower JPEG quality first, then a
  * narrower image (PNG only gets narrower). The capture is never taken again, so `width` may end up below what
  * was asked; `pixelsPerPoint` always says how the pixels map to points. The native PNG, when it is what was
- * asked and fits, is handed back untouched (never decoded); a JPEG at the capture's own size is one libvips
- * pipeline from the PNG (no raw pixels in between: 5.5 → 4.1 ms for 393×852 here); resized images share one
- * decode to RGB however many tries the budget takes.
+ * asked and fits, is handed back untouched (never decoded). The first try of a JPEG at the capture's own size is one
+ * libvips pipeline from the PNG (no raw pixels in between: 5.5 → 4.1 ms for 393×852 here); every other try starts
+ * from one shared decode to RGB, so a capture is decoded at most twice however many tries the budget takes.
  */
 export async function encodeScreenshot(
   shot: CapturedScreen,
@@ -85,12 +85,13 @@ export async function encodeScreenshot(
   for (;;) {
     const height = Math.max(1, Math.round((shot.height * width) / shot.width));
     const quality = JPEG_QUALITIES[qualityStep];
+    const fullSize = width === shot.width;
     const data =
-      width === shot.width
-        ? request.format === 'png'
-          ? shot.png
-          : await sharp(shot.png).removeAlpha().jpeg({ ...JPEG_OPTIONS, quality }).toBuffer()
-        : await encode(await (pixels ??= decode(shot.png)), request.format, { width, height }, quality);
+      fullSize && request.format === 'png'
+        ? shot.png
+        : fullSize && qualityStep === 0
+          ? await sharp(shot.png).removeAlpha().jpeg({ ...JPEG_OPTIONS, quality }).toBuffer()
+          : await encode(await (pixels ??= decode(shot.png)), request.format, fullSize ? undefined : { width, height }, quality);
     const mimeType = request.format === 'png' ? 'image/png' : 'image/jpeg';
     const result = { data, format: request.format, mimeType, width, height, pixelsPerPoint: width / shot.screen.width } as const;
     if (data.length <= budget.maxBytes) return result;
@@ -106,19 +107,18 @@ export async function encodeScreenshot(
 }
 
 /**
- * The decode a resize starts from: opaque RGB (a phone's screen has no transparency). Without the alpha channel the resize
- * needs no premultiplication, which in one PNG → resize → JPEG pipeline costs more than the decode itself.
+ * The decode resizes and retries start from: opaque RGB (a phone's screen has no transparency). Without the alpha
+ * channel the resize needs no premultiplication, which in one PNG → resize → JPEG pipeline costs more than the
+ * decode itself.
  */
 async function decode(png: Buffer): Promise<Pixels> {
   return sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
 }
 
-/** The decoded capture resized to `size`, then encoded. */
-async function encode({ data, info }: Pixels, format: ScreenshotFormat, size: { width: number; height: number }, quality: number): Promise<Buffer> {
-  const image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize(size.width, size.height, {
-    fit: 'fill',
-    kernel: RESIZE_KERNEL,
-  });
+/** The decoded capture, resized when `size` is given, encoded. */
+async function encode({ data, info }: Pixels, format: ScreenshotFormat, size: { width: number; height: number } | undefined, quality: number): Promise<Buffer> {
+  const source = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const image = size ? source.resize(size.width, size.height, { fit: 'fill', kernel: RESIZE_KERNEL }) : source;
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ ...JPEG_OPTIONS, quality }).toBuffer();
 }
 
