@@ -42,8 +42,10 @@ export interface WireClient {
   send(packet: Packet, withChecksum?: boolean): void;
   /** Our CNXN; resolves with the device's. */
   handshake(options?: { version?: number; maxPayload?: number; checksum?: boolean }): Promise<Packet>;
-  /** OPEN; resolves with the stream on OKAY, undefined on CLSE. */
-  open(service: string): Promise<WireStream | undefined>;
+  /** OPEN; resolves with the stream on OKAY, undefined on CLSE. `autoAck: false` holds OKAYs from the start. */
+  open(service: string, options?: { autoAck?: boolean }): Promise<WireStream | undefined>;
+  /** OPEN that must succeed: rejects on CLSE. */
+  stream(service: string, options?: { autoAck?: boolean }): Promise<WireStream>;
   /** The next packet that is not for an opened stream (CNXN, a refusal…). */
   nextPacket(): Promise<Packet>;
   close(): void;
@@ -142,7 +144,7 @@ export async function connectWire(port: number, host = '127.0.0.1'): Promise<Wir
     };
   };
 
-  return {
+  const client: WireClient = {
     socket,
     ended,
     sendRaw: (bytes) => socket.write(bytes),
@@ -162,17 +164,23 @@ export async function connectWire(port: number, host = '127.0.0.1'): Promise<Wir
         looseWaiter = resolve;
       });
     },
-    open: (service) =>
+    open: (service, options = {}) =>
       new Promise((resolve) => {
         const localId = nextId++;
         pendingOpens.set(localId, (p) => {
           if (p.command === A_CLSE) return resolve(undefined);
           const state = makeStream(localId, p.arg0);
+          state.stream.autoAck = options.autoAck ?? true;
           streams.set(localId, state);
           resolve(state.stream);
         });
         send({ command: A_OPEN, arg0: localId, arg1: 0, payload: Buffer.from(`${service}\0`) });
       }),
+    stream: async (service, options) => {
+      const opened = await client.open(service, options);
+      if (!opened) throw new Error(`the device refused ${service}`);
+      return opened;
+    },
     nextPacket: () =>
       new Promise<Packet>((resolve) => {
         const p = loose.shift();
@@ -181,4 +189,5 @@ export async function connectWire(port: number, host = '127.0.0.1'): Promise<Wir
       }),
     close: () => socket.destroy(),
   };
+  return client;
 }

@@ -46,6 +46,8 @@ export class AdbdConnection {
   private readonly streams = new Map<number, DeviceStream>();
   private readonly reader: PacketReader;
   private closed = false;
+  /** Bumped when the streams are reset (a new CNXN), so a service opened for the old session is dropped. */
+  private generation = 0;
   private readonly transport: StreamTransport;
 
   constructor(
@@ -58,12 +60,9 @@ export class AdbdConnection {
       // CNXN says its own version; from 0x01000001 on the host sends no checksum.
       (command, arg0) => (command === A_CNXN ? arg0 : this.version) < A_VERSION_SKIP_CHECKSUM,
     );
-    const self = this;
     this.transport = {
       send: (packet) => this.send(packet),
-      get maxPayload() {
-        return self.maxPayload;
-      },
+      maxPayload: () => this.maxPayload,
       release: (stream) => {
         if (this.streams.get(stream.localId) === stream) this.streams.delete(stream.localId);
       },
@@ -181,9 +180,6 @@ export class AdbdConnection {
       () => this.send({ command: A_CLSE, arg0: 0, arg1: remoteId, payload: EMPTY }),
     );
   }
-
-  /** Bumped when the streams are reset (a new CNXN), so a service opened for the old session is dropped. */
-  private generation = 0;
 
   private allocateId(): number {
     do {

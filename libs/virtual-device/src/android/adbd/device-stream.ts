@@ -4,7 +4,7 @@ import { A_CLSE, A_OKAY, A_WRTE, ProtocolError, type Packet } from './packet';
 export interface StreamTransport {
   send(packet: Packet): void;
   /** The negotiated max payload: no WRTE is larger. */
-  readonly maxPayload: number;
+  maxPayload(): number;
   /** Forgets the stream (after CLSE either way). */
   release(stream: DeviceStream): void;
 }
@@ -119,7 +119,7 @@ export class DeviceStream {
   private pump(): void {
     if (this.closed) return;
     if (!this.inFlight && this.queued > 0) {
-      const chunk = this.takeOutput(this.transport.maxPayload);
+      const chunk = this.takeOutput(this.transport.maxPayload());
       this.inFlight = true;
       this.transport.send({ command: A_WRTE, arg0: this.localId, arg1: this.remoteId, payload: chunk });
       this.notifyDrain();
