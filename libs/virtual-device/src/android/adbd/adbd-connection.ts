@@ -19,7 +19,7 @@ import {
   ProtocolError,
   type Packet,
 } from './packet';
-import { openService } from './services';
+import { openService, type OpenedService } from './services';
 import type { SyncLimits } from './sync-service';
 
 export interface ConnectionConfig {
@@ -30,7 +30,12 @@ export interface ConnectionConfig {
   sync: SyncLimits;
   maxStreams: number;
   tcpConnectTimeoutMs: number;
+  /** A connection that has not sent CNXN by then is dropped. */
+  handshakeTimeoutMs: number;
 }
+
+/** Unsent bytes in the socket above which streams stop sending WRTEs until it drains. */
+const SOCKET_BUFFER_LIMIT = 4 * 1024 * 1024;
 
 const EMPTY = Buffer.alloc(0);
 
@@ -46,6 +51,8 @@ export class AdbdConnection {
   private readonly streams = new Map<number, DeviceStream>();
   private readonly reader: PacketReader;
   private closed = false;
+  private pendingOpens = 0;
+  private readonly handshakeTimer: NodeJS.Timeout;
   /** Bumped when the streams are reset (a new CNXN), so a service opened for the old session is dropped. */
   private generation = 0;
   private readonly transport: StreamTransport;
@@ -63,12 +70,21 @@ export class AdbdConnection {
     this.transport = {
       send: (packet) => this.send(packet),
       maxPayload: () => this.maxPayload,
+      // A host that OKAYs without reading would otherwise pile WRTEs up in our socket buffer.
+      canWrite: () => this.socket.writableLength <= SOCKET_BUFFER_LIMIT,
       release: (stream) => {
         if (this.streams.get(stream.localId) === stream) this.streams.delete(stream.localId);
       },
     };
     socket.setNoDelay(true);
     socket.on('data', (data: Buffer) => this.receive(data));
+    socket.on('drain', () => {
+      for (const stream of [...this.streams.values()]) stream.resume();
+    });
+    this.handshakeTimer = setTimeout(() => {
+      if (!this.online) this.close();
+    }, config.handshakeTimeoutMs);
+    this.handshakeTimer.unref();
     socket.on('error', () => this.close());
     socket.on('close', () => this.close());
   }
@@ -81,6 +97,7 @@ export class AdbdConnection {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.handshakeTimer);
     this.socket.destroy();
     this.resetStreams();
     this.onClosed();
@@ -146,39 +163,41 @@ export class AdbdConnection {
     const remoteId = p.arg0;
     if (remoteId === 0) return;
     // A non-zero arg1 is a delayed-ack send buffer; this adbd does not offer delayed_ack.
-    if (p.arg1 !== 0 || this.streams.size >= this.config.maxStreams) {
+    if (p.arg1 !== 0 || this.streams.size + this.pendingOpens >= this.config.maxStreams) {
       this.send({ command: A_CLSE, arg0: 0, arg1: remoteId, payload: EMPTY });
       return;
     }
-    const name = stripTrailingNuls(p.payload).toString('utf8');
-    const ctx = {
-      backend: this.config.backend,
-      maxPayload: this.maxPayload,
-      sync: this.config.sync,
-      tcpConnectTimeoutMs: this.config.tcpConnectTimeoutMs,
-    };
+    this.pendingOpens++;
+    void this.openStream(remoteId, stripTrailingNuls(p.payload).toString('utf8'))
+      .catch(() => this.close())
+      .finally(() => this.pendingOpens--);
+  }
+
+  /** OKAY and the running service, or CLSE(0, remote) when the service is unknown or refused. */
+  private async openStream(remoteId: number, name: string): Promise<void> {
     const generation = this.generation;
-    void openService(name, ctx).then(
-      (service) => {
-        if (this.closed || generation !== this.generation) {
-          service?.cancel();
-          return;
-        }
-        if (!service) {
-          this.send({ command: A_CLSE, arg0: 0, arg1: remoteId, payload: EMPTY });
-          return;
-        }
-        const stream = new DeviceStream(this.allocateId(), remoteId, this.transport, this.config.streamLimits);
-        this.streams.set(stream.localId, stream);
-        this.send({ command: A_OKAY, arg0: stream.localId, arg1: remoteId, payload: EMPTY });
-        try {
-          service.start(stream);
-        } catch {
-          stream.close();
-        }
-      },
-      () => this.send({ command: A_CLSE, arg0: 0, arg1: remoteId, payload: EMPTY }),
-    );
+    const refuse = (): void => this.send({ command: A_CLSE, arg0: 0, arg1: remoteId, payload: EMPTY });
+    let service: OpenedService | undefined;
+    try {
+      service = await openService(name, {
+        backend: this.config.backend,
+        maxPayload: this.maxPayload,
+        sync: this.config.sync,
+        tcpConnectTimeoutMs: this.config.tcpConnectTimeoutMs,
+      });
+    } catch {
+      return refuse();
+    }
+    if (this.closed || generation !== this.generation) return service?.cancel();
+    if (!service) return refuse();
+    const stream = new DeviceStream(this.allocateId(), remoteId, this.transport, this.config.streamLimits);
+    this.streams.set(stream.localId, stream);
+    this.send({ command: A_OKAY, arg0: stream.localId, arg1: remoteId, payload: EMPTY });
+    try {
+      service.start(stream);
+    } catch {
+      stream.close();
+    }
   }
 
   private allocateId(): number {

@@ -23,7 +23,7 @@ export interface AdbdOptions {
   extraFeatures?: readonly string[];
   /** Largest file a push may write (default 64 MiB; the files are in memory). */
   maxPushBytes?: number;
-  /** Shell output queued for a slow host before the stream is cut (default 64 MiB). */
+  /** Shell output queued for a slow host before the stream is cut (default 16 MiB). */
   maxQueuedOutput?: number;
   /** Streams one connection may hold open (default 256). */
   maxStreams?: number;
@@ -31,6 +31,8 @@ export interface AdbdOptions {
   maxConnections?: number;
   /** How long `tcp:PORT` waits for the backend's connection (default 10 s). */
   tcpConnectTimeoutMs?: number;
+  /** A connection that sends no CNXN within this is dropped (default 30 s). */
+  handshakeTimeoutMs?: number;
 }
 
 export interface Adbd {
@@ -68,12 +70,13 @@ export async function startAdbd(options: AdbdOptions): Promise<Adbd> {
     backend: options.backend,
     banner,
     streamLimits: {
-      maxQueuedOutput: options.maxQueuedOutput ?? 64 * 1024 * 1024,
+      maxQueuedOutput: options.maxQueuedOutput ?? 16 * 1024 * 1024,
       inboundHighWater: MAX_PAYLOAD,
     },
     sync: { maxPushBytes: options.maxPushBytes ?? 64 * 1024 * 1024 },
     maxStreams: options.maxStreams ?? 256,
     tcpConnectTimeoutMs: options.tcpConnectTimeoutMs ?? 10_000,
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? 30_000,
   };
 
   const connections = new Set<AdbdConnection>();

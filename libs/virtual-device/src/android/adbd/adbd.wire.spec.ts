@@ -402,4 +402,64 @@ describe('the virtual adbd on the wire', () => {
       expect((await odd.readAll()).toString('utf8', 8)).toBe('unknown command 44434241');
     });
   });
+
+  describe('limits', () => {
+    let limited: Adbd;
+    const aborted: ShellSession[] = [];
+    beforeAll(async () => {
+      limited = await startAdbd({
+        backend: testBackend({
+          extra: {
+            flood: (s) => {
+              s.signal.addEventListener('abort', () => aborted.push(s), { once: true });
+              s.write(Buffer.alloc(4096, 1));
+              s.write(Buffer.alloc(20_000, 2));
+              return new Promise<number>(() => undefined);
+            },
+          },
+        }),
+        maxQueuedOutput: 10_000,
+        maxStreams: 2,
+        maxConnections: 3,
+        handshakeTimeoutMs: 200,
+      });
+    });
+    afterAll(async () => {
+      await limited.close();
+    });
+
+    it('drops a connection that never says CNXN', async () => {
+      const c = await connectWire(limited.port);
+      clients.push(c);
+      await c.ended;
+    });
+
+    it('cuts a stream whose unsent output passes the limit, and aborts its session', async () => {
+      const c = await connectWire(limited.port);
+      clients.push(c);
+      await c.handshake({ maxPayload: 4096 });
+      const s = await c.stream('shell,v2,raw:flood', { autoAck: false });
+      await s.closed;
+      await until(() => aborted[0], 'the aborted session');
+      expect(Buffer.concat(s.received).length).toBeLessThanOrEqual(4096);
+    });
+
+    it('refuses streams past the per-connection limit, and connections past the server limit', async () => {
+      const c = await connectWire(limited.port);
+      clients.push(c);
+      await c.handshake();
+      await c.stream('shell,v2,raw:sleep 100');
+      await c.stream('shell,v2,raw:sleep 100');
+      expect(await c.open('shell,v2,raw:echo third')).toBeUndefined();
+
+      await until(() => limited.connectionCount() === 1 || undefined, 'only this connection left');
+      const extra = await Promise.all([connectWire(limited.port), connectWire(limited.port), connectWire(limited.port)]);
+      clients.push(...extra);
+      const outcomes = await Promise.all(
+        extra.map((e) => Promise.race([e.handshake().then(() => 'online'), e.ended.then(() => 'dropped')])),
+      );
+      expect(outcomes.sort()).toEqual(['dropped', 'online', 'online']);
+    });
+  });
 });
+

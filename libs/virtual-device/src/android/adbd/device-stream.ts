@@ -5,6 +5,8 @@ export interface StreamTransport {
   send(packet: Packet): void;
   /** The negotiated max payload: no WRTE is larger. */
   maxPayload(): number;
+  /** False while the connection's socket has too much unsent: WRTEs wait for `resume()`. */
+  canWrite(): boolean;
   /** Forgets the stream (after CLSE either way). */
   release(stream: DeviceStream): void;
 }
@@ -116,9 +118,14 @@ export class DeviceStream {
     this.transport.send({ command: A_OKAY, arg0: this.localId, arg1: this.remoteId, payload: Buffer.alloc(0) });
   }
 
+  /** The connection's socket drained: send what waits. */
+  resume(): void {
+    this.pump();
+  }
+
   private pump(): void {
     if (this.closed) return;
-    if (!this.inFlight && this.queued > 0) {
+    if (!this.inFlight && this.queued > 0 && this.transport.canWrite()) {
       const chunk = this.takeOutput(this.transport.maxPayload());
       this.inFlight = true;
       this.transport.send({ command: A_WRTE, arg0: this.localId, arg1: this.remoteId, payload: chunk });
