@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,6 +148,25 @@ describeWithRealAdb('the virtual adbd, driven by the real adb binary', () => {
     expect(st.mode & 0o777).toBe(0o777 & ~process.umask());
     expect(Math.trunc(st.mtimeMs / 1000)).toBe(mtime);
   }, 120_000);
+
+  it('pushes a directory tree into an existing directory and pulls it back', async () => {
+    const tree = join(work, 'tree');
+    await mkdir(join(tree, 'sub'), { recursive: true });
+    await writeFile(join(tree, 'one.txt'), 'one');
+    await writeFile(join(tree, 'sub', 'two.txt'), 'two');
+    backend.files.mkdir('/sdcard/Documents');
+
+    const pushed = await adb.run([...serial(), 'push', tree, '/sdcard/Documents']);
+    expect(pushed.code).toBe(0);
+    expect(pushed.stdout.toString()).toContain('2 files pushed');
+    expect(backend.files.list('/sdcard/Documents/tree/sub')?.map((e) => e.name)).toEqual(['two.txt']);
+
+    const back = join(work, 'tree-back');
+    const pulled = await adb.run([...serial(), 'pull', '/sdcard/Documents/tree', back]);
+    expect(pulled.code).toBe(0);
+    expect(await readFile(join(back, 'one.txt'), 'utf8')).toBe('one');
+    expect(await readFile(join(back, 'sub', 'two.txt'), 'utf8')).toBe('two');
+  });
 
   it('answers a pull of a missing file with adb\'s own error', async () => {
     const pulled = await adb.run([...serial(), 'pull', '/sdcard/nothing-here.txt', join(work, 'nothing')]);
