@@ -194,6 +194,40 @@ describe('the virtual adbd on the wire', () => {
       expect(shellResult(await s.readAll()).stdout).toBe('still here\n');
     });
 
+    it('survives well-framed nonsense: random commands, ids, services and payloads', async () => {
+      // A fixed-seed generator: the same nonsense on every run.
+      let seed = 0x2545f491;
+      const next = (): number => {
+        seed ^= seed << 13;
+        seed ^= seed >>> 17;
+        seed ^= seed << 5;
+        return seed >>> 0;
+      };
+      const commands = [A_OPEN, A_OKAY, A_WRTE, A_CLSE, A_CNXN];
+      const names = ['shell,v2,raw:cat', 'sync:', 'exec:echo x', 'shell:', 'tcp:1', 'root:', '', 'shell,v2', 'sync'];
+      for (let round = 0; round < 5; round++) {
+        const c = await online();
+        const opened = await c.stream('sync:');
+        for (let i = 0; i < 200; i++) {
+          const command = commands[next() % commands.length];
+          const payload =
+            command === A_OPEN
+              ? Buffer.from(`${names[next() % names.length]}\0`)
+              : Buffer.from(Array.from({ length: next() % 64 }, () => next() & 0xff));
+          const pick = next() % 3;
+          const arg0 = pick === 0 ? opened.localId : pick === 1 ? next() % 8 : next();
+          const arg1 = command === A_CNXN ? MAX_PAYLOAD : pick === 0 ? opened.remoteId : next() % 8;
+          c.send({ command, arg0, arg1, payload }, false);
+        }
+        // Whatever it made of that, the device either still answers or has hung up.
+        await Promise.race([c.ended, c.open('exec:echo x')]);
+        c.close();
+      }
+      const after = await online();
+      const s = await after.stream('shell,v2,raw:echo alive');
+      expect(shellResult(await s.readAll()).stdout).toBe('alive\n');
+    });
+
     it('drops a connection whose WRTE exceeds the max payload it negotiated', async () => {
       const c = await client();
       await c.handshake({ maxPayload: 4096 });
