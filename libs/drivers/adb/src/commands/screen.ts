@@ -1,0 +1,74 @@
+import { ApexError } from '@apex/errors';
+import { normalizeAndroidSource } from '@apex/android-source';
+import type { RawScreenshot, ScreenGeometry, UiNode } from '@apex/port';
+import { execBytes, okText, shell, type AdbContext } from '../adb-context';
+import { parseDisplay, type DisplayInfo } from '../parse/dumpsys';
+import { readUiDump } from '../parse/ui-dump';
+
+/*
+ * The screen: its size from WindowManager's dump, captures with `screencap -p`, and the element tree with
+ * `uiautomator dump`. Apex speaks dp (density-independent pixels): scale = density (dpi) / 160.
+ */
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+/** `dumpsys window displays`: pixels in the current rotation, density, rotation. */
+export async function display(ctx: AdbContext, signal: AbortSignal): Promise<DisplayInfo> {
+  const text = okText(await shell(ctx, ['dumpsys', 'window', 'displays'], signal));
+  const info = parseDisplay(text);
+  if (!info || info.densityDpi <= 0 || info.width <= 0 || info.height <= 0) {
+    throw new ApexError('device_error', `Device ${ctx.deviceId} did not report its screen size and density.`, {
+      hint: 'Retry once the phone has finished starting.',
+      cause: new Error(text.slice(0, 500)),
+    });
+  }
+  ctx.scale = scaleOf(info);
+  return info;
+}
+
+/** Pixels per dp: remembered, else read once. */
+export async function knownScale(ctx: AdbContext, signal: AbortSignal): Promise<number> {
+  return ctx.scale ?? scaleOf(await display(ctx, signal));
+}
+
+export function scaleOf(info: DisplayInfo): number {
+  return info.densityDpi / 160;
+}
+
+export function geometryOf(info: DisplayInfo): ScreenGeometry {
+  const scale = scaleOf(info);
+  return { width: round2(info.width / scale), height: round2(info.height / scale), scale };
+}
+
+export async function screenGeometry(ctx: AdbContext, signal: AbortSignal): Promise<ScreenGeometry> {
+  return geometryOf(await display(ctx, signal));
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** `exec:screencap -p`: the PNG as the device encodes it (raw bytes, no terminal in between). */
+export async function screenshot(ctx: AdbContext, signal: AbortSignal): Promise<RawScreenshot> {
+  const [png, info] = await Promise.all([execBytes(ctx, ['screencap', '-p'], signal), display(ctx, signal)]);
+  if (png.length < 24 || !png.subarray(0, 8).equals(PNG_SIGNATURE)) {
+    throw new ApexError('device_error', `Device ${ctx.deviceId} did not return a screen capture.`, {
+      hint: 'Retry; a screen showing protected content cannot be captured.',
+      cause: new Error(png.subarray(0, 200).toString('utf8')),
+    });
+  }
+  // IHDR: width and height, big-endian, right after the signature and the chunk's length and type.
+  return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20), scale: scaleOf(info) };
+}
+
+/** `uiautomator dump /dev/tty`: the active window's accessibility tree, normalized in dp. */
+export async function uiTree(ctx: AdbContext, signal: AbortSignal): Promise<UiNode> {
+  const [dump, info] = await Promise.all([shell(ctx, ['uiautomator', 'dump', '/dev/tty'], signal), display(ctx, signal)]);
+  const xml = readUiDump(dump.stdout.toString('utf8'));
+  if (xml === undefined) {
+    throw new ApexError('device_error', `Device ${ctx.deviceId} could not describe its screen right now.`, {
+      hint: 'Retry; the screen may have been animating.',
+      retryable: true,
+      cause: new Error(`${dump.stdout.toString('utf8').slice(0, 300)}${dump.stderr.toString('utf8').slice(0, 300)}`),
+    });
+  }
+  return normalizeAndroidSource(xml, ctx.deviceId, scaleOf(info));
+}
