@@ -31,7 +31,7 @@ export const runFlowOperation = defineOperation({
   // A flow may change anything on the device; it talks to no model.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   handler: async (ctx: TaskOperationContext, { device, yaml, flow, vars, healPlanner }) => {
-    const parsed = yaml !== undefined ? parseFlowYaml(yaml, vars) : parseFlowObject(flow, vars);
+    const parsed = yaml !== undefined ? await parseFlowYaml(yaml, vars) : await parseFlowObject(flow, vars);
     const task = ctx.tasks.start({ deviceId: device, goal: `Run flow "${parsed.name}"`, flow: parsed, maxSteps: stepBudget(parsed), healPlanner });
     return { taskId: task.id, status: task.status };
   },

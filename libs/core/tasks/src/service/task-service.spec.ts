@@ -98,7 +98,7 @@ describe('TaskService', () => {
     expect(exported.steps.slice(0, 2)).toEqual([{ launch: 'com.example.settings' }, { wait_for: { text: 'Airplane Mode' } }]);
     phones['phone-a'].state.app = 'home';
     phones['phone-a'].state.switches['Wi-Fi'] = true;
-    const replayed = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'replay', flow: parseFlowObject(exported) }).id);
+    const replayed = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'replay', flow: await parseFlowObject(exported) }).id);
     expect({ status: replayed.status, error: replayed.error }).toEqual({ status: 'succeeded', error: undefined });
     expect(phones['phone-a'].state.switches['Wi-Fi']).toBe(false);
   });
