@@ -117,6 +117,14 @@ export const ApexConfigSchema = z
         keepTypedText: z.boolean().optional(),
         /** Most tasks waiting per device before start_task answers device_busy (default 50). */
         maxQueuedPerDevice: z.number().int().min(1).max(10_000).optional(),
+        /** Finished tasks (steps, screenshots) are deleted after `maxAgeDays` (default 30) or beyond the `maxFinished` newest (default 1000). */
+        retention: z
+          .object({
+            maxAgeDays: z.number().positive().max(3_650).optional(),
+            maxFinished: z.number().int().min(1).max(1_000_000).optional(),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .optional(),

@@ -28,6 +28,8 @@ export interface RuntimeOptions {
   lease?: Omit<LeaseOptions, 'instance'>;
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
 /** A device as the runtime set it up. */
 export interface RuntimeDevice {
   id: string;
@@ -182,7 +184,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     },
     get tasks() {
       if (!tasks) {
-        const { planners, keepTypedText, maxQueuedPerDevice } = config?.tasks ?? {};
+        const { planners, keepTypedText, maxQueuedPerDevice, retention } = config?.tasks ?? {};
         const created = createTaskService({
           context: { hub, perception },
           dataDir,
@@ -192,6 +194,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
           planners,
           keepTypedText,
           maxQueuedPerDevice,
+          retention: {
+            maxAgeMs: retention?.maxAgeDays === undefined ? undefined : retention.maxAgeDays * DAY_MS,
+            maxFinished: retention?.maxFinished,
+          },
         });
         services.push(() => created.close());
         tasks = created;

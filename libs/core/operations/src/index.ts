@@ -3,6 +3,7 @@ export * from './run-operation';
 export * from './json-schema';
 export * from './limits';
 export * from './schemas';
+export * from './secrets';
 export * from './screenshot-encoding';
 export * from './live-screen';
 export * from './screenshot-reuse';

@@ -11,6 +11,7 @@ import {
   MAX_URL_LENGTH,
   REFUSED_URL_SCHEMES,
 } from './limits';
+import { secretField } from './secrets';
 
 /**
  * Field schemas shared by several operations: each rule and description is written once here, each bound in
@@ -56,7 +57,7 @@ export const appIdValue = z
 export const appIdField = appIdValue.describe('e.g. com.apple.Preferences; see list_apps');
 
 /** Text to type into the focused field. */
-export const typedTextField = (what: string) => z.string().min(1).max(MAX_TYPED_TEXT_LENGTH).describe(what);
+export const typedTextField = (what: string) => secretField(z.string().min(1).max(MAX_TYPED_TEXT_LENGTH).describe(what));
 
 /** Text to look for on the screen: something a finder can match, so at least one letter or digit. */
 export const searchTextField = (what?: string) => {
