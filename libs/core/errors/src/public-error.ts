@@ -100,6 +100,16 @@ export function containsLeakyWords(text: string): boolean {
   return LEAKY_WORDS.test(text) || SYSTEM_ERROR_CODES.test(text) || containsStackFrame(text);
 }
 
+/**
+ * What of `text` no client may see, listed: the driver and system words `containsLeakyWords` refuses, and
+ * "stack frame" when it holds one. The one list both the error filter and the leakage tests use.
+ */
+export function leakedWordsIn(text: string): string[] {
+  const words = [...text.matchAll(new RegExp(LEAKY_WORDS.source, 'gi')), ...text.matchAll(new RegExp(SYSTEM_ERROR_CODES.source, 'g'))].map((m) => m[0]);
+  if (containsStackFrame(text)) words.push('stack frame');
+  return words;
+}
+
 const NEUTRAL_MESSAGES: Record<ErrorCode, string> = {
   invalid_argument: 'The request has an invalid argument.',
   unauthorized: 'Authentication is required.',
