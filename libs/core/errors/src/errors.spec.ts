@@ -96,7 +96,8 @@ describe('toPublicError', () => {
     ['the WebDriver session is gone', ['WebDriver']],
     ['socket hang up', ['socket hang up']],
     ['connect ECONNREFUSED 127.0.0.1:8100', ['ECONNREFUSED']],
-    ['Error: x\n    at run (/a/b.ts:3:4)', ['stack frame']],
+    ['Error: x\n    at run (/a/b.ts:3:4)', ['\n    at ']],
+    ['failed at run (/a/b.ts:3:4) here', ['at run (/a/b.ts:3:4)']],
     ['Appium and WDA', ['Appium', 'WDA']],
   ])('one list: what the filter refuses the leakage check names (%s)', (text, words) => {
     expect(leakedWordsIn(text)).toEqual(words);
