@@ -107,7 +107,7 @@ export const ApexConfigSchema = z
     devices: z.array(DeviceConfigSchema).default([]),
     /** Device labs behind Selenium Grid 4 hubs, whose phones are discovered and kept up to date. */
     grids: z.array(GridConfigSchema).default([]),
-    /** Where locks and data live. Default ~/.apex (or APEX_DATA_DIR). */
+    /** Where locks and data live; APEX_DATA_DIR, when set, wins over it (default ~/.apex). */
     dataDir: z.string().min(1).optional(),
     /** Agent tasks: `{"planners": {"default": "openai", "openai": {"model": "…", "baseURL": "…"}}}`; keys best in the environment. */
     tasks: z

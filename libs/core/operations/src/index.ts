@@ -8,3 +8,4 @@ export * from './screenshot-encoding';
 export * from './live-screen';
 export * from './screenshot-reuse';
 export * from './operations';
+export type { ActionObservation, Observed } from './observe';

@@ -130,3 +130,17 @@ export const refField = z
 export const OBSERVE_LEVELS = ['none', 'summary', 'describe'] as const;
 export type ObserveLevel = (typeof OBSERVE_LEVELS)[number];
 export const observeField = z.enum(OBSERVE_LEVELS).optional();
+
+/**
+ * `observed`, an action's account of the screen after it (see observe.ts for its type). `screen` (observe
+ * "describe") is describe_screen's result; its schema is that tool's, not repeated in every action's.
+ */
+export const observedField = z
+  .object({
+    app: z.object({ appId: z.string(), name: z.string().optional() }).optional(),
+    changed: z.boolean().optional(),
+    alert: z.string().optional(),
+    keyboardVisible: z.boolean(),
+    screen: z.record(z.string(), z.unknown()).optional(),
+  })
+  .optional();

@@ -1,7 +1,7 @@
 import { toPublicError } from '@apex/errors';
 import { stringify } from 'yaml';
 import { delay } from '../agent/delay';
-import { observationOf, screenOf, summarizeObservation, type Observation } from '../agent/observation';
+import { observationOfResult, summarizeObservation, type Observation } from '../agent/observation';
 import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } from '../agent/planner';
 import type { FlowPatch, StepAction, TaskUsage } from '../model/task';
 import { compact, flowStepOf } from './export-flow';
@@ -241,8 +241,7 @@ class FlowSession implements PlannerSession {
   }
 
   private async observe(): Promise<Observation> {
-    const result = await this.context.query('describe_screen', { includeOcrText: false });
-    return observationOf(screenOf(result));
+    return observationOfResult(await this.context.query('describe_screen', { includeOcrText: false }));
   }
 }
 
