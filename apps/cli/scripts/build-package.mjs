@@ -78,6 +78,16 @@ await build({
 for (const file of ['pixel-worker.js', 'pixel-kernels.js']) {
   cpSync(join(root, 'libs', 'core', 'perception', 'src', 'workers', file), join(outDir, 'dist', 'cli', file));
 }
+// The flow YAML reader's worker thread, likewise, with the yaml package bundled into it (the package has no yaml).
+await build({
+  entryPoints: [join(root, 'libs', 'core', 'tasks', 'src', 'flows', 'flow-yaml-worker.js')],
+  outfile: join(outDir, 'dist', 'cli', 'flow-yaml-worker.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  logLevel: 'warning',
+});
 cpSync(dashboardDist, join(outDir, 'dashboard'), { recursive: true });
 
 function lockedVersion(name) {

@@ -140,7 +140,7 @@ export const ApexConfigSchema = z
     devices: z.array(DeviceConfigSchema).default([]),
     /** Device labs behind Selenium Grid 4 hubs, whose phones are discovered and kept up to date. */
     grids: z.array(GridConfigSchema).default([]),
-    /** Where locks and data live. Default ~/.apex (or APEX_DATA_DIR). */
+    /** Where locks and data live; APEX_DATA_DIR, when set, wins over it (default ~/.apex). */
     dataDir: z.string().min(1).optional(),
     /** Agent tasks: `{"planners": {"default": "openai", "openai": {"model": "…", "baseURL": "…"}}}`; keys best in the environment. */
     tasks: z
@@ -150,6 +150,14 @@ export const ApexConfigSchema = z
         keepTypedText: z.boolean().optional(),
         /** Most tasks waiting per device before start_task answers device_busy (default 50). */
         maxQueuedPerDevice: z.number().int().min(1).max(10_000).optional(),
+        /** Finished tasks (steps, screenshots) are deleted after `maxAgeDays` (default 30) or beyond the `maxFinished` newest (default 1000). */
+        retention: z
+          .object({
+            maxAgeDays: z.number().positive().max(3_650).optional(),
+            maxFinished: z.number().int().min(1).max(1_000_000).optional(),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .optional(),

@@ -174,7 +174,9 @@ export class GridDiscovery {
       poolState: () => {
         const current = phone.slot;
         if (!current || !current.nodeUp) return 'offline';
-        return current.sessionId !== undefined && current.sessionId !== driver.sessionId ? 'busy' : undefined;
+        // A session this driver lost (its server restarted) still holds the slot until the driver ends it
+        // through the hub, which its next call does first: the phone is not another client's.
+        return current.sessionId !== undefined && !driver.ownsSession(current.sessionId) ? 'busy' : undefined;
       },
       onFailure: () => this.refreshAfterFailure(),
     });

@@ -38,4 +38,11 @@ describe('private data', () => {
     const error = thrownBy(() => parseConfig({ devices: [device], tasks: { keepTypedText: 'yes', maxQueuedPerDevice: 0 } }));
     expect(error.issues?.map((i) => i.path).sort()).toEqual(['tasks.keepTypedText', 'tasks.maxQueuedPerDevice']);
   });
+
+  it('takes tasks.retention (age in days, count of finished tasks) and checks it', () => {
+    const device = { id: 'iphone-a', driver: 'wda', url: 'http://127.0.0.1:8100' };
+    expect(parseConfig({ devices: [device], tasks: { retention: { maxAgeDays: 7, maxFinished: 50 } } }).tasks).toEqual({ retention: { maxAgeDays: 7, maxFinished: 50 } });
+    const error = thrownBy(() => parseConfig({ devices: [device], tasks: { retention: { maxAgeDays: 0, maxFinished: 0.5, keep: 'all' } } }));
+    expect(error.issues?.map((i) => i.path).sort()).toEqual(['tasks.retention.keep', 'tasks.retention.maxAgeDays', 'tasks.retention.maxFinished']);
+  });
 });

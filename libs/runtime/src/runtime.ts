@@ -1,9 +1,7 @@
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { DeviceHub, resolveLease, type DeviceHubOptions, type Lease, type LeaseOptions } from '@apex/hub';
 import { Perception } from '@apex/perception';
 import type { AnyOperation, StepScreenshots } from '@apex/operations';
-import { ALL_OPERATIONS, createTaskService, flowJsonSchema, type TaskService } from '@apex/tasks';
+import { ALL_OPERATIONS, createTaskService, flowJsonSchema, resolveDataDir, type TaskService } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
 import { openDeviceLease } from './device-lock';
@@ -19,7 +17,7 @@ export interface RuntimeOptions {
   configPath?: string;
   /** Defaults to process.env. */
   env?: NodeJS.ProcessEnv;
-  /** Overrides APEX_DATA_DIR, the config's dataDir and ~/.apex. */
+  /** Overrides APEX_DATA_DIR, the config's dataDir and ~/.apex (in that order; see resolveDataDir). */
   dataDir?: string;
   logger?: Logger;
   /** Hub settings (back-off, default limits), mainly for tests. */
@@ -27,6 +25,8 @@ export interface RuntimeOptions {
   /** Ownership of phones and tasks: lease period, renewal and clock (15 s / 5 s by default), mainly for tests. */
   lease?: Omit<LeaseOptions, 'instance'>;
 }
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /** A device as the runtime set it up. */
 export interface RuntimeDevice {
@@ -72,10 +72,6 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-function resolveDataDir(options: RuntimeOptions, env: NodeJS.ProcessEnv, config?: ApexConfig): string {
-  return path.resolve(options.dataDir ?? env.APEX_DATA_DIR ?? config?.dataDir ?? path.join(os.homedir(), '.apex'));
-}
-
 /**
  * The composition root: configuration → drivers → hub (or the embedded virtual iPhone, registered through
  * the same driver a real phone uses). Device ownership is taken here: a phone another Apex process holds is
@@ -87,7 +83,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const logger = options.logger ?? createLogger();
   const configPath = options.configPath ?? (env.APEX_CONFIG ? env.APEX_CONFIG : undefined);
   const config = configPath ? await loadConfig(configPath) : undefined;
-  const dataDir = resolveDataDir(options, env, config);
+  const dataDir = resolveDataDir({ explicit: options.dataDir, configured: config?.dataDir }, env);
   const lease = resolveLease(options.lease);
 
   const closers: (() => Promise<void> | void)[] = [];
@@ -182,7 +178,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     },
     get tasks() {
       if (!tasks) {
-        const { planners, keepTypedText, maxQueuedPerDevice } = config?.tasks ?? {};
+        const { planners, keepTypedText, maxQueuedPerDevice, retention } = config?.tasks ?? {};
         const created = createTaskService({
           context: { hub, perception },
           dataDir,
@@ -192,6 +188,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
           planners,
           keepTypedText,
           maxQueuedPerDevice,
+          retention: {
+            maxAgeMs: retention?.maxAgeDays === undefined ? undefined : retention.maxAgeDays * DAY_MS,
+            maxFinished: retention?.maxFinished,
+          },
         });
         services.push(() => created.close());
         tasks = created;

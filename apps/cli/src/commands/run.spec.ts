@@ -52,4 +52,12 @@ describe('apex run', () => {
     const usage = apex();
     expect((await usage.waitForExit(EXIT)).code).toBe(2);
   }, 120_000);
+
+  it('exits 2 for a YAML alias bomb (nothing run), naming the line of its first alias', async () => {
+    const bomb = ['a: &a [x,x,x,x,x,x,x,x,x]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'name: Bomb', 'steps: [*c]', ''].join('\n');
+    const run = apex(flowFile('bomb.yaml', bomb));
+    expect((await run.waitForExit(EXIT)).code).toBe(2);
+    expect(run.stderr()).toMatch(/invalid_argument: The flow is not valid YAML: line 2, column \d+: its aliases expand to more than 50 nodes/);
+    expect(run.stdout()).toBe('');
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import {
   ERROR_CODE_LIST,
   formatPublicError,
   httpStatusOf,
+  leakedWordsIn,
   invalidInput,
   isErrorCode,
   toPublicError,
@@ -88,6 +89,23 @@ describe('toPublicError', () => {
     const pub = toPublicError(new ApexError('device_error', message, { hint: message }));
     expect(pub.message).toBe('The device reported an error.');
     expect(pub.hint).toBeUndefined();
+  });
+
+  it.each([
+    ['uiautomator2 crashed', ['uiautomator']],
+    ['the WebDriver session is gone', ['WebDriver']],
+    ['socket hang up', ['socket hang up']],
+    ['connect ECONNREFUSED 127.0.0.1:8100', ['ECONNREFUSED']],
+    ['Error: x\n    at run (/a/b.ts:3:4)', ['\n    at ']],
+    ['failed at run (/a/b.ts:3:4) here', ['at run (/a/b.ts:3:4)']],
+    ['Appium and WDA', ['Appium', 'WDA']],
+  ])('one list: what the filter refuses the leakage check names (%s)', (text, words) => {
+    expect(leakedWordsIn(text)).toEqual(words);
+    expect(toPublicError(new ApexError('device_error', text)).message).toBe('The device reported an error.');
+  });
+
+  it('finds nothing to name in a clean text', () => {
+    expect(leakedWordsIn('iphone-a is offline; Apex will reconnect.')).toEqual([]);
   });
 
   it('keeps ordinary words that merely contain a system error code', () => {

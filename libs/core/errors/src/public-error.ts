@@ -12,11 +12,12 @@ export interface PublicError {
 }
 
 /**
- * Words that name a driver, a protocol implementation or a raw system failure. They must never reach a
+ * Words that name a driver, a protocol implementation (iOS agents, WebDriver, Android's debug bridge and its
+ * shell tools, key-code names, view class packages) or a raw system failure. They must never reach a
  * client: a text containing one is replaced by the code's neutral wording. Only literal alternatives, so a
  * match costs linear time whatever the text; stack frames are found by `containsStackFrame`.
  */
-export const LEAKY_WORDS = /XCUIElement|WebDriverAgent|\bWDA\b|appium|xcuitest|uiautomator|element-6066|webdriver|socket hang up/i;
+export const LEAKY_WORDS = /XCUIElement|WebDriverAgent|\bWDA\b|appium|xcuitest|uiautomator|element-6066|webdriver|socket hang up|\badbd?\b|KEYCODE|dumpsys|android\.widget\.|android\.view\./i;
 
 /** System error codes are upper case; matching them case-sensitively keeps words such as "reconnect" intact. */
 const SYSTEM_ERROR_CODES = /\b(?:ECONN[A-Z]+|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND)\b/;
@@ -35,17 +36,17 @@ function atWordAt(text: string, i: number): boolean {
   );
 }
 
-/** Whether `:<digits>:<digits>)` starts at `i`; its cost is the length of those digits. */
-function lineColumnAt(text: string, i: number): boolean {
+/** Where `:<digits>:<digits>)` that starts at `i` ends, or -1; its cost is the length of those digits. */
+function lineColumnEndAt(text: string, i: number): number {
   let j = i + 1;
   for (let part = 0; part < 2; part++) {
     const digits = j;
     while (isDigit(text.charCodeAt(j))) j += 1;
-    if (j === digits) return false;
-    if (text.charCodeAt(j) !== (part === 0 ? 0x3a : 0x29)) return false;
+    if (j === digits) return -1;
+    if (text.charCodeAt(j) !== (part === 0 ? 0x3a : 0x29)) return -1;
     j += 1;
   }
-  return true;
+  return j;
 }
 
 /** JavaScript's `\s`, by character code. */
@@ -73,6 +74,11 @@ function isWhiteSpace(code: number): boolean {
  * Each character is read at most twice.
  */
 export function containsStackFrame(text: string): boolean {
+  return stackFrameIn(text) !== undefined;
+}
+
+/** The first stack frame of `text` as `containsStackFrame` finds it (the text it spans), or undefined. */
+function stackFrameIn(text: string): string | undefined {
   let afterAt = -1;
   let open = -1;
   for (let i = 0; i < text.length; i++) {
@@ -82,22 +88,35 @@ export function containsStackFrame(text: string): boolean {
       if (code !== 0x0a) continue;
       let next = i + 1;
       while (next < text.length && isWhiteSpace(text.charCodeAt(next))) next += 1;
-      if (next > i + 1 && atWordAt(text, next)) return true;
+      if (next > i + 1 && atWordAt(text, next)) return text.slice(i, next + 3);
       // The white space skipped holds no `at `, `(` or `:`; any line break in it leads to the same `next`.
       if (next > i + 1) i = next - 1;
     } else if (afterAt < 0) {
       if (atWordAt(text, i)) afterAt = i + 3;
     } else if (open < 0) {
       if (code === 0x28 && i > afterAt) open = i;
-    } else if (code === 0x3a && i > open + 1 && lineColumnAt(text, i)) {
-      return true;
+    } else if (code === 0x3a && i > open + 1) {
+      const end = lineColumnEndAt(text, i);
+      if (end >= 0) return text.slice(afterAt - 3, end);
     }
   }
-  return false;
+  return undefined;
 }
 
 export function containsLeakyWords(text: string): boolean {
   return LEAKY_WORDS.test(text) || SYSTEM_ERROR_CODES.test(text) || containsStackFrame(text);
+}
+
+/**
+ * What of `text` no client may see, listed as it appears there: the driver and system words
+ * `containsLeakyWords` refuses, and the first stack frame. The one list both the error filter and the leakage
+ * tests use.
+ */
+export function leakedWordsIn(text: string): string[] {
+  const words = [...text.matchAll(new RegExp(LEAKY_WORDS.source, 'gi')), ...text.matchAll(new RegExp(SYSTEM_ERROR_CODES.source, 'g'))].map((m) => m[0]);
+  const frame = stackFrameIn(text);
+  if (frame !== undefined) words.push(frame);
+  return words;
 }
 
 const NEUTRAL_MESSAGES: Record<ErrorCode, string> = {

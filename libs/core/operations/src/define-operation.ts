@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { DeviceHub } from '@apex/hub';
-import type { Perception } from '@apex/perception';
+import type { Perception, ScreenDescriptionResult } from '@apex/perception';
+import { observedField, observeField } from './schemas';
 
 /**
  * What every operation runs against. The runtime builds it; transports receive it from their app and never
@@ -15,11 +16,6 @@ export interface OperationContext {
   stepScreenshots?: StepScreenshots;
   /** The JSON Schema of flow files, for editors (REST serves it); the runtime sets it (from the tasks lib). */
   flowSchema?: Readonly<Record<string, unknown>>;
-  /**
-   * Whether an action's `observe: "describe"` reads the pixels too (default true, as describe_screen does);
-   * the agent loop, which observes from the tree unless a task asks for OCR, sets it for its own actions.
-   */
-  observeWithOcr?: boolean;
 }
 
 /** Where the faces read a task step's screenshot from, without knowing where or how it is kept. */
@@ -62,6 +58,14 @@ export function withImage<O>(output: O, image: ImageAttachment): WithImage<O> {
   return new WithImage(output, image);
 }
 
+/** What describe_screen returns: its structured output and the whole description behind it (with its text). */
+export class WithScreen<O> {
+  constructor(
+    readonly output: O,
+    readonly screen: ScreenDescriptionResult,
+  ) {}
+}
+
 /** The input an operation's handler receives: `device`, when the operation has one, is already resolved. */
 export type HandlerInput<I> = 'device' extends keyof I ? Omit<I, 'device'> & { device: string } : I;
 
@@ -84,16 +88,29 @@ export interface OperationDefinition<
   /** The structured (JSON) result. Binary data travels beside it as an `ImageAttachment`. */
   output: Out;
   annotations: OperationAnnotations;
-  handler: (ctx: Ctx, input: HandlerInput<z.output<In>>) => Promise<z.input<Out> | WithImage<z.input<Out>>>;
+  handler: (ctx: Ctx, input: HandlerInput<z.output<In>>) => Promise<z.input<Out> | WithImage<z.input<Out>> | WithScreen<z.input<Out>>>;
   /** A one-line rendering of the structured output for a model or a log (default: compact JSON). */
   summarize?: (output: z.output<Out>) => string;
+  /**
+   * An action on the device: its input also takes `observe` and its output answers `observed` (the screen
+   * after it, see observe.ts). `runOperation` does the observing; the handler never sees `observe`.
+   */
+  acts?: boolean;
 }
 
-/** Identity with types: one call per operation file. */
+/**
+ * One call per operation file. An action (`acts: true`) is returned with its public schemas (`observe` in,
+ * `observed` out): the catalog's object, the one every face registers.
+ */
+export function defineOperation<In extends AnyObjectSchema, Out extends AnyObjectSchema, Ctx extends OperationContext = OperationContext>(
+  definition: OperationDefinition<In, Out, Ctx> & { acts: true },
+): AnyOperation;
 export function defineOperation<In extends AnyObjectSchema, Out extends AnyObjectSchema, Ctx extends OperationContext = OperationContext>(
   definition: OperationDefinition<In, Out, Ctx>,
-): OperationDefinition<In, Out, Ctx> {
-  return definition;
+): OperationDefinition<In, Out, Ctx>;
+export function defineOperation(definition: AnyOperation): AnyOperation {
+  if (!definition.acts) return definition;
+  return { ...definition, input: definition.input.extend({ observe: observeField }), output: definition.output.extend({ observed: observedField }) };
 }
 
 /** Any operation, whatever its schemas or the context it needs (device operations, task operations, …). */

@@ -1,88 +1,79 @@
-import { z } from 'zod';
 import { callerSignal, deviceRefs, getUiTree, type TreeRefs } from '@apex/hub';
-import { renderDescription, type RenderableDescription } from '@apex/perception';
-import type { UiNode } from '@apex/port';
-import { WithImage, type AnyOperation, type OperationContext } from './define-operation';
-import { slimDescription } from './operations/describe-screen';
-import { observeField, type ObserveLevel } from './schemas';
+import type { ScreenDescriptionResult } from '@apex/perception';
+import type { AppRef, UiNode } from '@apex/port';
+import type { OperationContext } from './define-operation';
+import { slimDescription, type SlimDescription } from './operations/describe-screen';
+import type { ObserveLevel } from './schemas';
 
 /** How long observe: "describe" waits for the screen to stop changing, and how often it looks. */
 const SETTLE_LIMIT_MS = 2_000;
 const SETTLE_POLL_MS = 100;
 
-/** What an action saw of the screen after it (observe "summary"), with the whole description for "describe". */
+/** What an action saw of the screen after it (`observed` in its output; the schema is `observedField`). */
 export interface Observed {
-  app?: { appId: string; name?: string };
+  app?: AppRef;
   /** Whether the screen differs from the last one Apex read on this device (absent when it had read none). */
   changed?: boolean;
   /** The title (or first text) of an alert that is up. */
   alert?: string;
   keyboardVisible: boolean;
   /** observe "describe": describe_screen's result for the settled screen. */
-  screen?: Record<string, unknown>;
+  screen?: SlimDescription;
 }
 
-const observedOut = z
-  .object({
-    app: z.object({ appId: z.string(), name: z.string().optional() }).optional(),
-    changed: z.boolean().optional(),
-    alert: z.string().optional(),
-    keyboardVisible: z.boolean(),
-    screen: z.record(z.string(), z.unknown()).optional(),
-  })
-  .optional();
+/** An action's observation: what its output says, its text (rendered once), and the whole description. */
+export interface ActionObservation {
+  observed: Observed;
+  /** The line (or, for "describe", the description) the result's summary ends with. */
+  text: string;
+  /** observe "describe": the settled screen's whole description (refs, node ids), `text` its rendering. */
+  screen?: ScreenDescriptionResult;
+}
+
+/** What observing costs, beyond its level: whether a description reads the pixels too. */
+export interface ObserveOptions {
+  /** observe "describe": read the pixels (OCR, icon names) too (default true, as describe_screen does). */
+  withOcr?: boolean;
+}
+
+/** The refs of the screen before an action, to tell afterwards whether it changed. */
+export function screenBefore(ctx: OperationContext, device: string): TreeRefs | undefined {
+  return deviceRefs(ctx.hub, device).lastSeen;
+}
+
+/** After an action with observe "none": the screen may have changed unseen, so the next look cannot say whether it did. */
+export function forgetScreen(ctx: OperationContext, device: string): void {
+  deviceRefs(ctx.hub, device).lastSeen = undefined;
+}
 
 /**
- * The same operation, taking `observe` ("summary" by default) and answering `observed`: what the screen shows
- * after the action, so the next step needs no separate observation.
+ * The screen after an action: one tree read (several while a "describe" waits for it to settle), and a cheap
+ * read of the app in front only when the tree says the app changed (see perception's `foregroundApp`).
  */
-export function observing(op: AnyOperation): AnyOperation {
-  return {
-    ...op,
-    input: op.input.extend({ observe: observeField }),
-    output: op.output.extend({ observed: observedOut }),
-    handler: async (ctx: OperationContext, { observe = 'summary', ...input }: { observe?: ObserveLevel; device: string }) => {
-      const before = deviceRefs(ctx.hub, input.device).lastSeen;
-      const raw = await op.handler(ctx, input);
-      if (observe === 'none') {
-        // The screen may have changed unseen: the next summary cannot say whether it did.
-        deviceRefs(ctx.hub, input.device).lastSeen = undefined;
-        return raw;
-      }
-      const observed = await observeScreen(ctx, input.device, observe, before);
-      return raw instanceof WithImage ? new WithImage({ ...raw.output, observed }, raw.image) : { ...raw, observed };
-    },
-    summarize: (output) => {
-      const own = op.summarize ? op.summarize(output) : JSON.stringify({ ...output, observed: undefined });
-      const observed = output.observed as Observed | undefined;
-      return observed ? `${own}\n${renderObserved(observed)}` : own;
-    },
-  };
-}
-
-async function observeScreen(
+export async function observeAfterAction(
   ctx: OperationContext,
   device: string,
   level: Exclude<ObserveLevel, 'none'>,
   before: TreeRefs | undefined,
-): Promise<Observed> {
+  options: ObserveOptions = {},
+): Promise<ActionObservation> {
   const refs = deviceRefs(ctx.hub, device);
   let tree = await getUiTree(ctx.hub, device);
   if (level === 'describe') tree = await settledTree(ctx, device, tree);
   const after = refs.forTree(tree).fingerprint;
-  const observed: Observed = { keyboardVisible: false };
+  const observed: Observed = { keyboardVisible: findNode(tree, 'keyboard') !== undefined };
   const app = await ctx.perception.foregroundApp(device, tree);
   if (app) observed.app = app;
   if (before !== undefined) observed.changed = before.fingerprint !== after;
   const alert = findNode(tree, 'alert');
   if (alert) observed.alert = alert.label || firstText(alert) || 'alert';
-  observed.keyboardVisible = findNode(tree, 'keyboard') !== undefined;
   if (level === 'describe') {
     // describe_screen's result for the settled tree just read (not read a third time).
-    const includeOcrText = ctx.observeWithOcr ?? true;
-    observed.screen = slimDescription(await ctx.perception.describeScreen(device, { includeOcrText, tree })) as Record<string, unknown>;
+    const screen = await ctx.perception.describeScreen(device, { includeOcrText: options.withOcr ?? true, tree });
+    observed.screen = slimDescription(screen);
+    return { observed, text: screen.text, screen };
   }
-  return observed;
+  return { observed, text: summaryLine(observed) };
 }
 
 /** Reads the tree until two reads in a row agree (animations, loading), for at most SETTLE_LIMIT_MS. */
@@ -113,8 +104,7 @@ function firstText(node: UiNode): string | undefined {
   return findNode(node, 'text')?.label;
 }
 
-function renderObserved(o: Observed): string {
-  if (o.screen) return renderDescription(o.screen as unknown as RenderableDescription);
+function summaryLine(o: Observed): string {
   const parts = [`Now: ${o.app ? (o.app.name ?? o.app.appId) : 'unknown app'}`];
   if (o.changed !== undefined) parts.push(o.changed ? 'screen changed' : 'screen unchanged');
   if (o.alert) parts.push(`alert "${o.alert}"`);

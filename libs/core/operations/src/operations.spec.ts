@@ -13,6 +13,7 @@ import {
   outputJsonSchema,
   runOperation,
   screenshotEncoderOf,
+  tapOperation,
   type ImageAttachment,
   type OperationAnnotations,
   type OperationResult,
@@ -97,6 +98,23 @@ describe('the catalog', () => {
     expect(input.additionalProperties).toBe(false);
     expect(outputJsonSchema(op).type).toBe('object');
     if ('device' in op.input.shape) expect(input.required ?? []).not.toContain('device');
+  });
+});
+
+describe('actions (acts: true)', () => {
+  const ACTIONS = ['tap', 'double_tap', 'long_press', 'swipe', 'pinch', 'input_text', 'hide_keyboard', 'press_button', 'handle_alert', 'launch_app', 'terminate_app', 'open_url', 'set_orientation', 'set_appearance', 'set_lock'];
+
+  it('are the fifteen that take observe and answer observed; no other operation does', () => {
+    expect(DEVICE_OPERATIONS.filter((op) => op.acts).map((op) => op.name).sort()).toEqual([...ACTIONS].sort());
+    for (const op of DEVICE_OPERATIONS) {
+      expect('observe' in op.input.shape).toBe(Boolean(op.acts));
+      expect('observed' in op.output.shape).toBe(Boolean(op.acts));
+    }
+  });
+
+  it('are registered as the object their file exports', () => {
+    expect(DEVICE_OPERATIONS).toContain(tapOperation);
+    expect('observe' in tapOperation.input.shape).toBe(true);
   });
 });
 
@@ -295,9 +313,29 @@ describe('runOperation', () => {
     expect((await runOperation(ctx, 'list_apps', {})).output).toEqual({ apps: [{ appId: 'com.example.fake', running: true }], complete: false });
   });
 
+  it('a default tap answers what the screen shows after it: typed, its text once at the end of the summary', async () => {
+    const result = await runOperation(ctx, 'tap', { x: 10, y: 20 });
+    expect(result.output).toEqual({ tapped: { x: 10, y: 20 }, observed: { keyboardVisible: false } });
+    expect(result.actionSummary).toBe('Tapped (10, 20).');
+    expect(result.summary).toBe('Tapped (10, 20).\nNow: unknown app.');
+    expect(result.screen).toBeUndefined();
+    // One tree read after the tap, and no handler saw `observe`.
+    const after = driver.calls.slice(driver.calls.findIndex((c) => c.method === 'tap') + 1).map((c) => c.method);
+    expect(after.filter((m) => m === 'uiTree')).toHaveLength(1);
+  });
+
+  it('describe_screen answers its whole description once: the summary is its text', async () => {
+    const result = await runOperation(ctx, 'describe_screen', { includeOcrText: false });
+    expect(result.screen?.text).toBe(result.summary);
+    expect(result.output).toMatchObject({ elements: expect.any(Array), keyboardVisible: false });
+    expect(result.output).not.toHaveProperty('text');
+  });
+
   it('observe "describe" describes the settled tree it read (no third read); observeWithOcr false reads no pixels', async () => {
-    const result = await runOperation({ ...ctx, observeWithOcr: false }, 'tap', { x: 10, y: 20, observe: 'describe' });
+    const result = await runOperation(ctx, 'tap', { x: 10, y: 20, observe: 'describe' }, undefined, { observeWithOcr: false });
     expect(result.output['observed']).toMatchObject({ keyboardVisible: false, screen: { elements: expect.any(Array), ocrText: [] } });
+    expect(result.screen?.elements).toEqual(expect.any(Array));
+    expect(result.summary).toBe(`${result.actionSummary}\n${result.screen?.text}`);
     const after = driver.calls.slice(driver.calls.findIndex((c) => c.method === 'tap') + 1).map((c) => c.method);
     // The first look after the tap, then one more until two agree: that second tree is the one described.
     expect(after.filter((m) => m === 'uiTree')).toHaveLength(2);

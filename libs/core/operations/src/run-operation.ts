@@ -1,8 +1,10 @@
 import { ApexError, invalidArgument, invalidInput } from '@apex/errors';
 import { onBehalfOf } from '@apex/hub';
-import { WithImage, type AnyOperation, type ImageAttachment, type OperationContext } from './define-operation';
+import type { ScreenDescriptionResult } from '@apex/perception';
+import { WithImage, WithScreen, type AnyOperation, type ImageAttachment, type OperationContext } from './define-operation';
+import { forgetScreen, observeAfterAction, screenBefore, type ActionObservation } from './observe';
 import { DEVICE_OPERATIONS } from './operations';
-import { deviceField } from './schemas';
+import { deviceField, type ObserveLevel } from './schemas';
 
 /** The outcome of one operation, for any face to render. */
 export interface OperationResult<O = Record<string, unknown>> {
@@ -10,8 +12,15 @@ export interface OperationResult<O = Record<string, unknown>> {
   output: O;
   /** Present when the operation produced an image (take_screenshot). Not part of `output`. */
   image?: ImageAttachment;
-  /** A one-line rendering of `output` for a model. */
+  /** A rendering of `output` for a model: one line, then (for an action) the screen after it. */
   summary: string;
+  /** An action that observed: its own line of `summary`, without the screen after it. */
+  actionSummary?: string;
+  /**
+   * The whole description behind the result, typed: describe_screen's, or the settled screen an action
+   * observed with "describe" (`output.observed.screen` is its structured part; its `text` ends `summary`).
+   */
+  screen?: ScreenDescriptionResult;
 }
 
 export function findOperation(
@@ -34,12 +43,18 @@ export function takesDevice(op: AnyOperation): boolean {
 /** How one call is made: `signal` aborts when the client gives up (disconnects, cancels). */
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Whether an action's `observe: "describe"` reads the pixels too (default true, as describe_screen does);
+   * the agent loop, which observes from the tree unless a task asks for OCR, says false for its actions.
+   */
+  observeWithOcr?: boolean;
 }
 
 /**
- * Validates `rawInput` against the operation's schema (an `invalid_argument` listing every bad field),
- * resolves the device, runs the handler and validates its output. Throws only `ApexError`s. When
- * `call.signal` aborts, the device actions the handler started and still waits for are withdrawn or aborted.
+ * The one pipeline: validates `rawInput` against the operation's schema (an `invalid_argument` listing every
+ * bad field), resolves the device, runs the handler, observes the screen after an action (`acts`, at the
+ * level its `observe` asks) and validates the output. Throws only `ApexError`s. When `call.signal` aborts, the
+ * device actions the handler started and still waits for are withdrawn or aborted.
  */
 export async function runOperation<Ctx extends OperationContext>(
   ctx: Ctx,
@@ -62,12 +77,26 @@ export async function runOperation<Ctx extends OperationContext>(
   }
 
   const input: Record<string, unknown> = { ...parsed.data };
+  // An action's `observe` is the pipeline's, not the handler's.
+  const observe = op.acts ? ((input.observe as ObserveLevel | undefined) ?? 'summary') : undefined;
+  if (op.acts) delete input.observe;
   if (takesDevice(op)) input.device = ctx.hub.resolve(input.device as string | undefined);
 
   let raw: unknown;
+  let observation: ActionObservation | undefined;
   try {
-    // For a device-less operation `device` is simply absent; the handler's type cannot say both at once.
-    raw = await onBehalfOf(call.signal, () => op.handler(ctx, input as typeof input & { device: string }));
+    ({ raw, observation } = await onBehalfOf(call.signal, async () => {
+      // For a device-less operation `device` is simply absent; the handler's type cannot say both at once.
+      const device = input.device as string;
+      const before = observe ? screenBefore(ctx, device) : undefined;
+      const value: unknown = await op.handler(ctx, input as typeof input & { device: string });
+      if (observe === undefined) return { raw: value };
+      if (observe === 'none') {
+        forgetScreen(ctx, device);
+        return { raw: value };
+      }
+      return { raw: value, observation: await observeAfterAction(ctx, device, observe, before, { withOcr: call.observeWithOcr }) };
+    }));
   } catch (error) {
     if (error instanceof ApexError) throw error;
     if (call.signal?.aborted) {
@@ -75,11 +104,23 @@ export async function runOperation<Ctx extends OperationContext>(
     }
     throw new ApexError('internal', `${op.name} failed unexpectedly.`, { cause: error });
   }
-  const { value, image } = raw instanceof WithImage ? { value: raw.output as unknown, image: raw.image } : { value: raw };
-  const checked = op.output.safeParse(value);
+  const image = raw instanceof WithImage ? raw.image : undefined;
+  const screen = raw instanceof WithScreen ? raw.screen : observation?.screen;
+  const own = raw instanceof WithImage || raw instanceof WithScreen ? raw.output : raw;
+  const checked = op.output.safeParse(observation ? { ...(own as object), observed: observation.observed } : own);
   if (!checked.success) {
     throw new ApexError('internal', `${op.name} produced an invalid result.`, { cause: checked.error });
   }
   const output = checked.data as Record<string, unknown>;
-  return { output, image, summary: op.summarize ? op.summarize(output) : JSON.stringify(output) };
+  const result: OperationResult = { output, summary: '' };
+  if (image) result.image = image;
+  if (screen) result.screen = screen;
+  if (raw instanceof WithScreen) {
+    result.summary = raw.screen.text;
+  } else {
+    const line = op.summarize ? op.summarize(output) : JSON.stringify({ ...output, observed: undefined });
+    result.summary = observation ? `${line}\n${observation.text}` : line;
+    if (observation) result.actionSummary = line;
+  }
+  return result;
 }

@@ -11,6 +11,7 @@ import {
   MAX_URL_LENGTH,
   REFUSED_URL_SCHEMES,
 } from './limits';
+import { secretField } from './secrets';
 
 /**
  * Field schemas shared by several operations: each rule and description is written once here, each bound in
@@ -56,7 +57,7 @@ export const appIdValue = z
 export const appIdField = appIdValue.describe('e.g. com.apple.Preferences; see list_apps');
 
 /** Text to type into the focused field. */
-export const typedTextField = (what: string) => z.string().min(1).max(MAX_TYPED_TEXT_LENGTH).describe(what);
+export const typedTextField = (what: string) => secretField(z.string().min(1).max(MAX_TYPED_TEXT_LENGTH).describe(what));
 
 /** Text to look for on the screen: something a finder can match, so at least one letter or digit. */
 export const searchTextField = (what?: string) => {
@@ -129,3 +130,17 @@ export const refField = z
 export const OBSERVE_LEVELS = ['none', 'summary', 'describe'] as const;
 export type ObserveLevel = (typeof OBSERVE_LEVELS)[number];
 export const observeField = z.enum(OBSERVE_LEVELS).optional();
+
+/**
+ * `observed`, an action's account of the screen after it (see observe.ts for its type). `screen` (observe
+ * "describe") is describe_screen's result; its schema is that tool's, not repeated in every action's.
+ */
+export const observedField = z
+  .object({
+    app: z.object({ appId: z.string(), name: z.string().optional() }).optional(),
+    changed: z.boolean().optional(),
+    alert: z.string().optional(),
+    keyboardVisible: z.boolean(),
+    screen: z.record(z.string(), z.unknown()).optional(),
+  })
+  .optional();

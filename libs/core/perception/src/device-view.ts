@@ -1,4 +1,4 @@
-import { captureScreen, deviceStatus, getUiTree, type CapturedScreen, type DeviceHub } from '@apex/hub';
+import { captureScreen, foregroundApp, getUiTree, type CapturedScreen, type DeviceHub } from '@apex/hub';
 import type { AppRef, UiNode } from '@apex/port';
 
 /** What perception reads from a device: every read goes through the hub (queued, timed out, health-tracked). */
@@ -12,8 +12,8 @@ export interface DeviceView {
 export function hubDeviceView(hub: DeviceHub): DeviceView {
   /**
    * The foreground app last read per device, with the label of the tree's root (the app's own name) it was
-   * read under. The port reads the foreground app only as part of the whole status (several device requests),
-   * so a screen whose root still carries that label reuses it: the same app is still in front.
+   * read under: a screen whose root still carries that label reuses it (the same app is still in front), so
+   * the device is asked (one cheap read) only when the tree says the app changed.
    */
   const apps = new Map<string, { rootLabel: string; app: AppRef | undefined }>();
   return {
@@ -22,10 +22,10 @@ export function hubDeviceView(hub: DeviceHub): DeviceView {
     foregroundApp: async (deviceId, tree) => {
       const known = apps.get(deviceId);
       if (tree.label !== undefined && known?.rootLabel === tree.label) return known.app;
-      const { foregroundApp } = await deviceStatus(hub, deviceId);
+      const app = await foregroundApp(hub, deviceId);
       if (tree.label === undefined) apps.delete(deviceId);
-      else apps.set(deviceId, { rootLabel: tree.label, app: foregroundApp });
-      return foregroundApp;
+      else apps.set(deviceId, { rootLabel: tree.label, app });
+      return app;
     },
   };
 }

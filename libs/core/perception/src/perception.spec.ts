@@ -5,6 +5,18 @@ import { Perception } from './perception';
 import { renderScreen } from './testing/rendered-screen';
 import { uiNode } from './testing/ui-nodes';
 
+/** Every image perception hands to sharp, in order: what "decoded once" is checked against. */
+const mockSharpInputs: unknown[] = [];
+jest.mock('./sharp', () => {
+  const actual = jest.requireActual<typeof import('./sharp')>('./sharp');
+  return {
+    sharp: (...args: Parameters<typeof actual.sharp>) => {
+      mockSharpInputs.push(args[0]);
+      return actual.sharp(...args);
+    },
+  };
+});
+
 const OCR_TIMEOUT = 120_000;
 const GEOMETRY = { width: 393, height: 852, scale: 3 };
 const SCREEN = { x: 0, y: 0, width: 393, height: 852 };
@@ -128,4 +140,31 @@ describe('Perception', () => {
     await expect(perception.getUiTree('nope')).rejects.toMatchObject({ code: 'device_not_found' });
     expect(driver.calls.length).toBe(calls);
   });
+});
+
+describe('Perception: one capture, read once', () => {
+  it(
+    'describe_screen decodes its screenshot once for OCR and icon naming together (no second PNG decode)',
+    async () => {
+      const rendered = renderScreen({ ...GEOMETRY, texts: [{ text: 'Read once', x: 40, baseline: 420, size: 20 }], icons: [{ kind: 'trash', cx: 340, cy: 76, size: 24 }] });
+      const tree = uiNode('app', SCREEN, { id: 'app', label: 'Demo' }, [uiNode('button', { x: 318, y: 54, width: 44, height: 44 }, { id: 'glyph' })]);
+      const driver = new FakeDriver({ screen: GEOMETRY });
+      driver.behave('screenshot', async () => ({ png: rendered.png, width: 393 * 3, height: 852 * 3, scale: 3 }));
+      driver.behave('uiTree', async () => tree);
+      const hub = new DeviceHub();
+      hub.register({ id: 'phone', driver });
+      const perception = new Perception(hub, { ocrWorkers: 1 });
+      mockSharpInputs.length = 0;
+      try {
+        const d = await perception.describeScreen('phone', {});
+        expect(d.elements.map((e) => e.icon)).toEqual(['trash']);
+        expect(d.ocrText.map((t) => t.text)).toEqual(['Read once']);
+        expect(mockSharpInputs.filter((input) => input === rendered.png)).toHaveLength(1);
+      } finally {
+        await perception.close();
+        await hub.close();
+      }
+    },
+    OCR_TIMEOUT,
+  );
 });

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { callerSignal, deviceRefs, type DeviceHub } from '@apex/hub';
-import type { Rect, Role, ScreenGeometry, UiNode } from '@apex/port';
+import { isInteractive, type Rect, type Role, type ScreenGeometry, type UiNode } from '@apex/port';
 import { ApexError, invalidArgument } from '@apex/errors';
 import { sharp } from './sharp';
 import { describeScreen, regionsTheTreeTells } from './describe/describe-screen';
@@ -23,9 +22,9 @@ import { OcrService, type OcrStats } from './ocr/ocr-service';
 import type { OcrPage } from './ocr/ocr-types';
 import { TesseractPool } from './ocr/tesseract-pool';
 import { PixelPool } from './workers/pixel-pool';
-import { findTextInOcr, findTextInTree, mergeMatches } from './text/text-finders';
+import { ScreenImage } from './screen-image';
+import { findTextInOcr, findTextInTree } from './text/text-finders';
 import { descendantText, pruneUiTree } from './tree/prune';
-import { isInteractive } from './tree/roles';
 import { visibleNodes } from './tree/visible';
 import type {
   DescribeOptions,
@@ -40,8 +39,6 @@ import type {
   UiTreeResult,
 } from './types';
 
-/** In `auto`, a tree match this good answers without reading the pixels. */
-const TREE_ANSWER_CONFIDENCE = 0.9;
 /** Unlabeled icon buttons named from their pixels in one description, at most. */
 const MAX_ICONS_NAMED = 24;
 const ICON_BUTTON_ROLES: ReadonlySet<Role> = new Set<Role>(['button', 'icon', 'link']);
@@ -79,19 +76,17 @@ export class Perception {
     const refs = deviceRefs(this.hub, id);
     // The tree names tree matches and is what "the screen is unchanged" means for pixel matches' refs.
     const [tree, screen] = await Promise.all([this.device.uiTree(id), this.hub.screen(id)]);
-    let treeMatches: FindTextResult['matches'] = [];
     if (source !== 'ocr') {
-      treeMatches = findTextInTree(tree, screenRect(screen), q, actionableRefs(tree, refs.forTree(tree).refOf));
-      if (source === 'ui-tree' || treeMatches.some((m) => m.confidence >= TREE_ANSWER_CONFIDENCE)) {
-        return { matches: treeMatches };
-      }
+      const treeMatches = findTextInTree(tree, screenRect(screen), q, actionableRefs(tree, refs.forTree(tree).refOf));
+      // The pixels are read only where the tree is silent: on a phone a screenshot costs more than the tree.
+      if (source === 'ui-tree' || treeMatches.length > 0) return { matches: treeMatches };
     }
     const shot = await this.device.screenshot(id);
     const region = q.region ? clipTo(q.region, screenRect(shot.screen)) : undefined;
     if (q.region && !region) return { matches: [] };
-    const page = await this.ocr.read(shot.png, shot.scale, region, callerSignal());
+    const page = await this.ocr.read(new ScreenImage(shot.png, shot.scale), shot.scale, region, callerSignal());
     const ocrMatches = findTextInOcr(page, q).map((m) => ({ ref: refs.pixelRef(tree, m.bounds), ...m }));
-    return { matches: source === 'ocr' ? ocrMatches : mergeMatches(treeMatches, ocrMatches) };
+    return { matches: ocrMatches };
   }
 
   /**
@@ -111,7 +106,7 @@ export class Perception {
     const glyph = q.name === undefined ? undefined : glyphForName(q.name);
     if (glyph || template) {
       const shot = await this.device.screenshot(id);
-      const edges = await this.edgesOf(shot.png, shot.scale);
+      const edges = await this.edgesOf(new ScreenImage(shot.png, shot.scale));
       const textBoxes = textNodeBounds(tree, screenRect(shot.screen));
       const pixelMatches: IconMatch[] = [];
       if (glyph) {
@@ -156,9 +151,13 @@ export class Perception {
     if (o.includeOcrText ?? true) {
       const shot = await this.device.screenshot(id);
       screen = shot.screen;
-      // Only what the tree does not already say: the description keeps no OCR line where it does.
-      ocr = await this.ocr.read(shot.png, shot.scale, undefined, callerSignal(), regionsTheTreeTells(tree, screenRect(shot.screen)));
-      iconNames = await this.nameUnlabeledIcons(tree, shot.png, shot.scale, screenRect(shot.screen));
+      // One capture object: its hash and its decode serve both readers, which run side by side.
+      const capture = new ScreenImage(shot.png, shot.scale);
+      [ocr, iconNames] = await Promise.all([
+        // Only what the tree does not already say: the description keeps no OCR line where it does.
+        this.ocr.read(capture, shot.scale, undefined, callerSignal(), regionsTheTreeTells(tree, screenRect(shot.screen))),
+        this.nameUnlabeledIcons(tree, capture, screenRect(shot.screen)),
+      ]);
     } else {
       screen = await this.hub.screen(id);
       // The tree is fresh; the cached geometry may predate a rotation: read it again when they disagree.
@@ -213,13 +212,13 @@ export class Perception {
   }
 
   /** What the built-in glyphs recognize on the tree's unlabeled icon buttons (node id → glyph name). */
-  private async nameUnlabeledIcons(tree: UiNode, png: Buffer, scale: number, screen: Rect): Promise<Map<string, string>> {
+  private async nameUnlabeledIcons(tree: UiNode, capture: ScreenImage, screen: Rect): Promise<Map<string, string>> {
     const unlabeled = visibleNodes(tree, screen)
       .filter((v) => ICON_BUTTON_ROLES.has(v.node.role) && !v.node.label && !descendantText(v.node))
       .slice(0, MAX_ICONS_NAMED);
     const names = new Map<string, string>();
     if (unlabeled.length === 0) return names;
-    const edges = await this.edgesOf(png, scale);
+    const edges = await this.edgesOf(capture);
     for (const { node, bounds } of unlabeled) {
       const glyph = await identifyGlyph(this.pixels, edges, bounds);
       if (glyph?.label) names.set(node.id, glyph.label);
@@ -227,11 +226,11 @@ export class Perception {
     return names;
   }
 
-  private edgesOf(png: Buffer, scale: number): Promise<ScreenEdges> {
-    const key = createHash('sha1').update(png).digest('hex');
+  private edgesOf(capture: ScreenImage): Promise<ScreenEdges> {
+    const key = capture.hash;
     let edges = this.edges.get(key);
     if (!edges) {
-      edges = screenEdges(png, scale, this.pixels);
+      edges = screenEdges(capture, this.pixels);
       this.edges.set(key, edges);
       edges.catch(() => this.edges.delete(key));
     }

@@ -2,3 +2,4 @@ export * from './geometry';
 export * from './ui-node';
 export * from './port';
 export * from './timeouts';
+export * from './text';

@@ -102,6 +102,11 @@ export interface AppList {
 export interface DeviceDriver {
   readonly platform: Platform;
   status(signal: AbortSignal): Promise<DriverStatus>;
+  /**
+   * The app in front (undefined when the device cannot say): one cheap request, for reading after an action
+   * without the whole status. Absent: the hub reads it from `status`.
+   */
+  foregroundApp?(signal: AbortSignal): Promise<AppRef | undefined>;
   /** The screen in points and its scale, for the current orientation: cheap (one round trip at most). */
   screen(signal: AbortSignal): Promise<ScreenGeometry>;
   screenshot(signal: AbortSignal): Promise<RawScreenshot>;

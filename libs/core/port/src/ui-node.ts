@@ -42,3 +42,21 @@ export interface UiNode {
   focused: boolean;
   children: UiNode[];
 }
+
+/** Roles a user can act on (tap, type into, toggle, slide): the one list every layer ranks elements by. */
+export const INTERACTIVE_ROLES: ReadonlySet<Role> = new Set<Role>([
+  'button',
+  'textField',
+  'secureTextField',
+  'searchField',
+  'switch',
+  'slider',
+  'cell',
+  'link',
+  'key',
+  'icon',
+]);
+
+export function isInteractive(role: string): boolean {
+  return INTERACTIVE_ROLES.has(role as Role);
+}

@@ -88,6 +88,7 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
   readonly alert?: DeviceDriver['alert'];
   readonly handleAlert?: DeviceDriver['handleAlert'];
   readonly setAppearance?: DeviceDriver['setAppearance'];
+  readonly foregroundApp?: DeviceDriver['foregroundApp'];
   /** Only when a stream address is configured (the hub then reads it beside the action queue). */
   readonly stream?: (signal: AbortSignal) => AsyncIterable<Uint8Array>;
   private readonly ctx: AppiumContext;
@@ -122,8 +123,9 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
     }
     this.commands = platform === 'ios' ? iosCommands(this.ctx) : androidCommands(this.ctx);
     // The platform's abilities, each behind the guard; an absent one stays absent (the hub says unsupported).
-    const { listApps, longPress, doubleTap, pinch, openUrl, setOrientation, getClipboard, setClipboard, setLocked, hideKeyboard, alert, handleAlert, setAppearance } =
+    const { foregroundApp, listApps, longPress, doubleTap, pinch, openUrl, setOrientation, getClipboard, setClipboard, setLocked, hideKeyboard, alert, handleAlert, setAppearance } =
       this.commands;
+    if (foregroundApp) this.foregroundApp = (signal) => this.guard('read the app in front', () => foregroundApp(signal));
     if (listApps) this.listApps = (signal) => this.guard('list the apps', () => listApps(signal));
     if (longPress) this.longPress = (g, signal) => this.guard('long press', () => longPress(g, signal));
     if (doubleTap) this.doubleTap = (p, signal) => this.guard('double tap', () => doubleTap(p, signal));

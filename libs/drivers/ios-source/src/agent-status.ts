@@ -20,20 +20,25 @@ function nonEmptyText(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
+/** The app in front from the agent's `activeAppInfo` reply; undefined when it names none. */
+export function foregroundAppOf(activeApp: unknown): AppRef | undefined {
+  const app = asRecord(activeApp);
+  const bundleId = nonEmptyText(app?.bundleId);
+  if (!bundleId) return undefined;
+  const foreground: AppRef = { appId: bundleId };
+  const appName = nonEmptyText(app?.name);
+  if (appName) foreground.name = appName;
+  return foreground;
+}
+
 /**
  * The status fields the on-device agent reports the same way to both iOS drivers (Appium's XCUITest driver
  * passes these replies through unchanged). A missing or unreadable reply leaves its field out.
  */
 export function agentStatusFields(replies: AgentStatusReplies): Pick<DriverStatus, 'foregroundApp' | 'battery' | 'locked'> {
   const fields: Pick<DriverStatus, 'foregroundApp' | 'battery' | 'locked'> = {};
-  const app = asRecord(replies.activeApp);
-  const bundleId = nonEmptyText(app?.bundleId);
-  if (bundleId) {
-    const foreground: AppRef = { appId: bundleId };
-    const appName = nonEmptyText(app?.name);
-    if (appName) foreground.name = appName;
-    fields.foregroundApp = foreground;
-  }
+  const foreground = foregroundAppOf(replies.activeApp);
+  if (foreground) fields.foregroundApp = foreground;
   const battery = asRecord(replies.battery);
   if (typeof battery?.level === 'number' && battery.level >= 0) {
     const stateIndex = typeof battery.state === 'number' ? battery.state : 0;

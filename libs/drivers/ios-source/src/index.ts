@@ -1,5 +1,5 @@
 export { buttonFailure, launchFailure, noBackButton, typingFailure, type AgentErrorReply } from './agent-errors';
-export { agentStatusFields, type AgentStatusReplies } from './agent-status';
+export { agentStatusFields, foregroundAppOf, type AgentStatusReplies } from './agent-status';
 export { normalizeXmlSource } from './normalize-xml';
 export { roleOf } from './roles';
 export { elementId, ElementIds } from './element-id';

@@ -10,6 +10,7 @@ import {
   type DriverStatus,
   type HardwareButton,
   type AppList,
+  type AppRef,
   type Point,
   type RawScreenshot,
   type ScreenGeometry,
@@ -80,6 +81,10 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
 
   status(signal: AbortSignal): Promise<DriverStatus> {
     return this.guard('read its status', () => device.status(this.ctx, signal));
+  }
+
+  foregroundApp(signal: AbortSignal): Promise<AppRef | undefined> {
+    return this.guard('read the app in front', () => apps.foregroundApp(this.ctx, signal));
   }
 
   screen(signal: AbortSignal): Promise<ScreenGeometry> {

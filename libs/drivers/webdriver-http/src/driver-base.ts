@@ -47,6 +47,14 @@ export abstract class WebDriverBackedDriver {
     return this.session.currentId;
   }
 
+  /**
+   * Whether a session a server lists (a device lab's slot) is this driver's: the current one, or one it lost
+   * or ended lately (the listing may be older than the driver's own news).
+   */
+  ownsSession(id: string): boolean {
+    return this.session.owns(id);
+  }
+
   /** Runs one port call; whatever fails leaves as an ApexError naming the device and `action`. */
   protected async guard<T>(action: string, run: () => Promise<T>): Promise<T> {
     try {

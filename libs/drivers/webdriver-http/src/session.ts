@@ -31,7 +31,12 @@ export interface WebDriverSessionOptions {
    * must never see its session deleted under a sibling request still in flight).
    */
   oneAtATime?: boolean;
-  /** Delete a lost session before creating the next one (best effort: it frees the device on the server). */
+  /**
+   * End a lost session on the server before creating the next one: behind a device lab's hub, the hub holds
+   * the phone for a session until it is deleted through the hub, even after the automation server behind it
+   * restarted and forgot it. A delete that does not get through (the node is still down) is tried again
+   * before every later session creation, until the server answers it.
+   */
   deleteLostSession?: boolean;
   /** Hears when a session replaced a lost one: what was learnt about the device (caches) may be stale. */
   onRenewed?: () => void;
@@ -59,6 +64,10 @@ export class WebDriverSession {
   private returnedCapabilities: Record<string, unknown> = {};
   /** The end of the one-at-a-time queue (`oneAtATime`). */
   private tail: Promise<unknown> = Promise.resolve();
+  /** Lost sessions whose delete has not got through yet (`deleteLostSession`), oldest first. */
+  private readonly lost: string[] = [];
+  /** Sessions this client created and has ended or lost (newest last): a server's stale listing of one is not another client. */
+  private readonly former: string[] = [];
 
   constructor(
     private readonly client: WebDriverHttpClient,
@@ -68,6 +77,11 @@ export class WebDriverSession {
   /** The id of the session in use, if one was created. */
   get currentId(): string | undefined {
     return this.id;
+  }
+
+  /** Whether `id` is a session this client created (the current one, or one it lost or ended lately). */
+  owns(id: string): boolean {
+    return id === this.id || this.lost.includes(id) || this.former.includes(id);
   }
 
   /** The capabilities the server answered with when the session was created (e.g. `platformVersion`). */
@@ -86,7 +100,10 @@ export class WebDriverSession {
   async end(signal: AbortSignal): Promise<void> {
     const id = this.id;
     this.id = undefined;
-    if (id) await this.deleteQuietly(id, signal);
+    if (id) {
+      this.remember(id);
+      await this.deleteQuietly(id, signal);
+    }
   }
 
   private async sendNow(request: SessionRequest): Promise<WebDriverReply> {
@@ -105,7 +122,27 @@ export class WebDriverSession {
   private async discard(id: string, signal: AbortSignal): Promise<void> {
     if (this.id !== id) return;
     this.id = undefined;
-    if (this.options.deleteLostSession) await this.deleteQuietly(id, signal);
+    this.remember(id);
+    if (!this.options.deleteLostSession) return;
+    this.lost.push(id);
+    if (this.lost.length > MAX_REMEMBERED) this.lost.shift();
+    await this.endLost(signal);
+  }
+
+  /** Deletes the lost sessions; one the server answers (deleted, or unknown to it) is done, others stay. */
+  private async endLost(signal: AbortSignal): Promise<void> {
+    for (const id of [...this.lost]) {
+      const answered = await this.client.send({ method: 'DELETE', path: `/session/${id}`, signal }).then(
+        () => true,
+        (error: unknown) => isInvalidSession(error),
+      );
+      if (answered) this.lost.splice(this.lost.indexOf(id), 1);
+    }
+  }
+
+  private remember(id: string): void {
+    this.former.push(id);
+    if (this.former.length > MAX_REMEMBERED) this.former.shift();
   }
 
   private async deleteQuietly(id: string, signal: AbortSignal): Promise<void> {
@@ -124,17 +161,17 @@ export class WebDriverSession {
     return id;
   }
 
+  /** `POST /session`, after the lost sessions are ended (a hub would queue the request behind them). */
+  private async createSession(): Promise<WebDriverReply> {
+    const signal = AbortSignal.timeout(this.options.startTimeoutMs);
+    if (this.lost.length > 0) await this.endLost(signal);
+    return this.client.send({ method: 'POST', path: '/session', body: { capabilities: this.options.capabilities }, signal, label: 'new session' });
+  }
+
   /** The session id; waiting for a creation ends with the caller's signal, the creation does not. */
   private ensure(signal: AbortSignal): Promise<string> {
     if (this.id) return Promise.resolve(this.id);
-    this.creating ??= this.client
-      .send({
-        method: 'POST',
-        path: '/session',
-        body: { capabilities: this.options.capabilities },
-        signal: AbortSignal.timeout(this.options.startTimeoutMs),
-        label: 'new session',
-      })
+    this.creating ??= this.createSession()
       .then((reply) => {
         const value = isRecord(reply.value) ? reply.value : {};
         // W3C puts the id in the value; older WebDriverAgent builds only in the envelope.
@@ -149,6 +186,9 @@ export class WebDriverSession {
     return untilAborted(this.creating, signal);
   }
 }
+
+/** Sessions remembered as lost or former (a handful: sessions are rarely lost). */
+const MAX_REMEMBERED = 8;
 
 /** Settles with `work`, or rejects as `aborted` as soon as `signal` aborts; `work` itself goes on. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

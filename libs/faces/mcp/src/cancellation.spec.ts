@@ -5,7 +5,7 @@ import { FakeDriver } from '@apex/hub/testing';
 import { Perception } from '@apex/perception';
 import { eventually } from '@apex/testing';
 import { startMcpHttpServer, type McpHttpServer } from './http-server';
-import { MAX_TOOL_CALLS_PER_POST } from './http';
+import { MAX_MESSAGES_PER_POST, MAX_TOOL_CALLS_PER_POST } from './http';
 import { createMcpServer } from './server';
 
 const WAIT = { timeoutMs: 10_000 };
@@ -75,6 +75,23 @@ describe('MCP calls that are cancelled or batched', () => {
       const refused = answers.filter((a) => a.error !== undefined);
       expect(refused).toHaveLength(2);
       for (const a of refused) expect(a.error).toMatchObject({ code: -32600, message: expect.stringMatching(/at most 4 tool calls/) });
+    });
+
+    it(`refuses a batch of more than ${MAX_MESSAGES_PER_POST} messages of any kind with one small JSON-RPC error; ${MAX_MESSAGES_PER_POST} are answered`, async () => {
+      const lists = (count: number) => Array.from({ length: count }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/list' }));
+      const post = (body: unknown) =>
+        fetch(http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(body) });
+      const flood = await post(lists(100));
+      const text = await flood.text();
+      expect(flood.status).toBe(400);
+      expect(JSON.parse(text)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/at most 10 JSON-RPC messages, this one 100/) } });
+      expect(text.length).toBeLessThan(1_000);
+      const allowed = await post(lists(MAX_MESSAGES_PER_POST));
+      expect(allowed.status).toBe(200);
+      const answers = (await allowed.json()) as { result?: { tools: unknown[] } }[];
+      expect(answers.map((a) => (a.result?.tools.length ?? 0) > 0)).toEqual(Array(MAX_MESSAGES_PER_POST).fill(true));
+      const broken = await fetch(http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '[{"jsonrpc"' });
+      expect([broken.status, ((await broken.json()) as { error: { code: number } }).error.code]).toEqual([400, -32700]);
     });
 
     it('refuses a body over the request body limit with 413 before reading it', async () => {

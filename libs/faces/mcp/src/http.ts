@@ -33,6 +33,12 @@ const CORS: CorsPolicy = {
  */
 export const MAX_TOOL_CALLS_PER_POST = 4;
 
+/**
+ * JSON-RPC messages of any kind in one POST (a batch): each answer is held in memory until all are, and some
+ * answers are large (tools/list is tens of KB), so a small body must not buy a huge response.
+ */
+export const MAX_MESSAGES_PER_POST = 10;
+
 export type McpHttpHandler = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;
 
 function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
@@ -72,6 +78,12 @@ export function createMcpHttpHandler<Ctx extends OperationContext>(ctx: Ctx, opt
       sendJsonRpcError(res, 405, -32000, 'Method not allowed: this stateless MCP endpoint accepts POST only.', { allow: 'POST' });
       return;
     }
+    const body = parsedBody ?? (isJson(req) ? await readJsonBody(req, res) : undefined);
+    if (body === REFUSED) return;
+    if (Array.isArray(body) && body.length > MAX_MESSAGES_PER_POST) {
+      sendJsonRpcError(res, 400, -32600, `Invalid Request: one POST carries at most ${MAX_MESSAGES_PER_POST} JSON-RPC messages, this one ${body.length}; send the others in further POSTs.`);
+      return;
+    }
     const server = createMcpServer(ctx, { ...options, maxToolCalls: MAX_TOOL_CALLS_PER_POST });
     const transport = new (httpTransportClass())({
       sessionIdGenerator: undefined,
@@ -84,10 +96,38 @@ export function createMcpHttpHandler<Ctx extends OperationContext>(ctx: Ctx, opt
     });
     try {
       await server.connect(transport);
-      await transport.handleRequest(req, res, parsedBody);
+      await transport.handleRequest(req, res, body);
     } catch (error) {
       options.logger?.warn({ error: error instanceof Error ? error.message : String(error) }, 'mcp http request failed');
       sendJsonRpcError(res, 500, -32603, 'Internal error.');
     }
   };
+}
+
+const REFUSED = Symbol('refused');
+
+function isJson(req: IncomingMessage): boolean {
+  return /^application\/json\b/i.test(req.headers['content-type'] ?? '');
+}
+
+/** The body as JSON, read up to MAX_REQUEST_BODY_BYTES; REFUSED once a JSON-RPC error is sent for it. */
+async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  const tooLarge = () => {
+    sendJsonRpcError(res, 413, -32000, `Payload too large: a request body is at most ${MAX_REQUEST_BODY_BYTES} bytes.`, { connection: 'close' });
+    return REFUSED;
+  };
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) return tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_REQUEST_BODY_BYTES) return tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    sendJsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
+    return REFUSED;
+  }
 }

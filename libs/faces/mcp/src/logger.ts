@@ -2,4 +2,6 @@
 export interface McpLogger {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
+  /** Each call's input, secret fields redacted (`loggableInput`). */
+  debug?(object: object, message: string): void;
 }

@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestParamsSchema, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { echoName } from '@apex/errors';
-import { catalogOf, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { catalogOf, loggableInput, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
 import type { McpLogger } from './logger';
 import { toCallToolResult, toErrorResult } from './results';
 import { toolDefinitions } from './tool-list';
@@ -57,6 +57,7 @@ export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options:
     const op = byName.get(name);
     if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${echoName(name)}. Call tools/list for the available tools.`);
     const started = performance.now();
+    options.logger?.debug?.({ tool: name, input: loggableInput(op, (args ?? {}) as Record<string, unknown>) }, 'tool input');
     try {
       const result = toCallToolResult(await runOperation(ctx, op, args ?? {}, operations, { signal: extra.signal }));
       options.logger?.info({ tool: name, ms: Math.round(performance.now() - started) }, 'tool call');

@@ -1,18 +1,10 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { LOG_REDACT_PATHS, REDACTED } from '@apex/operations';
 
 export type { Logger } from 'pino';
 
-/** What must never reach a log: credentials and the text a user typed (it may be a password). */
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'headers.authorization',
-  'authorization',
-  'token',
-  'text',
-  'input.text',
-  'body.text',
-  '*.text',
-];
+/** What must never reach a log: credentials and secret input fields (the one list every face's logger uses). */
+export const REDACTED_PATHS = LOG_REDACT_PATHS;
 
 /** JSON logs on stderr (stdout stays free for a protocol), with secrets and typed text redacted. */
 export function createRestLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
@@ -20,7 +12,7 @@ export function createRestLogger(options: { level?: string; destination?: Destin
     {
       name: 'apex-rest',
       level: options.level ?? process.env.APEX_LOG_LEVEL ?? 'info',
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      redact: { paths: [...REDACTED_PATHS], censor: REDACTED },
     },
     options.destination ?? pino.destination({ fd: 2, sync: true }),
   );

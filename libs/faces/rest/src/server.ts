@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ApexError, invalidArgument } from '@apex/errors';
 import type { McpHttpHandler } from '@apex/mcp';
-import { catalogOf, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { catalogOf, loggableInput, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
 import { applyCors, applyServerTimeouts, assertSafeBind, checkBearerToken, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonObjectBody } from './body';
 import { createDashboardFiles } from './dashboard';
@@ -119,7 +119,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       rejectUnknownFields(input, operation.input, fromPath, 'body');
     }
     if (DEVICE_PATH_PARAM in params) input[pathField] = params[DEVICE_PATH_PARAM];
-    logger.debug({ operation: operation.name, input }, 'operation');
+    logger.debug({ operation: operation.name, input: loggableInput(operation, input) }, 'operation');
     const result = await runOperation(ctx, operation, input, [...operations.values()], { signal: clientGone(res) });
     if (route.responder === 'image') sendScreenshot(req, res, result);
     else sendJson(res, route.successStatus ?? 200, result.output);

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { ApexError } from '@apex/errors';
+import { ApexError, LEAKY_WORDS } from '@apex/errors';
 import { createAdbDriver, type AdbDriver } from '@apex/driver-adb';
 import { startAdbd, type Adbd } from '@apex/virtual-device';
 import { describeWithRealAdb, freePort, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
@@ -22,8 +22,8 @@ async function failure(promise: Promise<unknown>): Promise<ApexError> {
 }
 
 const live = (): AbortSignal => AbortSignal.timeout(20_000);
-/** Words no error or role may show (driver concepts). */
-const LEAKS = /\badb\b|uiautomator|KEYCODE|com\.android\.[A-Za-z]+\.[A-Z]|android\.widget|monkey|dumpsys/i;
+/** Driver words no error or tree may show: the one list (LEAKY_WORDS), plus Android class names and the launcher tool. */
+const LEAKS = new RegExp(`${LEAKY_WORDS.source}|com\\.android\\.[A-Za-z]+\\.[A-Z]|monkey`, 'i');
 
 describeWithRealAdb('driver-adb through a real adb server, on a scripted Android', () => {
   let adb: RealAdbServer;

@@ -57,6 +57,42 @@ describe('driver-wda through the hub: what each operation costs in requests to t
     expect(shot.scale).toBe(shot.screen.scale);
   });
 
+  /** A point on the home screen with nothing under it: a tap there changes nothing. */
+  const EMPTY = { x: 196, y: 500 };
+  /** Where find_text says `label` is, from the tree. */
+  const centerOf = async (label: string) => {
+    const found = await runOperation(ctx, 'find_text', { text: label, exact: true, source: 'ui-tree' });
+    const [match] = found.output['matches'] as { center: { x: number; y: number } }[];
+    return { x: Math.round(match.center.x), y: Math.round(match.center.y) };
+  };
+  /** What no cheap observation may send: the routes of the whole status read. */
+  const STATUS_ROUTES = ['GET /status', 'GET /wda/device/info', 'GET /wda/batteryInfo', 'GET /session/:id/wda/batteryInfo', 'GET /wda/locked', 'GET /orientation'];
+
+  it('a steady tap with observe "none" is exactly one request', async () => {
+    const { routes, result } = await steadyRequests('tap', { ...EMPTY, observe: 'none' });
+    expect(routes).toEqual(['POST /session/:id/wda/tap']);
+    expect(result.output).toEqual({ tapped: EMPTY });
+  });
+
+  it('a default tap (observe "summary") on a steady screen is 2 requests: the tap and one tree read', async () => {
+    const { routes, result } = await steadyRequests('tap', EMPTY);
+    expect(routes).toEqual(['POST /session/:id/wda/tap', 'GET /source']);
+    expect(result.output['observed']).toEqual({ app: { appId: 'com.apple.springboard', name: expect.any(String) }, changed: false, keyboardVisible: false });
+  });
+
+  it('a default tap that brings another app to the front is at most 4 requests (here 3: tap, tree, the app in front), never the status', async () => {
+    await runOperation(ctx, 'tap', EMPTY);
+    const settings = await centerOf('Settings');
+    const mark = proxy.requests.length;
+    const result = await runOperation(ctx, 'tap', settings);
+    const routes = sinceMark(mark);
+    expect(routes.length).toBeLessThanOrEqual(4);
+    expect(routes).toEqual(['POST /session/:id/wda/tap', 'GET /source', 'GET /wda/activeAppInfo']);
+    expect(routes.filter((r) => STATUS_ROUTES.includes(r))).toEqual([]);
+    expect(result.output['observed']).toMatchObject({ app: { appId: 'com.apple.Preferences' }, changed: true });
+    expect(result.summary).toMatch(/^Tapped \(\d+, \d+\)\.\nNow: Settings; screen changed\.$/);
+  });
+
   it('take_screenshot is exactly one GET /screenshot', async () => {
     const { routes } = await steadyRequests('take_screenshot', {});
     expect(routes).toEqual(['GET /screenshot']);
@@ -78,6 +114,12 @@ describe('driver-wda through the hub: what each operation costs in requests to t
     const { routes, result } = await steadyRequests('find_text', { text: 'Settings' });
     expect(routes).toEqual(['GET /source']);
     expect(result.output).toMatchObject({ matches: [expect.objectContaining({ source: 'ui-tree' })] });
+  });
+
+  it('a find_text the tree matches only loosely (a typo) reads no pixels either: exactly one GET /source', async () => {
+    const { routes, result } = await steadyRequests('find_text', { text: 'Setings' });
+    expect(routes).toEqual(['GET /source']);
+    expect(result.output).toMatchObject({ matches: [expect.objectContaining({ text: 'Settings', source: 'ui-tree' })] });
   });
 
   it('describe_screen on an unchanged screen is at most 2 requests: the tree and the pixels', async () => {

@@ -197,6 +197,33 @@ it('a stopped node makes its phone offline at the next read, the other keeps wor
   expect(a.iphone.phone.activeApp().bundleId).toBe('com.apple.springboard');
 });
 
+it('a phone whose automation server restarted is usable again within one health check, without restarting Apex', async () => {
+  const [a] = phones;
+  const home = () => apex.hub.run('lab-iphone-a', 'home', (driver, signal) => driver.pressButton('home', signal));
+  await home();
+  expect(stateOf(apex, 'lab-iphone-a')).toBe('online');
+  // The server restarts at the same address: it forgot Apex's session, which the hub still holds on the slot.
+  const port = Number(new URL(a.appium.url).port);
+  await a.appium.close();
+  a.appium = await startAppiumServer({ port });
+  // The node is seen down then up again by the hub's health check (5 s here); meanwhile calls may fail.
+  await eventually(
+    async () => {
+      await apex.grids[0].refresh();
+      return home().then(
+        () => true,
+        () => false,
+      );
+    },
+    { timeoutMs: 60_000, intervalMs: 1_000, what: 'a call on phone A after its server restarted' },
+  );
+  // The slot may still list the lost session: it is Apex's own, not another client's.
+  expect(stateOf(apex, 'lab-iphone-a')).toBe('online');
+  await tapIcon(apex, 'lab-iphone-a', 'Settings');
+  expect(a.iphone.phone.activeApp().bundleId).toBe('com.apple.Preferences');
+  await home();
+});
+
 it('closes a session the server opened on another phone than asked, and reports device_error without acting', async () => {
   const [a] = phones;
   a.iphone.phone.launchApp('com.apple.springboard');

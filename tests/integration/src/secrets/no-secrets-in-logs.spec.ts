@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -15,7 +15,17 @@ const API_KEY = 'sk-live-9d2e7c41b0a6f385';
 const TYPED_OVER_REST = 'rest-hunter2-pw';
 const TYPED_OVER_MCP = 'mcp-correct-horse';
 const TYPED_BY_TASK = 'task-s3cr3t-pin';
-const SECRETS = [TOKEN, API_KEY, TYPED_OVER_REST, TYPED_OVER_MCP, TYPED_BY_TASK];
+const FLOW_VAR_OVER_REST = 'flow-rest-pa55word';
+const FLOW_VAR_OVER_MCP = 'flow-mcp-pa55word';
+const SECRETS = [TOKEN, API_KEY, TYPED_OVER_REST, TYPED_OVER_MCP, TYPED_BY_TASK, FLOW_VAR_OVER_REST, FLOW_VAR_OVER_MCP];
+
+/** Every file under `dir`, as text. */
+function filesUnder(dir: string): Array<{ file: string; text: string }> {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => ({ file, text: readFileSync(file).toString('latin1') }));
+}
 
 /** Every line pino writes, as the process would have put it on stderr. */
 function logSink() {
@@ -29,7 +39,7 @@ function logSink() {
   return { lines, stream };
 }
 
-describe('no token, API key or typed text reaches a log line or a task step', () => {
+describe('no token, API key, typed text or flow variable reaches a log line, a task step or a file', () => {
   const logs = logSink();
   let dir: string;
   let model: FakeModelServer;
@@ -95,11 +105,30 @@ describe('no token, API key or typed text reaches a log line or a task step', ()
       expect(JSON.stringify(task)).not.toContain(TYPED_BY_TASK);
     }
 
+    // A flow typing a password given as a variable, over REST and over MCP.
+    const flowOverRest = await call('POST', '/flows/run', { yaml: 'name: Sign in\nsteps:\n  - type: "${pw}"\n', vars: { pw: FLOW_VAR_OVER_REST } });
+    expect(flowOverRest.status).toBe(202);
+    const flowOverMcp = (await mcp.callTool({ name: 'run_flow', arguments: { flow: { name: 'Sign in', steps: [{ type: '${pw}' }] }, vars: { pw: FLOW_VAR_OVER_MCP } } })) as CallToolResult;
+    expect(flowOverMcp.isError).toBeFalsy();
+    const flowTasks = [[flowOverRest.body['taskId'] as string, FLOW_VAR_OVER_REST], [(flowOverMcp.structuredContent as { taskId: string }).taskId, FLOW_VAR_OVER_MCP]];
+    for (const [id, secret] of flowTasks) {
+      const flowTask = await runtime.tasks.whenSettled(id as string);
+      expect(flowTask.status).toBe('succeeded');
+      expect(flowTask.steps.map((s) => s.action)).toEqual([{ operation: 'input_text', arguments: { text: '•••', length: secret?.length } }]);
+    }
+
     // The logs were captured (requests, the MCP call, the task) and hold none of the secrets.
     const all = logs.lines.join('\n');
     expect(all).toMatch(/"path":"\/devices\/iphone-virtual\/input"/);
     expect(all).toMatch(/"tool":"input_text"/);
     expect(all).toMatch(/task finished/);
     for (const secret of SECRETS) expect({ secret, lines: logs.lines.filter((line) => line.includes(secret)) }).toEqual({ secret, lines: [] });
+    // Both faces logged the flow's input (at debug), its variables redacted.
+    expect(all).toMatch(/"operation":"run_flow","input":\{.*"vars":"\[redacted\]"/);
+    expect(all).toMatch(/"tool":"run_flow","input":\{.*"vars":"\[redacted\]"/);
+    // Nor the task store and the step screenshots on disk.
+    const files = filesUnder(join(dir, 'data'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const secret of SECRETS.slice(2)) expect({ secret, files: files.filter((f) => f.text.includes(secret)).map((f) => f.file) }).toEqual({ secret, files: [] });
   });
 });

@@ -6,7 +6,7 @@ import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 
 /** The configuration's `tasks` settings reach the task service the runtime builds. */
-describe('tasks.keepTypedText and tasks.maxQueuedPerDevice from the configuration', () => {
+describe('tasks.keepTypedText, tasks.maxQueuedPerDevice and tasks.retention from the configuration', () => {
   let dir: string;
   let phone: VirtualIPhone;
   let runtime: Runtime;
@@ -18,7 +18,7 @@ describe('tasks.keepTypedText and tasks.maxQueuedPerDevice from the configuratio
     const configPath = join(dir, 'apex.json');
     writeFileSync(
       configPath,
-      JSON.stringify({ devices: [{ id: 'phone-1', driver: 'wda', url: phone.url, shared: true }], tasks: { keepTypedText: true, maxQueuedPerDevice: 1 } }),
+      JSON.stringify({ devices: [{ id: 'phone-1', driver: 'wda', url: phone.url, shared: true }], tasks: { keepTypedText: true, maxQueuedPerDevice: 1, retention: { maxFinished: 1 } } }),
     );
     runtime = await createRuntime({ configPath, env: {}, dataDir: join(dir, 'data'), logger: createLogger({ level: 'silent' }) });
     api = await startRestApi(runtime, { port: 0, mcp: false, logger: createRestLogger({ level: 'silent' }) });
@@ -51,5 +51,8 @@ describe('tasks.keepTypedText and tasks.maxQueuedPerDevice from the configuratio
     expect(done.status).toBe('succeeded');
     expect(done.steps.find((s) => s.action.operation === 'input_text')?.action.arguments).toEqual({ text: 'hunter2' });
     expect((await runtime.tasks.whenSettled(queued.body['taskId'] as string)).status).toBe('succeeded');
+    // retention.maxFinished 1: the task that finished first is gone.
+    expect(runtime.tasks.list().map((t) => t.id)).toEqual([queued.body['taskId']]);
+    expect((await fetch(`${api.url}/task/${running.body['taskId'] as string}`)).status).toBe(404);
   });
 });

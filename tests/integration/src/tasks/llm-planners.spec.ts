@@ -71,7 +71,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner drives the virtu
     const reset = await tasks.whenSettled(tasks.start({ goal: 'open Settings then turn off Airplane Mode', planner: 'offline' }).id);
     expect(reset.status).toBe('succeeded');
     stack?.iphone.phone.pressButton('home');
-    const replayed = await tasks.whenSettled(tasks.start({ goal: 'replay', flow: parseFlowObject(exported.flow) }).id);
+    const replayed = await tasks.whenSettled(tasks.start({ goal: 'replay', flow: await parseFlowObject(exported.flow) }).id);
     expect(replayed).toMatchObject({ status: 'succeeded', planner: 'flow' });
     expect(replayed.usage).toBeUndefined();
     expect(endStateProblems(endState(), { status: 'succeeded', appId: 'com.apple.Preferences', switches: { 'Airplane Mode': true } })).toEqual([]);
@@ -80,7 +80,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner drives the virtu
   it('heals a flow step it cannot find (heal: agent): the model taps for that one step, and the task suggests the change', async () => {
     // The flow names the row by a description the screen does not show; the model reads the screen and picks "About".
     const { tasks, endState } = await start([(request) => ({ toolCalls: [{ name: 'tap', arguments: pointOf('cell', 'About', request) }] })]);
-    const flow = parseFlowObject({ name: 'Model', app: 'Settings', heal: 'agent', steps: [{ tap: 'General' }, { tap: 'Device information' }, { assert_visible: { label: 'Model Name' } }] });
+    const flow = await parseFlowObject({ name: 'Model', app: 'Settings', heal: 'agent', steps: [{ tap: 'General' }, { tap: 'Device information' }, { assert_visible: { label: 'Model Name' } }] });
     const task = await tasks.whenSettled(tasks.start({ goal: 'Run flow "Model"', flow, healPlanner: wire }).id);
     expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
     expect(task.planner).toBe('flow');

@@ -31,7 +31,7 @@ describe('an agent task acts by ref on the virtual iPhone', () => {
       expect(JSON.stringify(flow.flow)).not.toMatch(/"ref"|"e\d+"/);
       expect(flow.flow.steps).toEqual([{ tap: 'Settings' }, { tap: 'General' }, { tap: 'About' }]);
       stack.iphone.phone.pressButton('home');
-      const replayed = await stack.tasks.whenSettled(stack.tasks.start({ goal: 'replay', flow: parseFlowObject(flow.flow) }).id);
+      const replayed = await stack.tasks.whenSettled(stack.tasks.start({ goal: 'replay', flow: await parseFlowObject(flow.flow) }).id);
       expect({ status: replayed.status, error: replayed.error }).toEqual({ status: 'succeeded', error: undefined });
       expect(endStateProblems(stack.endState(), ABOUT)).toEqual([]);
     } finally {

@@ -1,11 +1,8 @@
 import { ApexError } from '@apex/errors';
-import type { AppRef, Platform } from '@apex/port';
+import { compactText, type AppRef, type Platform } from '@apex/port';
 import { APPLE_SYSTEM_APPS } from './system-apps';
 
-/** Names compare without case, spaces or punctuation: "app store" is "App Store". */
-function folded(name: string): string {
-  return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
+// Names compare as @apex/port's `compactText` folds them: "app store" is "App Store", "reglages" "Réglages".
 
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -21,9 +18,9 @@ function editDistance(a: string, b: string): number {
 
 /** Up to three names nearest to `name`: those that contain it or it contains first, then by edit distance. */
 export function closestNames(name: string, candidates: readonly string[], count = 3): string[] {
-  const wanted = folded(name);
+  const wanted = compactText(name);
   const score = (candidate: string) => {
-    const other = folded(candidate);
+    const other = compactText(candidate);
     const containment = other.includes(wanted) || wanted.includes(other) ? 0 : 1;
     return containment * 1_000 + editDistance(wanted, other);
   };
@@ -46,7 +43,7 @@ export function appsToSearch(platform: Platform, listed: { apps: AppRef[]; compl
 
 /** The app whose name matches `name` (case and spacing aside), else `app_not_found` with the closest names. */
 export function appIdForName(deviceId: string, name: string, apps: readonly AppRef[]): string {
-  const match = apps.find((app) => app.name !== undefined && folded(app.name) === folded(name));
+  const match = apps.find((app) => app.name !== undefined && compactText(app.name) === compactText(name));
   if (match) return match.appId;
   const names = apps.flatMap((app) => (app.name === undefined ? [] : [app.name]));
   const closest = closestNames(name, names);

@@ -4,6 +4,7 @@ import { FakeDriver } from '../testing';
 import {
   captureScreen,
   deviceStatus,
+  foregroundApp,
   getUiTree,
   inputText,
   launchApp,
@@ -26,6 +27,22 @@ describe('primitives', () => {
     hub.register({ id: 'phone', name: 'Phone', driver });
   });
   afterEach(() => hub.close());
+
+  describe('the app in front', () => {
+    it('is one cheap read where the driver has one: no status read', async () => {
+      const cheap = Object.assign(new FakeDriver(), { foregroundApp: jest.fn(async () => ({ appId: 'com.example.front', name: 'Front' })) });
+      hub.register({ id: 'cheap', driver: cheap });
+      expect(await foregroundApp(hub, 'cheap')).toEqual({ appId: 'com.example.front', name: 'Front' });
+      expect(cheap.foregroundApp).toHaveBeenCalledTimes(1);
+      expect(cheap.callsOf('status')).toEqual([]);
+    });
+
+    it('falls back to the status on a driver without that read', async () => {
+      driver.behave('status', async () => ({ platform: 'ios', screen: { width: 390, height: 844, scale: 3 }, foregroundApp: { appId: 'com.example.fake' } }));
+      expect(await foregroundApp(hub, 'phone')).toEqual({ appId: 'com.example.fake' });
+      expect(driver.callsOf('status')).toHaveLength(1);
+    });
+  });
 
   // Input is validated once, by the operation schemas (libs/core/operations); what stays here needs the device.
   describe('rules that need the device', () => {

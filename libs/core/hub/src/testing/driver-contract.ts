@@ -6,6 +6,7 @@ import {
   captureScreen,
   deviceStatus,
   doubleTap,
+  foregroundApp,
   getClipboard,
   getUiTree,
   handleAlert,
@@ -141,6 +142,15 @@ export function describeDriverContract(name: string, setup: () => Promise<Driver
       }
       expect(await terminateApp(hub, id, fixture.appId)).toBe(true);
       expect(await terminateApp(hub, id, fixture.appId)).toBe(false);
+    });
+
+    it('names the app in front with its cheap read as its status does (both before and after a launch)', async () => {
+      for (const appId of [undefined, fixture.appId]) {
+        if (appId) await launchApp(hub, id, appId);
+        const front = await foregroundApp(hub, id);
+        expect(front).toEqual((await deviceStatus(hub, id)).foregroundApp);
+        if (appId) expect(front?.appId).toBe(appId);
+      }
     });
 
     it('answers app_not_found for an app that is not installed', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { renderDescription, type ScreenDescriptionResult } from '@apex/perception';
+import type { ScreenDescriptionResult } from '@apex/perception';
 import { ROLES } from '@apex/port';
-import { defineOperation } from '../define-operation';
+import { defineOperation, WithScreen } from '../define-operation';
 import { MAX_DESCRIBED_ELEMENTS } from '../limits';
 import { deviceField, pointOut, rectOut } from '../schemas';
 
@@ -11,8 +11,8 @@ import { deviceField, pointOut, rectOut } from '../schemas';
  * `omittedElements` only when some were left out. The text rendering is the operation's summary (an MCP result's
  * text), not a second copy in here.
  */
-export function slimDescription(d: ScreenDescriptionResult, withBounds = false): z.input<typeof describeOutput> {
-  const out: z.input<typeof describeOutput> = {
+export function slimDescription(d: ScreenDescriptionResult, withBounds = false): SlimDescription {
+  const out: SlimDescription = {
     screen: { width: d.screen.width, height: d.screen.height },
     orientation: d.orientation,
     keyboardVisible: d.keyboardVisible,
@@ -25,6 +25,9 @@ export function slimDescription(d: ScreenDescriptionResult, withBounds = false):
   if (d.staticText.length > 0) out.staticText = d.staticText;
   return out;
 }
+
+/** describe_screen's structured result (and an action's `observed.screen`). */
+export type SlimDescription = z.input<typeof describeOutput>;
 
 const describeOutput = z.object({
   app: z.object({ appId: z.string(), name: z.string().optional() }).optional(),
@@ -64,9 +67,9 @@ export const describeScreenOperation = defineOperation({
   }),
   output: describeOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  // The summary (an MCP result's text, the agent's view) is the description's own text, rendered once.
   handler: async (ctx, { device, bounds, ...options }) => {
-    return slimDescription(await ctx.perception.describeScreen(device, options), bounds);
+    const screen = await ctx.perception.describeScreen(device, options);
+    return new WithScreen(slimDescription(screen, bounds), screen);
   },
-  // The same text perception renders, from the slim result: the text content of an MCP result, the agent's view.
-  summarize: (d) => renderDescription(d),
 });

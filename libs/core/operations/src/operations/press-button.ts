@@ -7,10 +7,11 @@ import { deviceField } from '../schemas';
 export const pressButtonOperation = defineOperation({
   name: 'press_button',
   title: 'Press button',
-  description: 'Presses a hardware button. `home` leaves the current app for the home screen; `back` (Android only) goes back one screen.',
+  description: 'Presses a hardware button. `home` leaves the current app for the home screen; `back`: Android only.',
   input: z.strictObject({ device: deviceField, button: z.enum(HARDWARE_BUTTONS) }),
   output: z.object({ pressed: z.enum(HARDWARE_BUTTONS) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  acts: true,
   handler: async (ctx, { device, button }) => {
     await pressButton(ctx.hub, device, button);
     return { pressed: button };

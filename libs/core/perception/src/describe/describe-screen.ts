@@ -1,11 +1,9 @@
-import type { Rect, Role, ScreenGeometry, UiNode } from '@apex/port';
+import { compactText, isInteractive, type Rect, type Role, type ScreenGeometry, type UiNode } from '@apex/port';
 import { intersectionArea, overlapOfSmaller, roundedCenter, roundRect } from '../geometry';
 import type { OcrPage } from '../ocr/ocr-types';
-import { compactText } from '../text/normalize';
 import { textMatchScore } from '../text/similarity';
 import { nodeTexts } from '../text/text-finders';
 import { descendantText } from '../tree/prune';
-import { isInteractive } from '../tree/roles';
 import { visibleNodes, type VisibleNode } from '../tree/visible';
 import type { DescribedElement, DescribedText, ScreenDescription, ScreenDescriptionResult } from '../types';
 import { renderDescription } from './render';

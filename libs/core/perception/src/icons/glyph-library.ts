@@ -1,3 +1,4 @@
+import { compactText, foldText } from '@apex/port';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { GrayImage } from './gray-image';
 import { ScalableTemplate } from './scalable-template';
@@ -192,8 +193,8 @@ function cropToInk(image: GrayImage, margin: number): GrayImage {
 
 /** The glyph a name refers to ("magnifier" → search), or undefined. */
 export function glyphForName(name: string): GlyphName | undefined {
-  const wanted = name.toLowerCase().replace(/[^a-z]+/g, ' ').trim();
-  const compact = wanted.replace(/ /g, '');
+  const wanted = foldText(name);
+  const compact = compactText(name);
   for (const glyph of GLYPH_NAMES) {
     for (const synonym of GLYPH_SYNONYMS[glyph]) {
       if (synonym === wanted || synonym.replace(/ /g, '') === compact) return glyph;

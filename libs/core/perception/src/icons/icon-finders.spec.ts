@@ -1,3 +1,4 @@
+import { ScreenImage } from '../screen-image';
 import { cropPng, renderScreen } from '../testing/rendered-screen';
 import { DEFAULT_LIBRARY_THRESHOLD, DEFAULT_TEMPLATE_THRESHOLD, findGlyphInPixels, findTemplateInPixels } from './icon-finders';
 import { GLYPH_NAMES, glyphForName } from './glyph-library';
@@ -30,7 +31,7 @@ describe('icon matching on rendered screens', () => {
       it('finds each of two identical glyphs once with a template cropped from the light screen', async () => {
         const lightScreen = renderScreen({ icons: ICONS, texts: TEXTS });
         const template = await decodeGray(await cropPng(lightScreen, lightScreen.iconBounds[1]));
-        const edges = await screenEdges(screen.png, screen.scale, pixels);
+        const edges = await screenEdges(new ScreenImage(screen.png, screen.scale), pixels);
         const matches = await findTemplateInPixels(pixels, edges, template, screen.scale, DEFAULT_TEMPLATE_THRESHOLD);
         expect(matches).toHaveLength(2);
         const [left, right] = centers(matches);
@@ -41,7 +42,7 @@ describe('icon matching on rendered screens', () => {
       });
 
       it('finds unlabeled glyphs by name with the built-in library', async () => {
-        const edges = await screenEdges(screen.png, screen.scale, pixels);
+        const edges = await screenEdges(new ScreenImage(screen.png, screen.scale), pixels);
         const search = await findGlyphInPixels(pixels, edges, 'search', DEFAULT_LIBRARY_THRESHOLD);
         expect(search).toHaveLength(1);
         expect(Math.abs(search[0].center.x - 40)).toBeLessThanOrEqual(4);
@@ -59,7 +60,7 @@ describe('icon matching on rendered screens', () => {
       });
 
       it('does not report a glyph that is not on screen where another glyph is', async () => {
-        const edges = await screenEdges(screen.png, screen.scale, pixels);
+        const edges = await screenEdges(new ScreenImage(screen.png, screen.scale), pixels);
         const close = await findGlyphInPixels(pixels, edges, 'close', DEFAULT_LIBRARY_THRESHOLD);
         for (const icon of ICONS) {
           expect(close.some((m) => Math.abs(m.center.x - icon.cx) < 8 && Math.abs(m.center.y - icon.cy) < 8)).toBe(false);

@@ -1,4 +1,4 @@
-import { sharp } from '../sharp';
+import type { ScreenImage } from '../screen-image';
 import type { PixelEngine } from '../workers/pixel-pool';
 import type { GrayImage } from './gray-image';
 import type { SearchImage } from './template-match';
@@ -9,17 +9,17 @@ export interface ScreenEdges {
   coarse: SearchImage;
 }
 
-/** Decoding runs in sharp's threads, the edge arithmetic on `pixels` (worker threads). */
-export async function screenEdges(png: Buffer, pixelScale: number, pixels: PixelEngine): Promise<ScreenEdges> {
-  const meta = await sharp(png).metadata();
-  const widthPt = Math.max(2, Math.round((meta.width ?? 1) / pixelScale));
-  const heightPt = Math.max(2, Math.round((meta.height ?? 1) / pixelScale));
-  // One PNG decode: the coarse level is a 2×2 average of the fine one.
-  return pixels.screenImages(await grayAt(png, widthPt, heightPt));
+/** Resizing runs in sharp's threads (from the capture's one decode), the edge arithmetic on `pixels` (worker threads). */
+export async function screenEdges(capture: ScreenImage, pixels: PixelEngine): Promise<ScreenEdges> {
+  const decoded = await capture.pixels();
+  const widthPt = Math.max(2, Math.round(decoded.width / capture.scale));
+  const heightPt = Math.max(2, Math.round(decoded.height / capture.scale));
+  // The coarse level is a 2×2 average of the fine one.
+  return pixels.screenImages(await grayAt(capture, widthPt, heightPt));
 }
 
-async function grayAt(png: Buffer, width: number, height: number): Promise<GrayImage> {
-  const { data, info } = await sharp(png)
+async function grayAt(capture: ScreenImage, width: number, height: number): Promise<GrayImage> {
+  const { data, info } = await (await capture.pipeline())
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .grayscale()
     .raw()

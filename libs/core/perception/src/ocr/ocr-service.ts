@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Rect } from '@apex/port';
-import { hasWordCharacters } from '../text/normalize';
+import { hasWordCharacters, type Rect } from '@apex/port';
+import { ScreenImage } from '../screen-image';
 import { intersects, unionOf } from '../geometry';
 import { LruCache } from './lru-cache';
 import type { EnginePage, OcrLine, OcrPage, OcrRecognizer, OcrWord } from './ocr-types';
-import { grayPng, prepareForOcr, preparePixels, type PreparedPixels } from './preprocess';
+import { grayImage, prepareForOcr, preparePixels, type PreparedPixels } from './preprocess';
 import { inkColumnRuns, inkRows, textBands, type TextBand } from './text-bands';
 
 /** Words closer than this many line-heights apart belong to one line; farther ones start a new one. */
@@ -65,9 +65,10 @@ export class OcrService {
    * where the caller already knows what the screen shows (see `regionsTheTreeTells`); a band whose ink lies
    * wholly inside them is not read, so the page may lack lines there — the caller's to tell.
    */
-  async read(png: Buffer, pixelScale: number, region?: Rect, signal?: AbortSignal, known?: readonly Rect[]): Promise<OcrPage> {
+  async read(image: ScreenImage | Buffer, pixelScale: number, region?: Rect, signal?: AbortSignal, known?: readonly Rect[]): Promise<OcrPage> {
     signal?.throwIfAborted();
-    const hash = createHash('sha1').update(png).digest('hex');
+    const capture = ScreenImage.of(image, pixelScale);
+    const hash = capture.hash;
     const fullKey = `${hash}:full`;
     const full = live(this.cache.get(fullKey));
     if (full) {
@@ -83,7 +84,7 @@ export class OcrService {
       return follow(cached, signal);
     }
     const controller = new AbortController();
-    const entry: Entry = { page: this.recognize(png, pixelScale, region, controller.signal, skips ? known : undefined), controller, waiters: 0 };
+    const entry: Entry = { page: this.recognize(capture, region, controller.signal, skips ? known : undefined), controller, waiters: 0 };
     this.cache.set(key, entry);
     entry.page.catch(() => {
       if (this.cache.get(key) === entry) this.cache.delete(key);
@@ -96,14 +97,14 @@ export class OcrService {
     this.bands.clear();
   }
 
-  private async recognize(png: Buffer, pixelScale: number, region: Rect | undefined, signal: AbortSignal, known?: readonly Rect[]): Promise<OcrPage> {
+  private async recognize(capture: ScreenImage, region: Rect | undefined, signal: AbortSignal, known?: readonly Rect[]): Promise<OcrPage> {
     if (region) {
-      const prepared = await prepareForOcr(png, pixelScale, region);
+      const prepared = await prepareForOcr(capture, region);
       signal.throwIfAborted();
       this.counters.recognitions += 1;
-      return withinRegion(toPoints(await this.recognizer.recognize(prepared.png, signal), prepared), region);
+      return withinRegion(toPoints(await this.recognizer.recognize(prepared.image, signal), prepared), region);
     }
-    const prepared = await preparePixels(png, pixelScale);
+    const prepared = await preparePixels(capture);
     signal.throwIfAborted();
     this.counters.recognitions += 1;
     const bands = textBands(prepared.gray, prepared.width, prepared.height).filter((band) => {
@@ -140,7 +141,7 @@ export class OcrService {
 
   private readBand(key: string, band: TextBand, prepared: PreparedPixels, signal: AbortSignal): Promise<EnginePage> {
     this.counters.bandsRead += 1;
-    const words = grayPng(band.gray, prepared.width, band.height).then((image) => this.recognizer.recognize(image, signal));
+    const words = this.recognizer.recognize(grayImage(band.gray, prepared.width, band.height), signal);
     this.bands.set(key, words);
     // A read everyone gave up on is forgotten at once (it may never settle): the next screenshot reads afresh.
     const forget = () => {

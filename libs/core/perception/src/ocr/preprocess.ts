@@ -1,5 +1,6 @@
 import type { Rect } from '@apex/port';
 import { sharp } from '../sharp';
+import type { ScreenImage } from '../screen-image';
 
 /** Grey pixels ready for OCR (one byte each, row by row) and how to map them back to points. */
 export interface PreparedPixels {
@@ -15,9 +16,9 @@ export interface PreparedPixels {
   inverted: boolean;
 }
 
-/** The same, encoded as the PNG the OCR engine reads. */
+/** The same, encoded as an image the OCR engine reads. */
 export interface PreparedImage extends Omit<PreparedPixels, 'gray' | 'width' | 'height'> {
-  png: Buffer;
+  image: Buffer;
 }
 
 /**
@@ -36,34 +37,34 @@ const DARK_MEAN_LUMINANCE = 110;
  * screenshot for OCR.
  * `pixelScale` is the screenshot's pixels per point.
  */
-export async function prepareForOcr(png: Buffer, pixelScale: number, region?: Rect): Promise<PreparedImage> {
-  const { gray, width, height, ...mapping } = await preparePixels(png, pixelScale, region);
-  return { png: await grayPng(gray, width, height), ...mapping };
+export async function prepareForOcr(capture: ScreenImage, region?: Rect): Promise<PreparedImage> {
+  const { gray, width, height, ...mapping } = await preparePixels(capture, region);
+  return { image: grayImage(gray, width, height), ...mapping };
 }
 
-/** A grey image as a PNG (fast compression: it is decoded again at once). */
-export function grayPng(gray: Uint8Array, width: number, height: number): Promise<Buffer> {
-  return sharp(Buffer.from(gray.buffer, gray.byteOffset, gray.length), { raw: { width, height, channels: 1 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+/**
+ * A grey image as the OCR engine reads it: a binary PGM (a 15-byte header before the pixels, which the engine's
+ * image library reads as they are) — no compression and no decode, where a PNG was compressed per text band
+ * only to be decoded again at once.
+ */
+export function grayImage(gray: Uint8Array, width: number, height: number): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), gray]);
 }
 
-/** `prepareForOcr` without the encoding: the pixels themselves. */
-export async function preparePixels(png: Buffer, pixelScale: number, region?: Rect): Promise<PreparedPixels> {
-  const source = sharp(png);
-  const meta = await source.metadata();
-  const imageWidth = meta.width ?? 0;
-  const imageHeight = meta.height ?? 0;
+/** `prepareForOcr` without the encoding: the pixels themselves (the capture's decode is shared, not repeated). */
+export async function preparePixels(capture: ScreenImage, region?: Rect): Promise<PreparedPixels> {
+  const pixelScale = capture.scale;
+  const { width: imageWidth, height: imageHeight } = await capture.pixels();
   const crop = pixelCrop(region, pixelScale, imageWidth, imageHeight);
   const isSmall = crop.height / pixelScale < SMALL_CROP_POINTS || crop.width / pixelScale < SMALL_CROP_POINTS;
   const scale = region && isSmall ? SMALL_CROP_OCR_SCALE : FULL_SCREEN_OCR_SCALE;
   const width = Math.max(1, Math.round((crop.width / pixelScale) * scale));
   const height = Math.max(1, Math.round((crop.height / pixelScale) * scale));
 
-  // Decoded without its alpha channel first (a screen is opaque): resizing RGBA premultiplies in floating point,
-  // which costs more than the decode.
-  const rgb = await sharp(png).extract(crop).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { data, info } = await sharp(rgb.data, { raw: { width: rgb.info.width, height: rgb.info.height, channels: rgb.info.channels } })
+  // From the capture's pixels decoded without alpha (a screen is opaque): resizing RGBA premultiplies in
+  // floating point, which costs more than the decode.
+  const { data, info } = await (await capture.pipeline())
+    .extract(crop)
     .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true });

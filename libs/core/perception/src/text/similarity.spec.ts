@@ -1,4 +1,5 @@
-import { compactText, foldConfusables, normalizeSpaces, tokenize } from './normalize';
+import { compactText, normalizeSpaces, tokenize } from '@apex/port';
+import { foldConfusables } from './normalize';
 import { levenshtein, MIN_TEXT_SCORE, normalizedSimilarity, textMatchScore } from './similarity';
 
 describe('normalization', () => {
@@ -17,6 +18,16 @@ describe('normalization', () => {
   it('collapses whitespace and folds case unless asked not to', () => {
     expect(normalizeSpaces('  Airplane \n Mode ')).toBe('airplane mode');
     expect(normalizeSpaces('  Airplane  Mode ', true)).toBe('Airplane Mode');
+  });
+
+  it('"Général" is the same text as "general" and "GÉNÉRAL", loosely and exactly (not when case counts)', () => {
+    for (const other of ['general', 'GÉNÉRAL', 'GENERAL']) {
+      expect(textMatchScore('Général', other)).toBe(1);
+      expect(textMatchScore(other, 'Général', { exact: true })).toBe(1);
+    }
+    expect(textMatchScore('general', 'Général', { exact: true, caseSensitive: true })).toBe(0);
+    expect(textMatchScore('Général', 'Général', { exact: true, caseSensitive: true })).toBe(1);
+    expect(tokenize('Réglages Généraux')).toEqual(['reglages', 'generaux']);
   });
 
   it('folds the characters OCR confuses', () => {

@@ -1,4 +1,5 @@
-import { compactText, foldConfusables, normalizeSpaces, tokenize } from './normalize';
+import { compactText, normalizeSpaces, tokenize } from '@apex/port';
+import { foldConfusables } from './normalize';
 
 /** Edit distance with a two-row table (O(n·m) time, O(m) memory). */
 export function levenshtein(a: string, b: string): number {

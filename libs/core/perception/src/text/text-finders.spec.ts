@@ -1,7 +1,7 @@
 import { lineOf } from '../ocr/ocr-service';
 import type { OcrPage, OcrWord } from '../ocr/ocr-types';
 import { SCREEN, settingsTree } from '../testing/ui-nodes';
-import { findTextInOcr, findTextInTree, mergeMatches } from './text-finders';
+import { findTextInOcr, findTextInTree } from './text-finders';
 
 function word(text: string, x: number, y: number, confidence = 0.95): OcrWord {
   return { text, confidence, bounds: { x, y, width: text.length * 8, height: 16 } };
@@ -58,16 +58,5 @@ describe('findTextInOcr', () => {
     expect(findTextInOcr(PAGE, { text: 'Cellular' })).toEqual([]);
     expect(findTextInOcr(PAGE, { text: 'Welcome to', exact: true })[0]?.text).toBe('Welcome to');
     expect(findTextInOcr(PAGE, { text: 'WELCOME', exact: true, caseSensitive: true })).toEqual([]);
-  });
-});
-
-describe('mergeMatches', () => {
-  it('keeps the tree match where OCR found the same text at the same place, and adds what only OCR saw', () => {
-    const tree = findTextInTree(settingsTree(), SCREEN, { text: 'Wi-Fi' });
-    const ocrSame = findTextInOcr({ lines: [lineOf([{ text: 'Wi-Fi', confidence: 0.9, bounds: { x: 61, y: 177, width: 40, height: 18 } }])] }, { text: 'Wi-Fi' });
-    const ocrElsewhere = findTextInOcr(PAGE, { text: 'Wi-Fi' });
-    const merged = mergeMatches(tree, [...ocrSame, ...ocrElsewhere]);
-    expect(merged.map((m) => m.source)).toEqual(['ui-tree', 'ocr']);
-    expect(merged[1].bounds.y).toBe(200);
   });
 });

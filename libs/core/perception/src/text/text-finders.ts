@@ -1,8 +1,7 @@
-import type { Rect, UiNode } from '@apex/port';
+import { tokenize, type Rect, type UiNode } from '@apex/port';
 import { overlapOfSmaller, roundedCenter, roundRect, unionOf } from '../geometry';
 import type { OcrPage } from '../ocr/ocr-types';
 import type { TextMatch } from '../types';
-import { tokenize } from './normalize';
 import { MIN_TEXT_SCORE, textMatchScore, type MatchOptions } from './similarity';
 import { visibleNodes } from '../tree/visible';
 
@@ -74,19 +73,6 @@ export function findTextInOcr(page: OcrPage, search: TextSearch): TextMatch[] {
     }
   }
   return sortMatches(matches);
-}
-
-/** Tree matches, plus OCR matches for text the tree does not have at that place. */
-export function mergeMatches(treeMatches: TextMatch[], ocrMatches: TextMatch[]): TextMatch[] {
-  const extra = ocrMatches.filter(
-    (ocr) =>
-      !treeMatches.some(
-        (tree) =>
-          overlapOfSmaller(tree.bounds, ocr.bounds) > 0.3 &&
-          textMatchScore(tree.text, ocr.text, { ocr: true }) >= MIN_TEXT_SCORE,
-      ),
-  );
-  return sortMatches([...treeMatches, ...extra]);
 }
 
 /** Best first; ties top-to-bottom, left-to-right. */

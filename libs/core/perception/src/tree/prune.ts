@@ -1,7 +1,7 @@
-import type { Rect, UiNode } from '@apex/port';
+import { isInteractive, type Rect, type UiNode } from '@apex/port';
 import { clipTo, roundedCenter, roundRect } from '../geometry';
 import type { FlatUiNode, UiTreeNode, UiTreeResult } from '../types';
-import { isInteractive, STRUCTURAL_ROLES, WRAPPER_ROLES } from './roles';
+import { STRUCTURAL_ROLES, WRAPPER_ROLES } from './roles';
 
 export interface PruneOptions {
   interactiveOnly?: boolean;

@@ -1,3 +1,4 @@
+import { ScreenImage } from '../screen-image';
 import { DEFAULT_TEMPLATE_THRESHOLD, findGlyphInPixels, findTemplateInPixels, identifyGlyph } from '../icons/icon-finders';
 import { decodeGray } from '../icons/gray-image';
 import { screenEdges } from '../icons/screen-edges';
@@ -22,8 +23,8 @@ describe('PixelPool (icon matching in worker threads)', () => {
 
   it('builds the same edge maps as the kernels on this thread', async () => {
     const [inWorker, inline] = await Promise.all([
-      screenEdges(screen.png, screen.scale, pool),
-      screenEdges(screen.png, screen.scale, inlinePixels),
+      screenEdges(new ScreenImage(screen.png, screen.scale), pool),
+      screenEdges(new ScreenImage(screen.png, screen.scale), inlinePixels),
     ]);
     for (const level of ['fine', 'coarse'] as const) {
       expect(inWorker[level].edges.width).toBe(inline[level].edges.width);
@@ -34,8 +35,8 @@ describe('PixelPool (icon matching in worker threads)', () => {
   });
 
   it('finds exactly what the synchronous search finds: templates, glyphs, a glyph in a region', async () => {
-    const inWorker = await screenEdges(screen.png, screen.scale, pool);
-    const inline = await screenEdges(screen.png, screen.scale, inlinePixels);
+    const inWorker = await screenEdges(new ScreenImage(screen.png, screen.scale), pool);
+    const inline = await screenEdges(new ScreenImage(screen.png, screen.scale), inlinePixels);
     const trash = await decodeGray(await cropPng(screen, screen.iconBounds[1]));
     const noise = await decodeGray(await noisePng(96));
     const run = async (pixels: typeof inlinePixels, edges: typeof inline) => ({
@@ -58,7 +59,7 @@ describe('PixelPool (icon matching in worker threads)', () => {
   it('turns a failure inside a worker into an internal error, and keeps serving', async () => {
     const job = { template: { width: 8, height: 8, data: new Float32Array(64).fill(0.5) }, width: 8, height: 8 };
     await expect(pool.scores({} as SearchImage, [job])).rejects.toMatchObject({ code: 'internal' });
-    const edges = await screenEdges(screen.png, screen.scale, pool);
+    const edges = await screenEdges(new ScreenImage(screen.png, screen.scale), pool);
     await expect(pool.scores(edges.coarse, [job])).resolves.toHaveLength(1);
   });
 });
@@ -68,7 +69,7 @@ describe('PixelPool lifecycle', () => {
     const pool = new PixelPool({ size: 2 });
     expect(pool.workerCount).toBe(0);
     const screen = renderScreen({ icons: ICONS });
-    const edges = await screenEdges(screen.png, screen.scale, pool);
+    const edges = await screenEdges(new ScreenImage(screen.png, screen.scale), pool);
     expect(pool.workerCount).toBe(1);
     const flat = { template: { width: 9, height: 9, data: new Float32Array(81) }, width: 9, height: 9 };
     const pending = pool.scores(edges.fine, [flat]);
@@ -76,6 +77,6 @@ describe('PixelPool lifecycle', () => {
     await pool.close();
     expect(pool.workerCount).toBe(0);
     await expect(pending).rejects.toMatchObject({ code: 'internal' });
-    await expect(screenEdges(screen.png, screen.scale, pool)).rejects.toMatchObject({ code: 'internal' });
+    await expect(screenEdges(new ScreenImage(screen.png, screen.scale), pool)).rejects.toMatchObject({ code: 'internal' });
   });
 });

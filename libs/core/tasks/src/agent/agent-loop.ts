@@ -5,7 +5,7 @@ import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskError, Task
 import type { DeviceSession } from './device-session';
 import { elementOf, targetOf } from '../flows/step-target';
 import { delay } from './delay';
-import { observationOf, observedScreen, screenOf, screenHasText, summarizeObservation, type Observation } from './observation';
+import { observationOf, observationOfResult, screenHasText, summarizeObservation, type Observation } from './observation';
 import type { Decision, Expectation, Planner, PlannerSession, StepFeedback } from './planner';
 
 export interface AgentTask {
@@ -142,8 +142,7 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
   const observe = async (): Promise<Observation> => {
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await device.run('describe_screen', { includeOcrText: options.observeWithOcr ?? false });
-        return observationOf(screenOf(result));
+        return observationOfResult(await device.run('describe_screen', { includeOcrText: options.observeWithOcr ?? false }));
       } catch (error) {
         const pub = toPublicError(error);
         if (attempt >= 2 || !pub.retryable || signal.aborted) {
@@ -243,7 +242,7 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
           outcome = { status: 'ok', detail: truncate(result.summary, 300) };
         } else {
           // Settled on the device side; looked at again here only while it does not yet show what was expected.
-          const reported = fromAction ? observedScreen(result) : undefined;
+          const reported = fromAction && result.screen ? observationOf(result.screen) : undefined;
           const settled = reported && looksDone(before, reported, expect) ? { screen: reported } : await settle(before, expect);
           observation = settled.screen;
           outcome = await check(before, observation, expect, device);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { foldText, isInteractive } from '@apex/port';
+import { ApexError } from '@apex/errors';
 import type { OperationResult } from '@apex/operations';
-import { renderDescription, type RenderableDescription, type ScreenDescriptionResult } from '@apex/perception';
+import type { ScreenDescriptionResult } from '@apex/perception';
 
 /** What describe_screen returned, with a fingerprint to tell screens apart. */
 export interface Observation {
@@ -11,34 +13,10 @@ export interface Observation {
 
 export type ScreenElement = ScreenDescriptionResult['elements'][number];
 
-/**
- * describe_screen's result as an observation reads it: its structured output, and its text (the operation's
- * summary; the structured output does not repeat it).
- */
-export function screenOf(result: { output: Record<string, unknown>; summary: string }): ScreenDescriptionResult {
-  const screen = result.output as unknown as ScreenDescriptionResult;
-  return { ...screen, text: typeof screen.text === 'string' ? screen.text : result.summary };
-}
-
-/**
- * The settled screen an action answered with `observe: "describe"` (its `observed.screen`, describe_screen's
- * result), as an observation; undefined when it answered none.
- */
-export function observedScreen(result: Pick<OperationResult, 'output'> | undefined): Observation | undefined {
-  const observed = result?.output['observed'] as { screen?: Record<string, unknown> } | undefined;
-  if (!observed?.screen) return undefined;
-  return observationOf(screenOf({ output: observed.screen, summary: renderDescription(observed.screen as unknown as RenderableDescription) }));
-}
-
-/**
- * An action's summary without the description of the screen after it that observe "describe" appends (the
- * operation's summary ends with that screen's text): the agent shows that screen once, as its observation.
- */
-export function ownSummary(result: OperationResult): string {
-  const screen = observedScreen(result);
-  if (!screen) return result.summary;
-  const tail = `\n${screen.screen.text}`;
-  return result.summary.endsWith(tail) ? result.summary.slice(0, -tail.length) : result.summary;
+/** describe_screen's answer (its whole description, typed) as an observation. */
+export function observationOfResult(result: Pick<OperationResult, 'screen'>): Observation {
+  if (!result.screen) throw new ApexError('internal', 'describe_screen answered without a screen description.');
+  return observationOf(result.screen);
 }
 
 export function observationOf(screen: ScreenDescriptionResult): Observation {
@@ -77,19 +55,11 @@ export function isOn(value: string | undefined): boolean {
   return value !== undefined && /^(?:1|on|true|yes)$/i.test(value.trim());
 }
 
-function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\u2010-\u2015-]/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** How well an element's label (or value) names `target`: 3 exact, 2 starts with, 1 contains, 0 not at all. */
 export function matchScore(target: string, text: string | undefined): number {
   if (!text) return 0;
-  const t = normalize(target);
-  const s = normalize(text);
+  const t = foldText(target);
+  const s = foldText(text);
   if (!t) return 0;
   if (s === t) return 3;
   if (s.startsWith(t) || (t.startsWith(s) && s.length >= 3)) return 2;
@@ -109,13 +79,11 @@ export function findElement(
     if (options.roles && !options.roles.includes(element.role)) continue;
     const score = Math.max(matchScore(target, element.label), matchScore(target, element.value) - 1);
     if (score < minScore || element.disabled) continue;
-    const rank = score * 10 + (INTERACTIVE.has(element.role) ? 1 : 0);
+    const rank = score * 10 + (isInteractive(element.role) ? 1 : 0);
     if (!best || rank > best.score) best = { element, score: rank };
   }
   return best?.element;
 }
-
-const INTERACTIVE = new Set(['button', 'cell', 'switch', 'link', 'icon', 'textField', 'searchField', 'secureTextField', 'key']);
 
 /** Whether `text` is on the screen (an element's label or value, or text read from the pixels). */
 export function screenHasText(observation: Observation, text: string): boolean {
@@ -124,6 +92,6 @@ export function screenHasText(observation: Observation, text: string): boolean {
     screen.elements.some((e) => matchScore(text, e.label) > 0 || matchScore(text, e.value) > 0) ||
     (screen.staticText ?? []).some((t) => matchScore(text, t.text) > 0) ||
     screen.ocrText.some((t) => matchScore(text, t.text) > 0) ||
-    normalize(screen.text).includes(normalize(text))
+    foldText(screen.text).includes(foldText(text))
   );
 }

@@ -84,4 +84,12 @@ describe('exportFlow', () => {
     expect(flow.steps).toEqual([{ tap: 'Next' }, { wait_for: { text: 'Step 2', timeoutMs: 8_000 } }, { tap: 'Next' }, { wait_for: { text: 'Loading', gone: true } }]);
     expect(skipped).toEqual([]);
   });
+
+  it('refuses a task that has not finished (its flow would replay less than it does)', () => {
+    for (const status of ['queued', 'running'] as const) {
+      expect(() => exportFlow({ ...task([step(0, 'launch_app', { name: 'Settings' })]), status })).toThrow(
+        expect.objectContaining({ code: 'invalid_argument', message: `Task t1 is ${status}: a flow is exported from a finished task.` }),
+      );
+    }
+  });
 });

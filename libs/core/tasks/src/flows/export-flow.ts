@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
-import type { Task, TaskStep } from '../model/task';
+import { invalidArgument } from '@apex/errors';
+import { FINAL_STATUSES, type Task, type TaskStep } from '../model/task';
 import { REDACTED_TEXT } from '../service/typed-text-redactor';
 import { FLOW_LIMITS, type Selector } from './flow-schema';
 
@@ -19,6 +20,10 @@ export interface ExportedFlow {
  * text the log redacted becomes a variable (`${text1}`) to fill at replay.
  */
 export function exportFlow(task: Task): ExportedFlow {
+  // A flow of what ran so far would replay less than the task does, with nothing in it to say so: refused.
+  if (!FINAL_STATUSES.has(task.status)) {
+    throw invalidArgument(`Task ${task.id} is ${task.status}: a flow is exported from a finished task.`, [{ path: 'taskId', message: `the task is ${task.status}` }], 'Wait until get_task shows it succeeded, failed or was cancelled, then export it.');
+  }
   const steps: Record<string, unknown>[] = [];
   const variables: string[] = [];
   const skipped: string[] = [];

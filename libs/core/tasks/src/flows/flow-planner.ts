@@ -1,12 +1,13 @@
 import { toPublicError } from '@apex/errors';
 import { stringify } from 'yaml';
 import { delay } from '../agent/delay';
-import { observationOf, screenOf, summarizeObservation, type Observation } from '../agent/observation';
+import { observationOfResult, summarizeObservation, type Observation } from '../agent/observation';
 import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } from '../agent/planner';
 import type { FlowPatch, StepAction, TaskUsage } from '../model/task';
 import { compact, flowStepOf } from './export-flow';
 import { FLOW_LIMITS, type Flow, type FlowStep, type Selector } from './flow-schema';
 import { choose, describeSelector, finderCandidates, treeCandidates, type FinderMatch, type Resolution } from './selector';
+import { writtenActionOf } from './step-actions';
 import { targetOf } from './step-target';
 
 export const FLOW_PLANNER_NAME = 'flow';
@@ -24,7 +25,6 @@ interface Healing {
   action: StepAction;
 }
 
-const APP_ID = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
 const WAIT_POLL_MS = 200;
 
 /**
@@ -102,9 +102,15 @@ class FlowSession implements PlannerSession {
       // Written steps: a flow that taps the same switch five times means it (each step runs once, in order).
       return { kind: 'act', action: { operation, arguments: args }, why: `Step ${step.number} (${step.kind}): ${why}`, deliberate: true, ...(change ? { expect: { change: true } } : {}) };
     };
+    // The action the flow wrote out: the same one the flow was checked with before it started.
+    const written = (why: string, change = true): Decision => {
+      const action = writtenActionOf(step);
+      if (!action) throw new Error(`no written action for a ${step.kind} step`);
+      return act(action.operation, action.arguments, why, change);
+    };
     switch (step.kind) {
       case 'launch':
-        return act('launch_app', APP_ID.test(step.args) ? { appId: step.args } : { name: step.args }, `open ${step.args}`);
+        return written(`open ${step.args}`);
       case 'tap':
       case 'double_tap': {
         const found = await this.resolve(step.args, screen);
@@ -120,27 +126,27 @@ class FlowSession implements PlannerSession {
         return act('long_press', { ...found.candidate.center, ...duration }, `${found.candidate.description}${healed(found)}`);
       }
       case 'type':
-        return act('input_text', { text: step.args.text, ...(step.args.submit ? { submit: true } : {}) }, 'type into the focused field');
+        return written('type into the focused field');
       case 'swipe':
-        return act('swipe', { direction: step.args.direction }, `swipe ${step.args.direction}`);
+        return written(`swipe ${step.args.direction}`);
       case 'scroll_until': {
         if (treeCandidates({ text: step.args.text }, screen).length > 0) return 'passed';
         const max = step.args.maxSwipes ?? FLOW_LIMITS.defaultScrollSwipes;
         if (this.swipes >= max) return this.failStep(step, `"${step.args.text}" did not appear after ${max} swipe(s); the screen shows: ${summarizeObservation(screen)}`, 'target_not_found');
         this.swipes++;
         const direction = step.args.direction ?? 'up';
-        return act('swipe', { direction }, `swipe ${direction} (${this.swipes} of at most ${max}) looking for "${step.args.text}"`);
+        return written(`swipe ${direction} (${this.swipes} of at most ${max}) looking for "${step.args.text}"`);
       }
       case 'press':
-        return act('press_button', { button: step.args }, `press ${step.args}`);
+        return written(`press ${step.args}`);
       case 'open_url':
-        return act('open_url', { url: step.args }, `open ${step.args}`);
+        return written(`open ${step.args}`);
       case 'handle_alert':
-        return act('handle_alert', { ...step.args }, 'answer the alert');
+        return written('answer the alert');
       case 'set_orientation':
-        return act('set_orientation', { orientation: step.args }, `turn to ${step.args}`);
+        return written(`turn to ${step.args}`);
       case 'hide_keyboard':
-        return act('hide_keyboard', {}, 'hide the keyboard', false);
+        return written('hide the keyboard', false);
       case 'assert_visible': {
         const found = await this.resolve(step.args, screen);
         if (found.kind === 'found') return 'passed';
@@ -235,8 +241,7 @@ class FlowSession implements PlannerSession {
   }
 
   private async observe(): Promise<Observation> {
-    const result = await this.context.query('describe_screen', { includeOcrText: false });
-    return observationOf(screenOf(result));
+    return observationOfResult(await this.context.query('describe_screen', { includeOcrText: false }));
   }
 }
 

@@ -1,43 +1,52 @@
 import { invalidArgument, invalidInput, type FieldIssue } from '@apex/errors';
-import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
-import { flowSchema, type Flow, type FlowInput } from './flow-schema';
+import { FLOW_LIMITS, flowSchema, type Flow, type FlowInput } from './flow-schema';
+import { flowYamlThread } from './flow-yaml-reader';
+import { refusedSteps } from './step-actions';
 
-/** Largest flow file read (a flow is a page of steps, not a data set). */
-export const MAX_FLOW_YAML_BYTES = 256 * 1024;
+/**
+ * Largest flow file read. A flow is a page of steps (200 at most, a few lines each), not a data set; the bound
+ * also bounds what reading one costs (on its own thread, see flow-yaml-reader.ts).
+ */
+export const MAX_FLOW_YAML_BYTES = 64 * 1024;
+
+/** Schema issues given a line and column (each costs a look-up in the document). */
+const MAX_POSITIONED_ISSUES = 10;
 
 const HINT = 'Fix the flow and run it again; nothing was run.';
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]{0,39})\}/g;
 
+type Positions = (paths: readonly (readonly PropertyKey[])[]) => Promise<(string | undefined)[]>;
+
 /**
  * Reads a flow from YAML: syntax and schema errors name their line and column, and a bad flow is refused as a
- * whole (never half-run). `vars` fill `${name}` in every string value, over the flow's own `vars`.
+ * whole (never half-run). `vars` fill `${name}` in every string value, over the flow's own `vars`. The YAML is
+ * composed on a worker thread: no file holds the event loop.
  */
-export function parseFlowYaml(source: string, vars: Readonly<Record<string, string>> = {}): Flow {
+export async function parseFlowYaml(source: string, vars: Readonly<Record<string, string>> = {}): Promise<Flow> {
   if (Buffer.byteLength(source) > MAX_FLOW_YAML_BYTES) throw invalidArgument(`The flow is larger than ${MAX_FLOW_YAML_BYTES / 1024} KB.`, undefined, HINT);
-  const lines = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    const issues = doc.errors.slice(0, 5).map((e): FieldIssue => {
-      const at = lines.linePos(e.pos[0]);
-      return { path: '', message: `line ${at.line}, column ${at.col}: ${firstLine(e.message)}` };
-    });
-    throw invalidArgument(`The flow is not valid YAML: ${issues.map((i) => i.message).join('; ')}`, issues, HINT);
+  const read = await flowYamlThread.read(source);
+  if ('errors' in read) {
+    const issues = read.errors.map((message): FieldIssue => ({ path: '', message }));
+    throw invalidArgument(`The flow is not valid YAML: ${read.errors.join('; ')}`, issues, HINT);
   }
-  return readFlow(doc.toJS({ maxAliasCount: 50 }) as unknown, vars, (path) => positionOf(doc, lines, path));
+  return readFlow(read.value, vars, (paths) => flowYamlThread.positions(source, paths.map((path) => path.map((p) => (typeof p === 'symbol' ? String(p) : p)))));
 }
 
 /** Reads a flow given as an object (REST/MCP `flow`), with the same rules and errors (without positions). */
-export function parseFlowObject(flow: FlowInput | unknown, vars: Readonly<Record<string, string>> = {}): Flow {
-  return readFlow(flow, vars, () => undefined);
+export async function parseFlowObject(flow: FlowInput | unknown, vars: Readonly<Record<string, string>> = {}): Promise<Flow> {
+  return readFlow(flow, vars, async (paths) => paths.map(() => undefined));
 }
 
-function readFlow(raw: unknown, vars: Readonly<Record<string, string>>, position: (path: readonly PropertyKey[]) => string | undefined): Flow {
+async function readFlow(raw: unknown, vars: Readonly<Record<string, string>>, positions: Positions): Promise<Flow> {
+  const steps = (raw as { steps?: unknown } | null)?.steps;
+  // Refused before the schema reads every one of them.
+  if (Array.isArray(steps) && steps.length > FLOW_LIMITS.maxSteps) {
+    throw invalidArgument(`The flow has ${steps.length} steps; a flow has at most ${FLOW_LIMITS.maxSteps}.`, [{ path: 'steps', message: `at most ${FLOW_LIMITS.maxSteps} steps` }], 'Split it into shorter flows.');
+  }
   const shaped = flowSchema.safeParse(raw);
   if (!shaped.success) {
-    const issues = shaped.error.issues.map((issue) => {
-      const at = position(issue.path);
-      return { ...issue, message: at ? `${at}: ${issue.message}` : issue.message };
-    });
+    const at = await positions(shaped.error.issues.slice(0, MAX_POSITIONED_ISSUES).map((issue) => issue.path));
+    const issues = shaped.error.issues.map((issue, i) => (at[i] ? { ...issue, message: `${at[i]}: ${issue.message}` } : issue));
     throw invalidInput(issues, 'flow', HINT);
   }
   const values = { ...shaped.data.vars, ...vars };
@@ -50,6 +59,17 @@ function readFlow(raw: unknown, vars: Readonly<Record<string, string>>, position
   // Parsed again with the values in place: a variable may fill a field with a bound (text length, a URL).
   const parsed = flowSchema.safeParse(filled);
   if (!parsed.success) throw invalidInput(parsed.error.issues, 'flow (with its variables filled)', HINT);
+  const refused = refusedSteps(parsed.data);
+  if (refused.length > 0) {
+    const at = await positions(refused.slice(0, MAX_POSITIONED_ISSUES).map((step) => step.path));
+    const issues = refused.flatMap((step, i) =>
+      step.issues.map((issue): FieldIssue => ({
+        path: [...step.path, issue.path].filter((p) => p !== '').join('.'),
+        message: `${at[i] ? `${at[i]}: ` : ''}${step.name}: ${issue.path ? `${issue.path} ` : ''}${issue.message}`,
+      })),
+    );
+    throw invalidArgument(`The flow has steps that cannot run: ${issues.slice(0, 5).map((issue) => issue.message).join('; ')}`, issues, HINT);
+  }
   return parsed.data;
 }
 
@@ -67,20 +87,3 @@ function fillVariables(value: unknown, vars: Readonly<Record<string, string>>, m
   }
   return value;
 }
-
-/** "line L, column C" of the deepest node of the document the path reaches. */
-function positionOf(doc: Document, lines: LineCounter, path: readonly PropertyKey[]): string | undefined {
-  for (let depth = path.length; depth >= 0; depth--) {
-    const node = doc.getIn(path.slice(0, depth).map((p) => (typeof p === 'symbol' ? String(p) : p)) as (string | number)[], true);
-    if (isNode(node) && node.range) {
-      const at = lines.linePos(node.range[0]);
-      return `line ${at.line}, column ${at.col}`;
-    }
-  }
-  return undefined;
-}
-
-function firstLine(message: string): string {
-  return message.split('\n')[0]?.slice(0, 200) ?? message;
-}
-

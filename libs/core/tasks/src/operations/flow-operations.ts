@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalidArgument } from '@apex/errors';
-import { defineOperation, deviceField } from '@apex/operations';
+import { defineOperation, deviceField, secretField } from '@apex/operations';
 import { FLOW_LIMITS, type Flow } from '../flows/flow-schema';
 import { exportFlow } from '../flows/export-flow';
 import { MAX_FLOW_YAML_BYTES, parseFlowObject, parseFlowYaml } from '../flows/parse-flow';
@@ -23,7 +23,8 @@ export const runFlowOperation = defineOperation({
       device: deviceField,
       yaml: z.string().min(1).max(MAX_FLOW_YAML_BYTES).optional().describe('The flow file'),
       flow: z.record(z.string(), z.unknown()).optional().describe('or as an object'),
-      vars: varsSchema.optional(),
+      // Values a flow fills in (passwords too): never logged.
+      vars: secretField(varsSchema.optional()),
       healPlanner: plannerNameSchema.optional().describe('planner for heal: agent'),
     })
     .refine((input) => (input.yaml === undefined) !== (input.flow === undefined), { message: 'give exactly one of yaml and flow', path: ['yaml'] }),
@@ -31,7 +32,7 @@ export const runFlowOperation = defineOperation({
   // A flow may change anything on the device; it talks to no model.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   handler: async (ctx: TaskOperationContext, { device, yaml, flow, vars, healPlanner }) => {
-    const parsed = yaml !== undefined ? parseFlowYaml(yaml, vars) : parseFlowObject(flow, vars);
+    const parsed = yaml !== undefined ? await parseFlowYaml(yaml, vars) : await parseFlowObject(flow, vars);
     const task = ctx.tasks.start({ deviceId: device, goal: `Run flow "${parsed.name}"`, flow: parsed, maxSteps: stepBudget(parsed), healPlanner });
     return { taskId: task.id, status: task.status };
   },

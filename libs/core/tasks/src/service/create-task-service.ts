@@ -1,8 +1,7 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { DEVICE_OPERATIONS, type OperationContext } from '@apex/operations';
 import { resolvePlannerConfig, type PlannerFileConfig } from '../planners/planner-config';
 import { PlannerRegistry } from '../planners/planner-registry';
+import { resolveDataDir } from '../store/data-dir';
 import { catalogDevices } from './task-devices';
 import { TaskService, type TaskServiceOptions } from './task-service';
 
@@ -14,18 +13,13 @@ export interface CreateTaskServiceOptions extends Partial<Omit<TaskServiceOption
   planners?: PlannerFileConfig;
 }
 
-/** The data directory: an explicit one, else `APEX_DATA_DIR`, else `~/.apex`. */
-export function resolveDataDir(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  return explicit ?? (env['APEX_DATA_DIR']?.trim() || join(homedir(), '.apex'));
-}
-
 /** A task service over the device operations catalog, as the runtime builds it. */
 export function createTaskService(options: CreateTaskServiceOptions): TaskService {
   const env = options.env ?? process.env;
   const { context, planners, env: _env, ...rest } = options;
   return new TaskService({
     ...rest,
-    dataDir: resolveDataDir(options.dataDir, env),
+    dataDir: resolveDataDir({ explicit: options.dataDir }, env),
     devices: catalogDevices(context),
     planners: new PlannerRegistry(resolvePlannerConfig(env, planners), DEVICE_OPERATIONS),
   });

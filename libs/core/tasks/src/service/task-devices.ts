@@ -7,7 +7,7 @@ export interface TaskDevices {
   resolve(deviceId?: string): string;
   run(deviceId: string, operation: string, args: Record<string, unknown>, options?: RunOptions): Promise<OperationResult>;
   isReadOnly(operation: string): boolean;
-  /** Whether the operation takes `observe` (and answers `observed`). */
+  /** Whether the operation is an action (takes `observe` and answers `observed`). */
   observes(operation: string): boolean;
 }
 
@@ -15,11 +15,9 @@ export interface TaskDevices {
 export function catalogDevices(context: OperationContext, operations: readonly AnyOperation[] = DEVICE_OPERATIONS): TaskDevices {
   return {
     resolve: (deviceId) => context.hub.resolve(deviceId),
-    run: (deviceId, operation, args, options) => {
-      const ctx = options?.observeWithOcr === undefined ? context : { ...context, observeWithOcr: options.observeWithOcr };
-      return runOperation(ctx, operation, { ...args, device: deviceId }, operations);
-    },
+    run: (deviceId, operation, args, options) =>
+      runOperation(context, operation, { ...args, device: deviceId }, operations, { observeWithOcr: options?.observeWithOcr }),
     isReadOnly: (operation) => findOperation(operation, operations)?.annotations.readOnlyHint ?? false,
-    observes: (operation) => findOperation(operation, operations)?.input.shape['observe'] !== undefined,
+    observes: (operation) => findOperation(operation, operations)?.acts === true,
   };
 }

@@ -98,7 +98,7 @@ describe('TaskService', () => {
     expect(exported.steps.slice(0, 2)).toEqual([{ launch: 'com.example.settings' }, { wait_for: { text: 'Airplane Mode' } }]);
     phones['phone-a'].state.app = 'home';
     phones['phone-a'].state.switches['Wi-Fi'] = true;
-    const replayed = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'replay', flow: parseFlowObject(exported) }).id);
+    const replayed = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'replay', flow: await parseFlowObject(exported) }).id);
     expect({ status: replayed.status, error: replayed.error }).toEqual({ status: 'succeeded', error: undefined });
     expect(phones['phone-a'].state.switches['Wi-Fi']).toBe(false);
   });
@@ -211,6 +211,39 @@ describe('TaskService', () => {
     expect((thrown as ApexError).code).toBe(code);
     expect((thrown as ApexError).message).toMatch(message);
     expect(tasks.list()).toEqual([]);
+  });
+
+  it('deletes finished tasks past their retention (count, then age on an injected clock), with their steps and screenshots; never an unfinished one', async () => {
+    let clock = Date.parse('2026-03-01T00:00:00.000Z');
+    const tasks = open({ lease: { now: () => clock, leaseMs: 10 * 365 * 86_400_000, renewMs: 60_000 }, retention: { maxAgeMs: 86_400_000, maxFinished: 2 } });
+    const finished: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      clock += 1_000;
+      finished.push((await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home' }).id)).id);
+    }
+    const screenshotsOf = (taskId: string) => existsSync(join(dir, 'screenshots', taskId));
+    // Count: three finished, two kept — the oldest went with its screenshots as the third ended.
+    expect(tasks.list().map((t) => t.id)).toEqual([finished[2], finished[1]]);
+    expect(() => tasks.get(finished[0] as string)).toThrow(expect.objectContaining({ code: 'task_not_found' }));
+    expect(finished.map(screenshotsOf)).toEqual([false, true, true]);
+
+    // Age: a day after they finished, the finished ones go; a running and a queued one stay, whatever their age.
+    const gate = deferred();
+    phones['phone-b'].gate = gate.promise;
+    const running = tasks.start({ deviceId: 'phone-b', goal: 'open Settings' });
+    const queued = tasks.start({ deviceId: 'phone-b', goal: 'open Notes' });
+    await eventually(() => tasks.get(running.id).status === 'running', { ...WAIT, what: 'the task to run' });
+    clock += 86_400_000 - 500;
+    expect(tasks.prune()).toEqual([finished[1]]);
+    clock += 86_400_000;
+    expect(tasks.prune()).toEqual([finished[2]]);
+    expect(tasks.list().map((t) => [t.id, t.status])).toEqual([
+      [queued.id, 'queued'],
+      [running.id, 'running'],
+    ]);
+    expect(finished.map(screenshotsOf)).toEqual([false, false, false]);
+    gate.release();
+    await tasks.whenSettled(queued.id);
   });
 
   it('answers task_not_found for unknown ids', () => {

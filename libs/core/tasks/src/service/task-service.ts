@@ -58,8 +58,24 @@ export interface TaskServiceOptions {
   maxQueuedPerDevice?: number;
   /** Store and show typed text as typed (default false: `{"text":"•••","length":7}`, it may be a password). */
   keepTypedText?: boolean;
+  /** How long finished tasks (with their steps and screenshots) are kept, and how many at most. */
+  retention?: TaskRetention;
   logger?: TaskLogger;
 }
+
+/** Finished tasks are deleted once older than `maxAgeMs` or beyond the `maxFinished` newest. */
+export interface TaskRetention {
+  /** Default 30 days. */
+  maxAgeMs?: number;
+  /** Default 1000. */
+  maxFinished?: number;
+}
+
+export const TASK_RETENTION_DEFAULTS = { maxAgeMs: 30 * 24 * 60 * 60_000, maxFinished: 1_000 } as const;
+
+/** How often the age rule is applied besides after each task ends, and how many tasks one pass deletes at most. */
+const PRUNE_EVERY_MS = 60_000;
+const PRUNE_BATCH = 200;
 
 interface RunningTask {
   taskId: string;
@@ -92,6 +108,7 @@ export class TaskService implements StepScreenshots {
   private readonly lease: Lease;
   private leaseTimer?: NodeJS.Timeout;
   private renewedAt = 0;
+  private prunedAt = -Infinity;
   private closed = false;
 
   constructor(private readonly options: TaskServiceOptions) {
@@ -127,7 +144,7 @@ export class TaskService implements StepScreenshots {
       planner: planner.name,
       maxSteps: maxSteps ?? this.options.defaultMaxSteps ?? TASK_LIMITS.defaultMaxSteps,
       timeoutMs: timeoutMs ?? this.options.defaultTimeoutMs ?? TASK_LIMITS.defaultTimeoutMs,
-      createdAt: now(),
+      createdAt: this.now(),
       steps: [],
     };
     if (input.flow) this.flows.set(task.id, { flow: input.flow, healer });
@@ -163,7 +180,7 @@ export class TaskService implements StepScreenshots {
       const at = queue.indexOf(task.id);
       if (at >= 0) queue.splice(at, 1);
       this.flows.delete(task.id);
-      this.store.update(task.id, { status: 'cancelled', finishedAt: now() });
+      this.store.update(task.id, { status: 'cancelled', finishedAt: this.now() });
       this.options.logger?.info({ taskId: task.id }, 'queued task cancelled');
       const cancelled = this.get(task.id);
       this.notifySettled(cancelled);
@@ -254,6 +271,7 @@ export class TaskService implements StepScreenshots {
         this.renewedAt = this.lease.now();
       }
       this.recoverOrphans();
+      if (this.lease.now() >= this.prunedAt + PRUNE_EVERY_MS) this.prune();
     } catch (error) {
       this.options.logger?.warn({ err: error }, 'renewing the task lease failed; retrying');
     }
@@ -269,7 +287,7 @@ export class TaskService implements StepScreenshots {
   }
 
   private recoverOrphans(): void {
-    const interrupted = this.store.failInterrupted(now());
+    const interrupted = this.store.failInterrupted(this.now());
     if (interrupted.length > 0) {
       this.options.logger?.warn({ taskIds: interrupted }, 'tasks of a stopped process marked failed (interrupted)');
     }
@@ -312,7 +330,7 @@ export class TaskService implements StepScreenshots {
   private async execute(taskId: string, signal: AbortSignal): Promise<void> {
     const task = this.store.get(taskId);
     // Only a queued task this process still owns (a peer may have adopted it while this one hung).
-    if (!task || !this.store.startRun(taskId, now())) return;
+    if (!task || !this.store.startRun(taskId, this.now())) return;
     this.options.logger?.info({ taskId, deviceId: task.deviceId }, 'task started');
     const records = this.options.keepTypedText ? AS_TYPED : new TypedTextRedactor();
     let outcome: AgentOutcome;
@@ -341,7 +359,7 @@ export class TaskService implements StepScreenshots {
     if (this.closed && !this.storeOpen()) return;
     this.store.update(taskId, {
       status: outcome.status,
-      finishedAt: now(),
+      finishedAt: this.now(),
       result: outcome.status === 'succeeded' ? records.text(outcome.result) : undefined,
       error: outcome.status === 'failed' ? { ...outcome.error, message: records.text(outcome.error.message) } : undefined,
       usage: outcome.usage,
@@ -369,10 +387,38 @@ export class TaskService implements StepScreenshots {
     this.store.appendStep(taskId, records.step(step));
   }
 
+  /**
+   * Deletes the finished tasks the retention rule no longer keeps, with their steps and screenshots (at most
+   * PRUNE_BATCH per call; the next call goes on). Runs after each task ends and every minute; returns their ids.
+   */
+  prune(): string[] {
+    this.prunedAt = this.lease.now();
+    const maxAgeMs = this.options.retention?.maxAgeMs ?? TASK_RETENTION_DEFAULTS.maxAgeMs;
+    const maxFinished = this.options.retention?.maxFinished ?? TASK_RETENTION_DEFAULTS.maxFinished;
+    const pruned = this.store.pruneFinished({ finishedBefore: new Date(this.lease.now() - maxAgeMs).toISOString(), keepNewest: maxFinished, limit: PRUNE_BATCH });
+    for (const taskId of pruned) this.screenshots.removeTask(taskId);
+    if (pruned.length > 0) this.options.logger?.info({ tasks: pruned.length }, 'finished tasks past their retention deleted');
+    return pruned;
+  }
+
+  /** Timestamps on the lease's clock (injectable for tests). */
+  private now(): string {
+    return new Date(this.lease.now()).toISOString();
+  }
+
   private notifySettled(task: Task): void {
+    if (FINAL_STATUSES.has(task.status)) this.pruneQuietly();
     const listeners = this.settledListeners.get(task.id);
     this.settledListeners.delete(task.id);
     for (const listener of listeners ?? []) listener(task);
+  }
+
+  private pruneQuietly(): void {
+    try {
+      this.prune();
+    } catch (error) {
+      this.options.logger?.warn({ err: error }, 'deleting finished tasks past their retention failed');
+    }
   }
 
   private storeOpen(): boolean {
@@ -411,6 +457,4 @@ function stepIndexOf(ref: string): number {
   return Number(/(\d+)/.exec(ref)?.[1] ?? -1);
 }
 
-function now(): string {
-  return new Date().toISOString();
-}
+

@@ -53,6 +53,12 @@ export class ScreenshotStore {
     return this.enforce(taskId);
   }
 
+  /** Removes every screenshot of a task (its retention ended). */
+  removeTask(taskId: string): void {
+    for (const entry of this.entries.filter((e) => e.taskId === taskId)) this.remove(entry);
+    rmSync(join(this.dir, taskId), { recursive: true, force: true });
+  }
+
   get usedBytes(): number {
     return this.totalBytes;
   }

@@ -9,6 +9,9 @@ import type { TaskFilter, TaskPatch, TaskStore } from './task-store';
 
 export const DATABASE_FILE = 'tasks.db';
 
+/** The statuses a task never leaves, as SQL. */
+const FINISHED = `'succeeded', 'failed', 'cancelled'`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tasks (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -287,6 +290,22 @@ export class SqliteTaskStore implements TaskStore {
                   AND NOT EXISTS (SELECT 1 FROM tasks WHERE owner = leases.instance_id AND status = 'running')`)
         .run(args);
       return rows.map(summaryFrom);
+    }).immediate();
+  }
+
+  pruneFinished(rule: { finishedBefore: string; keepNewest: number; limit: number }): string[] {
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare(
+          `SELECT id FROM tasks WHERE status IN (${FINISHED}) AND (finished_at < @finishedBefore OR id NOT IN
+             (SELECT id FROM tasks WHERE status IN (${FINISHED}) ORDER BY finished_at DESC, seq DESC LIMIT @keepNewest))
+           ORDER BY seq LIMIT @limit`,
+        )
+        .all(rule) as { id: string }[];
+      // Their steps go with them (ON DELETE CASCADE).
+      const remove = this.db.prepare('DELETE FROM tasks WHERE id = ?');
+      for (const row of rows) remove.run(row.id);
+      return rows.map((row) => row.id);
     }).immediate();
   }
 

@@ -49,5 +49,11 @@ export interface TaskStore {
   isCancelRequested(id: string): boolean;
   /** Takes over the queued tasks of processes whose lease has expired; returns the tasks it took, oldest first. */
   adoptQueued(): TaskSummary[];
+  /**
+   * Deletes finished tasks (succeeded, failed, cancelled) with their steps: those finished before
+   * `finishedBefore` (ISO time) and those beyond the `keepNewest` most recently finished. At most `limit` per
+   * call (bounded work); returns their ids.
+   */
+  pruneFinished(rule: { finishedBefore: string; keepNewest: number; limit: number }): string[];
   close(): void;
 }

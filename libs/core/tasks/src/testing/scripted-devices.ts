@@ -79,16 +79,21 @@ export class ScriptedPhone {
     }
     if (operation === 'describe_screen') {
       const screen = this.look();
-      return { output: screen as unknown as Record<string, unknown>, summary: screen.text };
+      const { refs: _refs, text: _text, ...output } = screen;
+      return { output, summary: screen.text, screen };
     }
     const { observe, ...rest } = args;
     const output = this.apply(operation, rest);
     // Like the catalog's actions: the screen after them, as a look then shows it (a lagging one still the old one).
+    const image = operation === 'take_screenshot' ? { data: Buffer.from('jpeg'), mimeType: 'image/jpeg' as const } : undefined;
+    const line = JSON.stringify(output).slice(0, 200);
     if (observe === 'describe' && OBSERVING.has(operation)) {
       const screen = this.look();
-      output['observed'] = { app: screen.app, keyboardVisible: screen.keyboardVisible, screen };
+      const { refs: _refs, text: _text, ...slim } = screen;
+      output['observed'] = { app: screen.app, keyboardVisible: screen.keyboardVisible, screen: slim };
+      return { output, summary: `${line}\n${screen.text}`, actionSummary: line, screen, image };
     }
-    return { output, summary: JSON.stringify(output).slice(0, 200), image: operation === 'take_screenshot' ? { data: Buffer.from('jpeg'), mimeType: 'image/jpeg' } : undefined };
+    return { output, summary: line, image };
   }
 
   /** What an observation shows: the screen before the last action while it lags, else the screen now. */

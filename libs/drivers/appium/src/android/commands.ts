@@ -1,5 +1,5 @@
 import { ApexError } from '@apex/errors';
-import type { BatteryState, DriverStatus, HardwareButton, Point, RawScreenshot, ScreenGeometry, SwipeGesture, TypeTextRequest, UiNode } from '@apex/port';
+import type { AppRef, BatteryState, DriverStatus, HardwareButton, Point, RawScreenshot, ScreenGeometry, SwipeGesture, TypeTextRequest, UiNode } from '@apex/port';
 import { WebDriverMalformedReply, WebDriverProtocolError } from '@apex/webdriver-http';
 import { getClipboard, orientationOf, performSwipe, readScreenshotPng, readSource, readWindowSize, setClipboard } from '../common';
 import { asRecord, command, deviceInfo, mobile, nonEmptyText, optional, positiveNumber, type AppiumContext } from '../context';
@@ -82,6 +82,12 @@ async function status(ctx: AppiumContext, signal: AbortSignal): Promise<DriverSt
   return result;
 }
 
+/** `mobile: getCurrentPackage`: the package in front, one request (UiAutomator2 names no app title). */
+async function foregroundApp(ctx: AppiumContext, signal: AbortSignal): Promise<AppRef | undefined> {
+  const appId = nonEmptyText(await mobile(ctx, 'getCurrentPackage', undefined, { idempotent: true, signal }));
+  return appId ? { appId } : undefined;
+}
+
 async function screenshot(ctx: AppiumContext, signal: AbortSignal): Promise<RawScreenshot> {
   const [shot, scale] = await Promise.all([readScreenshotPng(ctx, signal), scaleOf(ctx, signal)]);
   return { ...shot, scale };
@@ -146,6 +152,7 @@ async function terminateApp(ctx: AppiumContext, appId: string, signal: AbortSign
 export function androidCommands(ctx: AppiumContext): PlatformCommands {
   return {
     status: (signal) => status(ctx, signal),
+    foregroundApp: (signal) => foregroundApp(ctx, signal),
     screen: (signal) => screenGeometry(ctx, signal),
     screenshot: (signal) => screenshot(ctx, signal),
     tap: (point, signal) => tap(ctx, point, signal),

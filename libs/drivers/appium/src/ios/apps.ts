@@ -1,5 +1,5 @@
-import type { InstalledApp } from '@apex/port';
-import { launchFailure } from '@apex/ios-source';
+import type { AppRef, InstalledApp } from '@apex/port';
+import { foregroundAppOf, launchFailure } from '@apex/ios-source';
 import { withRouteMeaning } from '@apex/webdriver-http';
 import { asRecord, mobile, nonEmptyText, type AppiumContext } from '../context';
 
@@ -17,6 +17,11 @@ export async function launchApp(ctx: AppiumContext, appId: string, signal: Abort
 /** `mobile: terminateApp` → `/wda/apps/terminate`; false when the app was not running. */
 export async function terminateApp(ctx: AppiumContext, appId: string, signal: AbortSignal): Promise<boolean> {
   return (await mobile(ctx, 'terminateApp', { bundleId: appId }, { signal })) === true;
+}
+
+/** `mobile: activeAppInfo` → the agent's `/wda/activeAppInfo`: one request. */
+export async function foregroundApp(ctx: AppiumContext, signal: AbortSignal): Promise<AppRef | undefined> {
+  return foregroundAppOf(await mobile(ctx, 'activeAppInfo', undefined, { idempotent: true, signal }));
 }
 
 /**

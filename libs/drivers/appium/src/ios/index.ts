@@ -12,6 +12,7 @@ import * as screen from './screen';
 export function iosCommands(ctx: AppiumContext): PlatformCommands {
   return {
     status: (signal) => device.status(ctx, signal),
+    foregroundApp: (signal) => apps.foregroundApp(ctx, signal),
     screen: (signal) => screen.screenGeometry(ctx, signal),
     screenshot: (signal) => screen.screenshot(ctx, signal),
     tap: (point, signal) => gestures.tap(ctx, point, signal),

@@ -68,9 +68,10 @@ async function makeHome(): Promise<string> {
  * server's packages are ES modules (its dependencies and its drivers), which Jest's CommonJS module sandbox
  * cannot load ("Must use import to load ES Module" — tried), and its global loggers stay out of the tests.
  */
-export async function startAppiumServer(): Promise<AppiumServer> {
+export async function startAppiumServer(options: { port?: number } = {}): Promise<AppiumServer> {
   const home = await makeHome();
-  const port = await freeLoopbackPort();
+  // A given port: the same server address again (a server restarted behind a device lab's node).
+  const port = options.port ?? (await freeLoopbackPort());
   const entry = path.join(NODE_MODULES, 'appium');
   const child = spawn(process.execPath, ['-e', CHILD, entry, home, String(port)], {
     cwd: home,

@@ -1,5 +1,6 @@
 import type { InstalledApp } from '@apex/port';
-import { launchFailure } from '@apex/ios-source';
+import type { AppRef } from '@apex/port';
+import { foregroundAppOf, launchFailure } from '@apex/ios-source';
 import { withRouteMeaning } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
@@ -19,6 +20,12 @@ export async function launchApp(ctx: WdaContext, appId: string, signal: AbortSig
 export async function terminateApp(ctx: WdaContext, appId: string, signal: AbortSignal): Promise<boolean> {
   const reply = await ctx.session.send({ method: 'POST', path: '/wda/apps/terminate', body: { bundleId: appId }, signal });
   return reply.value === true;
+}
+
+/** `GET /wda/activeAppInfo` (no session needed): one request. */
+export async function foregroundApp(ctx: WdaContext, signal: AbortSignal): Promise<AppRef | undefined> {
+  const reply = await ctx.client.send({ method: 'GET', path: '/wda/activeAppInfo', idempotent: true, signal });
+  return foregroundAppOf(reply.value);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ApexError } from '@apex/errors';
-import { ownSummary, type Observation } from '../../agent/observation';
+import type { Observation } from '../../agent/observation';
 import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } from '../../agent/planner';
 import type { TaskUsage } from '../../model/task';
 import { FINISH_TOOL, GIVE_UP_TOOL, type AgentTool } from './agent-tools';
@@ -143,7 +143,7 @@ function resultOf(call: ToolCall, feedback: StepFeedback | undefined): ToolResul
   const { outcome, result } = feedback;
   if (outcome.status === 'error') return { id: call.id, content: `error ${outcome.code ?? 'internal'}: ${outcome.detail}`, isError: true };
   // The screen after the action follows as "The screen now": not a second time inside the action's own summary.
-  const own = result ? ownSummary(result) : undefined;
+  const own = result ? (result.actionSummary ?? result.summary) : undefined;
   const summary = own && own !== outcome.detail ? `\n${own}` : '';
   return { id: call.id, content: `${outcome.status}: ${outcome.detail}${summary}`, isError: false };
 }

@@ -12,6 +12,15 @@ describe('label matching', () => {
     expect(settings('date and time')).toMatchObject({ kind: 'match', label: 'Date & Time' });
   });
 
+  it('matches labels with diacritics without case or accents: "Général" is "general" and "GÉNÉRAL"', () => {
+    expect(squash('Général')).toBe('general');
+    expect(squash('GÉNÉRAL')).toBe('general');
+    const french = labels(['Général', 'Réglages', 'Confidentialité et sécurité']);
+    expect(french('general')).toMatchObject({ kind: 'match', label: 'Général' });
+    expect(french('GÉNÉRAL')).toMatchObject({ kind: 'match', label: 'Général' });
+    expect(french('reglages')).toMatchObject({ kind: 'match', label: 'Réglages' });
+  });
+
   it('knows synonyms of system names', () => {
     expect(settings('flight mode')).toMatchObject({ kind: 'match', label: 'Airplane Mode' });
     expect(settings('WLAN')).toMatchObject({ kind: 'match', label: 'Wi-Fi' });

@@ -5,6 +5,8 @@
  * labels equally close are reported as ambiguous, never guessed between.
  */
 
+import { compactText, tokenize } from '@apex/port';
+
 /** System names and the words people use for them (canonical label first). */
 const SYNONYMS: readonly (readonly string[])[] = [
   ['Wi-Fi', 'wifi', 'wi fi', 'wlan', 'wireless', 'wireless network'],
@@ -30,18 +32,15 @@ const SYNONYMS: readonly (readonly string[])[] = [
 
 /** Lower case, letters and digits only; "and" and "&" dropped ("Date and Time" = "Date & Time"). */
 export function squash(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&|\band\b/g, ' ')
-    .replace(/[^a-z0-9]/g, '');
+  return compactText(withoutAnd(text));
 }
 
 function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/&|\band\b/g, ' ')
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  return tokenize(withoutAnd(text));
+}
+
+function withoutAnd(text: string): string {
+  return text.replace(/&|\band\b/gi, ' ');
 }
 
 const CANONICAL = new Map<string, string>();

@@ -1,4 +1,5 @@
 import { GLYPH_SYNONYMS, type GlyphName } from '@apex/perception';
+import { isInteractive } from '@apex/port';
 import { isOn, type Observation, type ScreenElement } from '../../agent/observation';
 import { closeness, closestLabel, squash, type LabelMatch } from './labels';
 
@@ -12,7 +13,6 @@ export interface Spot {
 }
 
 export const TEXT_INPUT_ROLES = ['textField', 'searchField', 'secureTextField'];
-const INTERACTIVE = ['button', 'cell', 'switch', 'link', 'icon', 'textField', 'searchField', 'secureTextField', 'key'];
 
 /**
  * The element (or, with `includeText`, the shown text) `target` names, by closest label. Interactive
@@ -20,7 +20,7 @@ const INTERACTIVE = ['button', 'cell', 'switch', 'link', 'icon', 'textField', 's
  */
 export function locate(obs: Observation, target: string, options: { roles?: readonly string[]; includeText?: boolean; minCloseness?: number } = {}): LabelMatch<Spot> {
   const elements = obs.screen.elements.filter((e) => !e.disabled && (!options.roles || options.roles.includes(e.role)));
-  const ranked: Spot[] = [...elements.filter((e) => INTERACTIVE.includes(e.role)), ...elements.filter((e) => !INTERACTIVE.includes(e.role))];
+  const ranked: Spot[] = [...elements.filter((e) => isInteractive(e.role)), ...elements.filter((e) => !isInteractive(e.role))];
   if (options.includeText) for (const t of obs.screen.staticText ?? []) ranked.push({ center: t.center, label: t.text, role: 'text' });
   return closestLabel(target, ranked, (s) => s.label, options.minCloseness);
 }
