@@ -48,7 +48,9 @@ async function readStream(device: string, handlers: FrameHandlers, changes: Fram
   const boundary = boundaryOf(res.headers.get('content-type'));
   if (!res.ok || !res.body || !boundary) {
     if (res.status === 401) await request('GET', devicePath(device, '/stream'), undefined, signal); // raises the token prompt
-    throw new ApiError('http_error', `The screen stream answered HTTP ${res.status}.`, undefined, res.status);
+    // A refusal is a problem answer (e.g. device_busy: the device has all the viewers it serves); a 200 is never read whole.
+    const problem = (res.ok ? {} : await res.json().catch(() => ({}))) as { code?: string; detail?: string; hint?: string };
+    throw new ApiError(problem.code ?? 'http_error', problem.detail ?? `The screen stream answered HTTP ${res.status}.`, problem.hint, res.status);
   }
   handlers.mode('stream');
   handlers.error(undefined);

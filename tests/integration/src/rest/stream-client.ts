@@ -16,7 +16,9 @@ export class StreamClient {
     return new Promise((resolve, reject) => {
       client.req.once('response', (res) => {
         client.response = res;
-        res.on('data', (chunk: Buffer) => client.read(chunk));
+        // Only a stream has parts; a refusal's problem body is left unread.
+        if (res.statusCode === 200) res.on('data', (chunk: Buffer) => client.read(chunk));
+        else res.resume();
         res.on('close', () => (client.ended = true));
         resolve(client);
       });

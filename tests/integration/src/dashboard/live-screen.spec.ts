@@ -2,7 +2,9 @@
 // The page-side callbacks of page.evaluate run in the browser and use its DOM types.
 import { eventually } from '@apex/testing';
 import type { Page } from 'playwright-core';
+import { MAX_SCREEN_VIEWERS_PER_DEVICE } from '@apex/operations';
 import { call, DEVICE_PATH, type RestHarness } from '../rest/harness';
+import { StreamClient } from '../rest/stream-client';
 import { foregroundApp, frameDigest, nodeLabelled, startDashboard, WAIT, type DashboardRig, type Node } from './page-kit';
 
 jest.setTimeout(180_000);
@@ -10,9 +12,9 @@ jest.setTimeout(180_000);
 /**
  * The page reads the element tree (a slow device call that queues before everyone's actions) only when the live
  * screen shows a change, never while it is hidden; the tree keeps its nodes' identity across reads, and what
- * `find` outlined goes when the screen changes.
+ * `find` outlined goes when the screen changes. A device with all the viewers it serves says so.
  */
-describe('the dashboard reads the element tree when the screen changes, not on a timer', () => {
+describe("the dashboard's live screen and the element tree read when it changes, not on a timer", () => {
   let rig: DashboardRig;
   let harness: RestHarness;
   let page: Page;
@@ -118,6 +120,30 @@ describe('the dashboard reads the element tree when the screen changes, not on a
     await eventually(() => treeReads.length === before + 1, { ...WAIT, what: 'one tree read once shown' });
     await waitFrames(20);
     expect(treeReads).toHaveLength(before + 1);
+  });
+
+  it('says the device is busy when it already has all the viewers it serves, and shows the screen once one leaves', async () => {
+    // The page leaves; ten other viewers take every place (retrying while the server notices the page left).
+    await page.goto('about:blank');
+    const others: StreamClient[] = [];
+    try {
+      await eventually(async () => {
+        const viewer = await StreamClient.open(`${harness.url}${DEVICE_PATH}/stream`);
+        if (viewer.response.statusCode === 200) others.push(viewer);
+        else viewer.close();
+        return others.length === MAX_SCREEN_VIEWERS_PER_DEVICE;
+      }, { ...WAIT, what: `${MAX_SCREEN_VIEWERS_PER_DEVICE} other viewers` });
+      await page.goto(`${harness.url}/`);
+      const banner = page.getByRole('alert');
+      await eventually(async () => (await banner.getAttribute('data-code')) === 'device_busy', { ...WAIT, what: 'the device_busy message' });
+      expect(await banner.innerText()).toMatch(/viewers/);
+      // One leaves: the page's next try gets the screen.
+      others.shift()?.close();
+      await page.getByTestId('screen').and(page.locator('img')).waitFor();
+      await waitFrames(3);
+    } finally {
+      for (const other of others) other.close();
+    }
   });
 
   it('threw no error in the page', () => {
