@@ -1,12 +1,18 @@
 import { ApiError, authHeaders, devicePath, request } from './api';
 import { boundaryOf, MultipartReader } from './multipart';
+import { FrameChanges } from './screen-changes';
 
 /** How the live screen gets its frames: the device's stream, or screenshots taken one after another. */
 export type FrameMode = 'stream' | 'screenshots';
 
 export interface FrameHandlers {
-  /** A new frame as a blob URL; the receiver revokes it once it is replaced. */
-  frame(url: string): void;
+  /**
+   * A frame that differs from the one before, as a blob URL (the receiver revokes it once it is replaced);
+   * `changed` is false for the first frame, true when the screen changed since the last one.
+   */
+  frame(url: string, changed: boolean): void;
+  /** The device sent the same frame again (an unchanged screen). */
+  repeat(): void;
   mode(mode: FrameMode): void;
   error(error: ApiError | undefined): void;
 }
@@ -24,8 +30,15 @@ const wait = (ms: number, signal: AbortSignal) =>
     });
   });
 
+/** Hands a frame on as new or as a repeat of the last one (across reconnections too). */
+function deliver(jpeg: Uint8Array, changes: FrameChanges, handlers: FrameHandlers): void {
+  const seen = changes.see(jpeg);
+  if (seen === 'same') handlers.repeat();
+  else handlers.frame(URL.createObjectURL(new Blob([jpeg as BlobPart], { type: 'image/jpeg' })), seen === 'changed');
+}
+
 /** Reads `GET /devices/{d}/stream`; false when the server has no such route (then the fallback runs). */
-async function readStream(device: string, handlers: FrameHandlers, signal: AbortSignal): Promise<boolean> {
+async function readStream(device: string, handlers: FrameHandlers, changes: FrameChanges, signal: AbortSignal): Promise<boolean> {
   const res = await fetch(devicePath(device, '/stream'), { headers: authHeaders(), signal, cache: 'no-store' });
   if (res.status === 404 || res.status === 405) {
     const problem = (await res.json().catch(() => ({}))) as { code?: string; detail?: string; hint?: string };
@@ -35,7 +48,9 @@ async function readStream(device: string, handlers: FrameHandlers, signal: Abort
   const boundary = boundaryOf(res.headers.get('content-type'));
   if (!res.ok || !res.body || !boundary) {
     if (res.status === 401) await request('GET', devicePath(device, '/stream'), undefined, signal); // raises the token prompt
-    throw new ApiError('http_error', `The screen stream answered HTTP ${res.status}.`, undefined, res.status);
+    // A refusal is a problem answer (e.g. device_busy: the device has all the viewers it serves); a 200 is never read whole.
+    const problem = (res.ok ? {} : await res.json().catch(() => ({}))) as { code?: string; detail?: string; hint?: string };
+    throw new ApiError(problem.code ?? 'http_error', problem.detail ?? `The screen stream answered HTTP ${res.status}.`, problem.hint, res.status);
   }
   handlers.mode('stream');
   handlers.error(undefined);
@@ -44,17 +59,17 @@ async function readStream(device: string, handlers: FrameHandlers, signal: Abort
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return true;
-    for (const jpeg of parts.push(value)) handlers.frame(URL.createObjectURL(new Blob([jpeg as BlobPart], { type: 'image/jpeg' })));
+    for (const jpeg of parts.push(value)) deliver(jpeg, changes, handlers);
   }
 }
 
-async function pollScreenshots(device: string, handlers: FrameHandlers, signal: AbortSignal): Promise<void> {
+async function pollScreenshots(device: string, handlers: FrameHandlers, changes: FrameChanges, signal: AbortSignal): Promise<void> {
   handlers.mode('screenshots');
   while (!signal.aborted) {
     const started = performance.now();
     try {
       const res = await request('POST', devicePath(device, '/screenshot'), { format: 'jpeg' }, signal);
-      handlers.frame(URL.createObjectURL(await res.blob()));
+      deliver(new Uint8Array(await res.arrayBuffer()), changes, handlers);
       handlers.error(undefined);
       await wait(Math.max(0, SCREENSHOT_INTERVAL_MS - (performance.now() - started)), signal);
     } catch (error) {
@@ -70,11 +85,12 @@ async function pollScreenshots(device: string, handlers: FrameHandlers, signal: 
 export function startFrames(device: string, handlers: FrameHandlers): () => void {
   const controller = new AbortController();
   const { signal } = controller;
+  const changes = new FrameChanges();
   void (async () => {
     while (!signal.aborted) {
       try {
-        if (!(await readStream(device, handlers, signal))) {
-          await pollScreenshots(device, handlers, signal);
+        if (!(await readStream(device, handlers, changes, signal))) {
+          await pollScreenshots(device, handlers, changes, signal);
           return;
         }
       } catch (error) {

@@ -40,6 +40,8 @@ export interface UiNode {
   center?: Point;
   ref?: string;
   children?: UiNode[];
+  /** The page's own identity for the node across re-reads (tree-keys.ts); not from the server. */
+  key?: string;
 }
 
 export interface FindMatch {

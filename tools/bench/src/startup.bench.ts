@@ -4,13 +4,14 @@
  * tsx). Wall time from spawn, and the child's CPU time (user + system, from /proc) at that moment.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ensureBuilt } from './support/built-package';
 import { target, type Section, type SectionResult } from './support/section';
 import { round, summarize } from './support/stats';
 
@@ -90,7 +91,15 @@ export const startupSection: Section = {
   name: 'startup',
   description: 'apex mcp spawn → tools/list and apex serve spawn → ready: built package vs the tsx dev path',
   async run({ quick, log }): Promise<SectionResult> {
-    if (!existsSync(PATHS.built)) throw new Error('no built package: run `npx nx run cli:build` first');
+    // A fresh clone has no package yet: build it (nx restores it from its cache when nothing changed).
+    await ensureBuilt({
+      file: PATHS.built,
+      command: [process.execPath, path.join(ROOT, 'node_modules/.bin/nx'), 'run', 'cli:build', '--outputStyle=static'],
+      display: 'npx nx run cli:build',
+      cwd: ROOT,
+      env: { ...process.env, NX_DAEMON: process.env.NX_DAEMON ?? 'false' },
+      log,
+    });
     const runs = quick ? 2 : 9;
     const result: SectionResult = {
       title: `CLI start-up, median of ${runs} runs (wall from spawn; the child's CPU at that moment)`,

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, devicePath, getJson, onUnauthorized, postJson, request, tokenStore } from '../api';
 import { nodeAt, type Gesture } from '../geometry';
 import { stepOf, type FlowStep } from '../recorder';
+import { TreeReadScheduler } from '../screen-changes';
+import { assignKeys, findByKey } from '../tree-keys';
 import type { DeviceStatus, DeviceSummary, FindMatch, Point, UiNode } from '../types';
 import { Controls } from './Controls';
 import { DeviceList } from './DeviceList';
@@ -12,10 +14,9 @@ import { Screen, type Outline } from './Screen';
 import { Tasks } from './Tasks';
 import { TokenForm } from './TokenForm';
 
-/** How often the device list (and the chosen device's state) and the element tree are read again. */
+/** How often the device list (and the chosen device's state) is read again. */
 const DEVICES_POLL_MS = 3000;
-const TREE_POLL_MS = 5000;
-/** How long after an action the page reads the device's state and tree again. */
+/** How long after an action the page reads the device's state again (the tree follows the screen's changes). */
 const READ_AFTER_ACTION_MS = 250;
 
 type Auth = 'checking' | 'needed' | 'rejected' | 'ok';
@@ -57,6 +58,7 @@ export function App() {
   const [error, setError] = useState<ApiError>();
   const [busy, setBusy] = useState(false);
   const treeRead = useRef({ running: false, again: false });
+  const treeReads = useRef<TreeReadScheduler>(undefined);
   const [recording, setRecording] = useState(false);
   const [recorded, setRecorded] = useState<FlowStep[]>();
   const [followTask, setFollowTask] = useState<string>();
@@ -95,9 +97,12 @@ export function App() {
     treeRead.current.running = true;
     try {
       const answer = await getJson<{ root: UiNode }>(`${devicePath(deviceId, '/ui-tree')}?format=tree`);
-      setRoot(answer.root);
-      setSelected((s) => (s ? findById(answer.root, s.id) : undefined));
-      setHovered((h) => (h ? findById(answer.root, h.id) : undefined));
+      // Nodes keep their identity across reads (a row that moved is the same row): the one under the pointer
+      // stays hovered, and its outline follows it.
+      const root = assignKeys(answer.root);
+      setRoot(root);
+      setSelected((s) => findByKey(root, s?.key));
+      setHovered((h) => findByKey(root, h?.key));
     } catch (e) {
       setError(e as ApiError);
     } finally {
@@ -116,15 +121,33 @@ export function App() {
     setDescription(undefined);
     if (!deviceId || auth !== 'ok') return;
     void refreshTree();
-    // Others (agents over MCP, tasks) change the screen too: the tree is read again now and then.
-    const timer = window.setInterval(() => void refreshTree(), TREE_POLL_MS);
+    // Anyone (this page, agents over MCP, tasks) changes the screen: the tree is read again when the live screen
+    // shows a change, never on a timer and never while the page is hidden.
+    const scheduler = new TreeReadScheduler(() => void refreshTree(), () => document.hidden, {
+      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimeout: (id) => window.clearTimeout(id),
+      now: () => performance.now(),
+    });
+    treeReads.current = scheduler;
+    const onVisibility = () => scheduler.visibilityChanged();
+    document.addEventListener('visibilitychange', onVisibility);
     getJson<{ apps: { appId: string; name?: string }[] }>(devicePath(deviceId, '/apps'))
       .then((a) => setApps(a.apps))
       .catch(() => setApps([]));
-    return () => window.clearInterval(timer);
+    return () => {
+      scheduler.cancel();
+      treeReads.current = undefined;
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
   }, [deviceId, auth === 'ok']);
 
-  /** Runs one operation on the chosen device, then reads its state and tree again. */
+  /** The live screen changed: what was found on the old one is outlined no more, and the tree is read again. */
+  const onScreenChange = useCallback(() => {
+    setMatches(undefined);
+    treeReads.current?.changed();
+  }, []);
+
+  /** Runs one operation on the chosen device, then reads its state again. */
   const run = useCallback(
     async (path: string, body: object) => {
       if (!deviceId) return;
@@ -141,13 +164,10 @@ export function App() {
       } finally {
         setBusy(false);
       }
-      // Read the new state a moment later: reading the tree at once competes with the frame that shows the change.
-      window.setTimeout(() => {
-        void refreshTree();
-        void refreshDevices();
-      }, READ_AFTER_ACTION_MS);
+      // Read the new state a moment later; the tree is read when the screen shows the change.
+      window.setTimeout(() => void refreshDevices(), READ_AFTER_ACTION_MS);
     },
-    [deviceId, refreshTree],
+    [deviceId],
   );
 
   const onGesture = (g: Gesture) => {
@@ -219,7 +239,7 @@ export function App() {
       <main class="layout">
         <div class="column left">
           <DeviceList devices={devices} selected={deviceId} onSelect={setDeviceId} />
-          <Tasks devices={devices ?? []} device={deviceId} follow={followTask} onError={setError} onProgress={() => void refreshTree()} />
+          <Tasks devices={devices ?? []} device={deviceId} follow={followTask} onError={setError} />
         </div>
         <div class="column center">
           {device && device.screen ? (
@@ -232,6 +252,7 @@ export function App() {
               onType={(text, submit) => void run('/input', { text, submit })}
               onHover={(p) => setSelected((s) => (p ? (nodeAt(root, p) ?? s) : s))}
               onError={(e) => e && setError(e)}
+              onChange={onScreenChange}
             />
           ) : (
             <p class="muted">{devices?.length === 0 ? 'No device.' : device ? 'The device is offline.' : 'Choose a device.'}</p>
@@ -267,13 +288,4 @@ export function App() {
       </main>
     </div>
   );
-}
-
-function findById(root: UiNode, id: string): UiNode | undefined {
-  if (root.id === id) return root;
-  for (const child of root.children ?? []) {
-    const found = findById(child, id);
-    if (found) return found;
-  }
-  return undefined;
 }

@@ -21,12 +21,12 @@ function nodeTitle(node: UiNode): string {
 }
 
 function TreeNode({ node, depth, props }: { node: UiNode; depth: number; props: InspectorProps }) {
-  const active = props.selected?.id === node.id;
+  const active = props.selected !== undefined && props.selected.key === node.key;
   return (
     <li>
       <button
         type="button"
-        class={`tree-node${active ? ' active' : ''}${props.hovered?.id === node.id ? ' hovered' : ''}`}
+        class={`tree-node${active ? ' active' : ''}${props.hovered !== undefined && props.hovered.key === node.key ? ' hovered' : ''}`}
         data-testid="tree-node"
         data-node={node.id}
         data-label={node.label}
@@ -44,7 +44,7 @@ function TreeNode({ node, depth, props }: { node: UiNode; depth: number; props: 
       {node.children && node.children.length > 0 && (
         <ul>
           {node.children.map((child) => (
-            <TreeNode key={child.id} node={child} depth={depth + 1} props={props} />
+            <TreeNode key={child.key ?? child.id} node={child} depth={depth + 1} props={props} />
           ))}
         </ul>
       )}

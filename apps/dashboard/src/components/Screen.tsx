@@ -23,6 +23,8 @@ interface ScreenProps {
   onType: (text: string, submit: boolean) => void;
   onHover: (point: Point | undefined) => void;
   onError: (error: ApiError | undefined) => void;
+  /** The screen shows something new (a frame that differs from the one before). */
+  onChange: () => void;
 }
 
 /** How long typed keys gather before they go to the phone as one input_text. */
@@ -61,10 +63,12 @@ export function Screen(props: ScreenProps) {
       (url) => URL.revokeObjectURL(url),
     );
     const stop = startFrames(props.device, {
-      frame: (url) => {
+      frame: (url, changed) => {
         setFrames((n) => n + 1);
         gate.push(url);
+        if (changed) handlers.current.onChange();
       },
+      repeat: () => setFrames((n) => n + 1),
       mode: setMode,
       error: (error) => handlers.current.onError(error),
     });

@@ -87,11 +87,9 @@ export interface TasksProps {
   /** A task started elsewhere on the page (the recorder's Run) to open here. */
   follow?: string;
   onError: (e: ApiError) => void;
-  /** A step of the open task was added (or it ended): the screen has likely changed. */
-  onProgress: () => void;
 }
 
-export function Tasks({ devices, device, follow, onError, onProgress }: TasksProps) {
+export function Tasks({ devices, device, follow, onError }: TasksProps) {
   const [goal, setGoal] = useState('');
   const [planner, setPlanner] = useState('offline');
   const [maxSteps, setMaxSteps] = useState(10);
@@ -117,14 +115,11 @@ export function Tasks({ devices, device, follow, onError, onProgress }: TasksPro
     if (!taskId) return;
     let stopped = false;
     let timer = 0;
-    let steps = -1;
     const read = async () => {
       try {
         const latest = await getJson<Task>(`/task/${encodeURIComponent(taskId)}`);
         if (stopped) return;
         setTask(latest);
-        if (steps >= 0 && (latest.steps?.length ?? 0) !== steps) onProgress();
-        steps = latest.steps?.length ?? 0;
         if (FINISHED.includes(latest.status)) {
           loadHistory();
           return;

@@ -32,6 +32,12 @@ export const MAX_SWIPE_DURATION_MS = 5_000;
 export const MAX_TREE_DEPTH = 100;
 export const MAX_DESCRIBED_ELEMENTS = 500;
 
+/**
+ * Viewers of one device's live screen at once (dashboard tabs, stream clients): they share one source, but each
+ * costs an encoded frame's write per change.
+ */
+export const MAX_SCREEN_VIEWERS_PER_DEVICE = 10;
+
 /** Narrowest screenshot a caller may ask for (and the narrowest the encoder shrinks to), in pixels. */
 export const MIN_SCREENSHOT_WIDTH = 64;
 /** Widest `maxWidth` a caller may ask for; the image is still capped at MAX_SCREENSHOT_SIDE. */

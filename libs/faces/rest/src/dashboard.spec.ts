@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeviceHub } from '@apex/hub';
 import { Perception } from '@apex/perception';
-import { DASHBOARD_CSP, resolveDashboardFile } from './dashboard';
+import { DASHBOARD_CSP, isDashboardBuilt, resolveDashboardFile } from './dashboard';
 import { createRestLogger } from './logging';
 import { createRestServer, type RestServer } from './server';
 
@@ -118,6 +118,51 @@ describe('the dashboard files served by the REST server', () => {
     expect(page.headers['content-security-policy']).toBe(DASHBOARD_CSP);
     expect((await get(url, '/ui/assets/app-1a2b.js')).status).toBe(404);
     expect((await get(url, '/devices')).status).toBe(200);
+  });
+
+  describe('a source tree (the Vite project, not a build)', () => {
+    const source = join(base, 'source');
+    const SOURCE_FILES = ['/ui/package.json', '/ui/src/api.ts', '/ui/vite.config.mjs', '/ui/index.html', '/ui/tsconfig.json'];
+
+    beforeAll(() => {
+      mkdirSync(join(source, 'src'), { recursive: true });
+      writeFileSync(join(source, 'index.html'), '<!doctype html><div id="app"></div><script type="module" src="./src/main.tsx"></script>');
+      writeFileSync(join(source, 'package.json'), '{"name":"@apex/dashboard"}');
+      writeFileSync(join(source, 'vite.config.mjs'), 'export default {}');
+      writeFileSync(join(source, 'tsconfig.json'), '{}');
+      writeFileSync(join(source, 'src', 'api.ts'), 'export const sourceOnly = 1;');
+    });
+
+    it.each([
+      ['a Vite project folder', () => source],
+      ['the repository\'s own apps/dashboard', () => join(__dirname, '..', '..', '..', '..', 'apps', 'dashboard')],
+    ])('is never served from %s: / is the not-built page and no source file is answered', async (_name, dir) => {
+      const url = await start({ dashboardDir: dir(), token: 's3cret' });
+      const page = await get(url, '/');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('The Apex dashboard is not built');
+      expect(page.body).toContain('npx nx run dashboard:build');
+      expect(page.body).not.toContain('src/main.tsx');
+      for (const path of SOURCE_FILES) {
+        const answer = await get(url, path);
+        expect([path, answer.status]).toEqual([path, 404]);
+        expect(answer.body).not.toMatch(/sourceOnly|@apex\/dashboard|export default/);
+      }
+    });
+
+    it('is recognised by its page loading ./src/ even without a package.json, and by a package.json beside a built page', () => {
+      const pageOnly = join(base, 'page-only');
+      mkdirSync(pageOnly, { recursive: true });
+      writeFileSync(join(pageOnly, 'index.html'), '<script type="module" src="/src/main.tsx"></script>');
+      expect(isDashboardBuilt(pageOnly)).toBe(false);
+      const withPackage = join(base, 'with-package');
+      mkdirSync(withPackage, { recursive: true });
+      writeFileSync(join(withPackage, 'index.html'), '<script type="module" src="/ui/assets/app-1a2b.js"></script>');
+      writeFileSync(join(withPackage, 'package.json'), '{}');
+      expect(isDashboardBuilt(withPackage)).toBe(false);
+      expect(isDashboardBuilt(dist)).toBe(true);
+      expect(isDashboardBuilt(source)).toBe(false);
+    });
   });
 
   it('keeps redirecting / to the API docs when no dashboard directory is given', async () => {

@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -51,11 +51,22 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** True when `dir` holds a built dashboard (its index.html). */
+/** Files that only a source tree has: a folder with one of them is never served, even with an index.html. */
+const SOURCE_TREE_MARKERS = ['package.json', 'vite.config.mjs', 'vite.config.js', 'vite.config.ts', 'vite.config.mts', 'vite.config.cjs', 'tsconfig.json'];
+/** A page that loads its scripts from `src/` (`./src/main.tsx`, `/src/…`) is the source page, not a build. */
+const SOURCE_SCRIPT = /\bsrc\s*=\s*["'](?:\.?\/)?src\//i;
+
+/**
+ * True when `dir` holds a built dashboard: an index.html that loads no script from `src/`, in a folder with no
+ * package.json, tsconfig or Vite config. A source tree (the Vite project itself) is never a build: serving it
+ * would show a blank page and publish its sources.
+ */
 export function isDashboardBuilt(dir: string | undefined): dir is string {
   if (!dir) return false;
   try {
-    return statSync(join(dir, 'index.html')).isFile();
+    if (!statSync(join(dir, 'index.html')).isFile()) return false;
+    if (SOURCE_TREE_MARKERS.some((name) => existsSync(join(dir, name)))) return false;
+    return !SOURCE_SCRIPT.test(readFileSync(join(dir, 'index.html'), 'utf8'));
   } catch {
     return false;
   }

@@ -20,4 +20,4 @@ export { HTTP_PROBLEMS, PROBLEM_TYPE_BASE, problemFrom, type Problem, type Probl
 export { DEFAULT_BODY_LIMIT_BYTES } from './body';
 export { DEPRECATED_FIELDS } from './deprecated-fields';
 export { createRestLogger, REDACTED_PATHS, type Logger } from './logging';
-export { DASHBOARD_CSP, DASHBOARD_PREFIX } from './dashboard';
+export { DASHBOARD_CSP, DASHBOARD_PREFIX, isDashboardBuilt } from './dashboard';

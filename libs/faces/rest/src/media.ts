@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { invalidArgument } from '@apex/errors';
 import { openLiveScreen, type OperationContext } from '@apex/operations';
@@ -58,9 +59,12 @@ async function sendScreenStream({ ctx, res, params, serverClosing, onStreamError
   const stop = new AbortController();
   const onClose = () => stop.abort();
   res.once('close', onClose);
+  // One listener per open stream, removed when it ends: many viewers are no leak.
+  setMaxListeners(0, serverClosing);
   serverClosing.addEventListener('abort', onClose, { once: true });
+  if (serverClosing.aborted) stop.abort();
   try {
-    const live = await openLiveScreen(ctx, params[DEVICE_PATH_PARAM], AbortSignal.any([stop.signal, serverClosing]));
+    const live = await openLiveScreen(ctx, params[DEVICE_PATH_PARAM], stop.signal);
     res.writeHead(200, {
       'Content-Type': `multipart/x-mixed-replace; boundary=${STREAM_BOUNDARY}`,
       'Cache-Control': 'no-store',

@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_CODE_LIST } from '@apex/errors';
-import type { AnyOperation } from '@apex/operations';
+import { MAX_SCREEN_VIEWERS_PER_DEVICE, type AnyOperation } from '@apex/operations';
 import { clientInputSchema } from './catalog';
 import { HTTP_PROBLEMS, PROBLEM_TYPE_BASE } from './problem';
 import { STEP_PATH_PARAM, STREAM_BOUNDARY, type MediaRoute } from './media';
@@ -103,7 +103,9 @@ function mediaPath(route: MediaRoute): RouteConfig {
         `Content-Type and Content-Length; boundary "${STREAM_BOUNDARY}"), for an <img> or any MJPEG viewer. ` +
         "From the device's own stream when it has one (X-Frame-Source: device; an iPhone's frames are in native pixels), " +
         'else screenshots sent when the screen changes, at most 10 a second (X-Frame-Source: screenshots; one pixel ' +
-        'per point). Map clicks with the screen size in points from GET /devices/{id}. Ends when the client disconnects.',
+        'per point). All viewers of a device share one source; a device serves at most ' +
+        `${MAX_SCREEN_VIEWERS_PER_DEVICE} viewers at once (409 device_busy beyond). ` +
+        'Map clicks with the screen size in points from GET /devices/{id}. Ends when the client disconnects.',
       tags: ['device'],
       request: { params: DeviceIdParams },
       responses: {

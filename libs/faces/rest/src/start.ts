@@ -96,7 +96,7 @@ function dashboardLines(dir: string | undefined, url: string): Pick<RestApiHandl
   if (dir === undefined) return {};
   return {
     dashboardUrl: `${url}/`,
-    dashboardNote: isDashboardBuilt(dir) ? undefined : `The dashboard is not built (no ${dir}/index.html): run \`npx nx run dashboard:build\`.`,
+    dashboardNote: isDashboardBuilt(dir) ? undefined : `The dashboard is not built (no build in ${dir}): run \`npx nx run dashboard:build\`.`,
   };
 }
 
