@@ -85,14 +85,26 @@ function describe(role: Role, attrs: XmlAttributes): Pick<UiNode, 'label' | 'val
   return { label: text ?? description };
 }
 
+function firstTextLabel(nodes: readonly UiNode[]): string | undefined {
+  for (const node of nodes) {
+    if (node.role === 'text' && node.label !== undefined) return node.label;
+    const inner = firstTextLabel(node.children);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
 function toUiNode(node: XmlNode, place: Place, scale: number, ids: ElementIds, rootBounds: Rect): UiNode {
   const attrs = attributesOf(node);
   const role = roleFor(attrs, place);
   const bounds = place.depth === 0 ? rootBounds : parseBounds(attrs.bounds, scale);
-  const { label, value, placeholder } = describe(role, attrs);
+  const described = describe(role, attrs);
   const children = childrenOf(node).map((child, index) =>
     toUiNode(child, { indexPath: [...place.indexPath, index], depth: place.depth + 1, parentRole: role }, scale, ids, rootBounds),
   );
+  // A list row is a container whose title is a child text view: it is named by that title, as a screen reader reads it.
+  const label = described.label ?? (role === 'cell' ? firstTextLabel(children) : undefined);
+  const { value, placeholder } = described;
   const result: UiNode = {
     // The iOS trees' recipe: role, rounded bounds, label and sibling-index path.
     id: ids.of(role, bounds, label, place.indexPath),
