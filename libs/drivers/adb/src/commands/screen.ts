@@ -26,7 +26,10 @@ export async function display(ctx: AdbContext, signal: AbortSignal): Promise<Dis
   return info;
 }
 
-/** Pixels per dp: remembered, else read once. */
+/**
+ * Pixels per dp: remembered from the last display read (status and screen refresh it), else read once. One
+ * round trip fewer for every capture, tree and gesture; the density changes only with a display override.
+ */
 export async function knownScale(ctx: AdbContext, signal: AbortSignal): Promise<number> {
   return ctx.scale ?? scaleOf(await display(ctx, signal));
 }
@@ -48,7 +51,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** `exec:screencap -p`: the PNG as the device encodes it (raw bytes, no terminal in between). */
 export async function screenshot(ctx: AdbContext, signal: AbortSignal): Promise<RawScreenshot> {
-  const [png, info] = await Promise.all([execBytes(ctx, ['screencap', '-p'], signal), display(ctx, signal)]);
+  const [png, scale] = await Promise.all([execBytes(ctx, ['screencap', '-p'], signal), knownScale(ctx, signal)]);
   if (png.length < 24 || !png.subarray(0, 8).equals(PNG_SIGNATURE)) {
     throw new ApexError('device_error', `Device ${ctx.deviceId} did not return a screen capture.`, {
       hint: 'Retry; a screen showing protected content cannot be captured.',
@@ -56,12 +59,12 @@ export async function screenshot(ctx: AdbContext, signal: AbortSignal): Promise<
     });
   }
   // IHDR: width and height, big-endian, right after the signature and the chunk's length and type.
-  return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20), scale: scaleOf(info) };
+  return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20), scale };
 }
 
 /** `uiautomator dump /dev/tty`: the active window's accessibility tree, normalized in dp. */
 export async function uiTree(ctx: AdbContext, signal: AbortSignal): Promise<UiNode> {
-  const [dump, info] = await Promise.all([shell(ctx, ['uiautomator', 'dump', '/dev/tty'], signal), display(ctx, signal)]);
+  const [dump, scale] = await Promise.all([shell(ctx, ['uiautomator', 'dump', '/dev/tty'], signal), knownScale(ctx, signal)]);
   const xml = readUiDump(dump.stdout.toString('utf8'));
   if (xml === undefined) {
     throw new ApexError('device_error', `Device ${ctx.deviceId} could not describe its screen right now.`, {
@@ -70,5 +73,5 @@ export async function uiTree(ctx: AdbContext, signal: AbortSignal): Promise<UiNo
       cause: new Error(`${dump.stdout.toString('utf8').slice(0, 300)}${dump.stderr.toString('utf8').slice(0, 300)}`),
     });
   }
-  return normalizeAndroidSource(xml, ctx.deviceId, scaleOf(info));
+  return normalizeAndroidSource(xml, ctx.deviceId, scale);
 }
