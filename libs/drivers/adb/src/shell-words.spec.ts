@@ -31,12 +31,11 @@ function androidSendText(text: string): string {
 
 /** What the device types for the commands: text runs decoded as Android does, Enter and Tab as characters. */
 function typedBy(commands: string[][]): string {
-  return commands
-    .map(([, verb, arg]) => (verb === 'text' ? androidSendText(arg as string) : arg === String(KEY.enter) ? '\n' : '\t'))
-    .join('');
+  const keys: Record<string, string> = { [KEY.enter]: '\n', [KEY.tab]: '\t', [KEY.del]: '\b' };
+  return commands.map(([, verb, ...args]) => (verb === 'text' ? androidSendText(args[0] as string) : args.map((code) => keys[code]).join(''))).join('');
 }
 
-const printable = fc.string({ unit: fc.constantFrom(...' abs%\'"\\$`;&|<>(){}*?!#~\n\t'.split('')), maxLength: 40 });
+const printable = fc.string({ unit: fc.constantFrom(...' abs%\'"\\$`;&|<>(){}*?!#~\n\t\b'.split('')), maxLength: 40 });
 
 describe('command lines for the device shell', () => {
   it('keeps plain words as they are and single-quotes the rest', () => {
@@ -70,6 +69,11 @@ describe('typing with input text', () => {
       ['input', 'text', 'sure'],
     ]);
     expect(typingCommands('')).toEqual([]);
+    // Backspaces (the delete key; `clear` sends one per character) go as one key-event command.
+    expect(typingCommands('\b\b\bnew')).toEqual([
+      ['input', 'keyevent', '67', '67', '67'],
+      ['input', 'text', 'new'],
+    ]);
   });
 
   it('types exactly the text on Android, for any printable ASCII with shell metacharacters', () => {

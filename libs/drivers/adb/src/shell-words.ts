@@ -16,9 +16,12 @@ export function commandLine(argv: readonly string[]): string {
   return argv.map(shellQuote).join(' ');
 }
 
-/** What `input text` (the virtual keyboard's key map) can type: printable ASCII, plus newline and tab as keys. */
+/** Characters sent as key events rather than `input text`: newline (Enter), tab, backspace (the delete key). */
+const KEY_CHARACTERS: Record<string, number> = { '\n': 66, '\t': 61, '\b': 67 };
+
+/** What cannot be typed: anything but printable ASCII (the virtual keyboard's key map) and the key characters. */
 export function untypableCharacters(text: string): string[] {
-  return [...new Set([...text].filter((c) => !(c >= ' ' && c <= '~') && c !== '\n' && c !== '\t'))];
+  return [...new Set([...text].filter((c) => !(c >= ' ' && c <= '~') && KEY_CHARACTERS[c] === undefined))];
 }
 
 /** Android KeyEvent codes the driver sends. */
@@ -30,13 +33,15 @@ export const KEY = {
   power: 26,
   tab: 61,
   enter: 66,
+  del: 67,
   sleep: 223,
   wakeup: 224,
 } as const;
 
 /**
- * The shell commands that type `text` (printable ASCII, newline, tab) on Android: `input text ARG` per run of
- * characters, `input keyevent` for newline (Enter) and tab. `input text` reads `%s` as a space (InputShellCommand
+ * The shell commands that type `text` (printable ASCII, newline, tab, backspace) on Android: `input text ARG` per
+ * run of characters, `input keyevent` for newline (Enter), tab and backspace (delete; a run of them in one
+ * command). `input text` reads `%s` as a space (InputShellCommand
  * `sendText`), so spaces go as `%s`, and a literal `%` followed by `s` is split across two commands so that it is
  * not read as a space. Each argument is single-quoted for the shell.
  */
@@ -48,9 +53,13 @@ export function typingCommands(text: string): string[][] {
     run = '';
   };
   for (const c of text) {
-    if (c === '\n' || c === '\t') {
+    const key = KEY_CHARACTERS[c];
+    if (key !== undefined) {
       flush();
-      commands.push(['input', 'keyevent', String(c === '\n' ? KEY.enter : KEY.tab)]);
+      const last = commands[commands.length - 1];
+      // Consecutive deletes go as one `input keyevent 67 67 …`.
+      if (key === KEY.del && last?.[1] === 'keyevent' && last[2] === String(KEY.del)) last.push(String(key));
+      else commands.push(['input', 'keyevent', String(key)]);
     } else if (c === ' ') {
       run += '%s';
     } else {

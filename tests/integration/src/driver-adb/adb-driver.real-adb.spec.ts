@@ -91,6 +91,14 @@ describeWithRealAdb('driver-adb through a real adb server, on a scripted Android
     const text = `it's $HOME; "quoted" & 100%sure | done`;
     await driver.typeText({ text, submit: true }, live());
     expect(phone.typed.join('')).toBe(`${text}\n`);
+    // Backspaces are the delete key (`clear` sends one per character): one key-event command for the run.
+    phone.typed.length = 0;
+    phone.commands.length = 0;
+    await driver.typeText({ text: '\b\b\bnew' }, live());
+    expect(phone.commands).toEqual([`input keyevent 67 67 67 && input text new`]);
+    expect(phone.typed.join('')).toBe('\b\b\bnew');
+    phone.typed.length = 0;
+    await driver.typeText({ text, submit: true }, live());
     const refused = await failure(driver.typeText({ text: 'héllo 🙂' }, live()));
     expect(refused.code).toBe('unsupported_operation');
     expect(refused.message).toContain('"é", "🙂"');

@@ -230,6 +230,20 @@ export class ScriptedAndroid {
         });
   }
 
+  private key(code: number): void {
+    if (code === 3) {
+      this.foreground = null;
+      this.permissionPending = false;
+    } else if (code === 4) {
+      if (this.keyboard) this.keyboard = false;
+      else if (this.permissionPending) this.permissionPending = false;
+      else this.foreground = null;
+    } else if (code === 223) this.awake = false;
+    else if (code === 224) this.awake = true;
+    else if (code === 66) this.typed.push('\n');
+    else if (code === 67) this.typed.push('\b');
+  }
+
   private input(args: string[], s: ShellSession): number {
     const [verb, ...rest] = args;
     switch (verb) {
@@ -237,20 +251,9 @@ export class ScriptedAndroid {
         // InputShellCommand.sendText: "%s" is a space.
         this.typed.push((rest[0] ?? '').replace(/%s/g, ' '));
         return 0;
-      case 'keyevent': {
-        const code = Number(rest[0]);
-        if (code === 3) {
-          this.foreground = null;
-          this.permissionPending = false;
-        } else if (code === 4) {
-          if (this.keyboard) this.keyboard = false;
-          else if (this.permissionPending) this.permissionPending = false;
-          else this.foreground = null;
-        } else if (code === 223) this.awake = false;
-        else if (code === 224) this.awake = true;
-        else if (code === 66) this.typed.push('\n');
+      case 'keyevent':
+        for (const code of rest.map(Number)) this.key(code);
         return 0;
-      }
       case 'tap': {
         const [x, y] = rest.map(Number) as [number, number];
         if (this.permissionPending && y >= 1300 && y <= 1720) this.permissionPending = false;
