@@ -84,6 +84,11 @@ describeWithRealAdb('driver-adb through a real adb server, on a scripted Android
       'input tap 525 1050 && input tap 525 1050',
       'input draganddrop 263 263 263 788 800',
     ]);
+    phone.androidBefore12 = true;
+    phone.commands.length = 0;
+    await driver.swipe({ from: { x: 100, y: 100 }, to: { x: 100, y: 300 }, durationMs: 200, holdMs: 600 }, live());
+    phone.androidBefore12 = false;
+    expect(phone.commands).toEqual(['input draganddrop 263 263 263 788 800', 'input swipe 263 263 263 788 800']);
   });
 
   it('types text exactly, shell metacharacters and "%s" included, and refuses what the key map cannot type', async () => {

@@ -38,6 +38,8 @@ export class ScriptedAndroid {
   dark = false;
   keyboard = false;
   permissionPending = false;
+  /** `input` of Android 11 and older: no `draganddrop`. */
+  androidBefore12 = false;
   /** Every command hangs until its stream closes (a stuck device). */
   hangEverything = false;
   /** Sessions of hanging commands still open; they end when their stream closes. */
@@ -264,8 +266,13 @@ export class ScriptedAndroid {
         }
         return 0;
       }
-      case 'swipe':
       case 'draganddrop':
+        if (this.androidBefore12) {
+          s.writeError('Unknown command: draganddrop\n');
+          return 255;
+        }
+        return 0;
+      case 'swipe':
         return 0;
       default:
         s.writeError(`Unknown command: ${verb}\n`);

@@ -20,9 +20,16 @@ export async function swipe(ctx: AdbContext, gesture: SwipeGesture, signal: Abor
   const scale = await knownScale(ctx, signal);
   const coordinates = [px(gesture.from.x, scale), px(gesture.from.y, scale), px(gesture.to.x, scale), px(gesture.to.y, scale)];
   const hold = gesture.holdMs ?? 0;
-  const verb = hold > 0 ? 'draganddrop' : 'swipe';
   const duration = String(Math.max(1, Math.round(gesture.durationMs + hold)));
-  okText(await shell(ctx, ['input', verb, ...coordinates, duration], signal));
+  if (hold > 0) {
+    const dragged = await shell(ctx, ['input', 'draganddrop', ...coordinates, duration], signal);
+    // Before Android 12 `input` has no draganddrop: a slow swipe over the whole time is the nearest gesture.
+    if (!/Unknown command: draganddrop/.test(dragged.stderr.toString('utf8'))) {
+      okText(dragged);
+      return;
+    }
+  }
+  okText(await shell(ctx, ['input', 'swipe', ...coordinates, duration], signal));
 }
 
 export async function longPress(ctx: AdbContext, gesture: LongPressGesture, signal: AbortSignal): Promise<void> {
