@@ -3,8 +3,7 @@ import type { AppRef, Appearance, DriverStatus, HardwareButton, Orientation } fr
 import { okText, shell, shellLine, type AdbContext } from '../adb-context';
 import { parseAwake, parseBattery, parseDisplay, parseFocusedPackage, parseKeyguardShowing } from '../parse/dumpsys';
 import { commandLine, KEY } from '../shell-words';
-import { geometryOf } from './screen';
-import { display } from './screen';
+import { display, geometryOf, scaleOf } from './screen';
 
 /*
  * The device as a whole: its facts (`getprop`, `dumpsys window|battery|power`), keys (`input keyevent`), the
@@ -33,7 +32,7 @@ export async function status(ctx: AdbContext, signal: AbortSignal): Promise<Driv
     text(ctx, ['dumpsys', 'power'], signal),
   ]);
   const info = parseDisplay(windows) ?? (await display(ctx, signal));
-  ctx.scale = info.densityDpi / 160;
+  ctx.scale = scaleOf(info);
   const [manufacturer, model, release] = props.split('\n').map((line) => line.trim());
   const result: DriverStatus = { platform: 'android', screen: geometryOf(info), orientation: info.rotation % 2 === 1 ? 'landscape' : 'portrait' };
   if (release) result.osVersion = release;
