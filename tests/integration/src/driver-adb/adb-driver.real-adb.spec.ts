@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { ApexError, LEAKY_WORDS } from '@apex/errors';
 import { createAdbDriver, type AdbDriver } from '@apex/driver-adb';
+import type { UiNode } from '@apex/port';
 import { startAdbd, type Adbd } from '@apex/virtual-device';
 import { describeWithRealAdb, freePort, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
 import { eventually } from '@apex/testing';
@@ -183,8 +184,12 @@ describeWithRealAdb('driver-adb through a real adb server, on a scripted Android
     await driver.launchApp('com.android.chrome', live());
     await driver.tap({ x: 200, y: 100 }, live());
     expect(phone.keyboard).toBe(true);
+    // The keyboard is its own window: the tree gains it, placed where the window manager says (840 px = 320 dp).
+    const keyboards = (root: UiNode) => root.children.filter((n) => n.role === 'keyboard');
+    expect(keyboards(await driver.uiTree(live())).map((k) => k.bounds)).toEqual([{ x: 0, y: 594.29, width: 411.43, height: 320 }]);
     await driver.hideKeyboard(live());
     expect(phone.keyboard).toBe(false);
+    expect(keyboards(await driver.uiTree(live()))).toEqual([]);
     phone.commands.length = 0;
     await driver.hideKeyboard(live());
     expect(phone.commands).toEqual(['dumpsys input_method']);

@@ -1,8 +1,9 @@
 import { ApexError } from '@apex/errors';
 import { normalizeAndroidSource } from '@apex/android-source';
-import type { RawScreenshot, ScreenGeometry, UiNode } from '@apex/port';
+import { elementId } from '@apex/ios-source';
+import type { RawScreenshot, Rect, ScreenGeometry, UiNode } from '@apex/port';
 import { execBytes, okText, shell, type AdbContext } from '../adb-context';
-import { parseDisplay, type DisplayInfo } from '../parse/dumpsys';
+import { parseDisplay, parseKeyboardFrame, type DisplayInfo, type PixelRect } from '../parse/dumpsys';
 import { readUiDump } from '../parse/ui-dump';
 
 /*
@@ -62,9 +63,23 @@ export async function screenshot(ctx: AdbContext, signal: AbortSignal): Promise<
   return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20), scale };
 }
 
-/** `uiautomator dump /dev/tty`: the active window's accessibility tree, normalized in dp. */
+/** The soft keyboard's frame while it is up, or undefined (also when the window manager does not say). */
+async function keyboardFrame(ctx: AdbContext, signal: AbortSignal): Promise<PixelRect | undefined> {
+  const result = await shell(ctx, ['dumpsys', 'window', 'InputMethod'], signal);
+  return result.exitCode === 0 ? parseKeyboardFrame(result.stdout.toString('utf8')) : undefined;
+}
+
+/**
+ * `uiautomator dump /dev/tty`: the active window's accessibility tree, normalized in dp. The soft keyboard is a
+ * window of its own that the dump leaves out: when the window manager shows it with its frame, it is added to
+ * the root as a `keyboard` (its keys are not known).
+ */
 export async function uiTree(ctx: AdbContext, signal: AbortSignal): Promise<UiNode> {
-  const [dump, scale] = await Promise.all([shell(ctx, ['uiautomator', 'dump', '/dev/tty'], signal), knownScale(ctx, signal)]);
+  const [dump, scale, keyboard] = await Promise.all([
+    shell(ctx, ['uiautomator', 'dump', '/dev/tty'], signal),
+    knownScale(ctx, signal),
+    keyboardFrame(ctx, signal),
+  ]);
   const xml = readUiDump(dump.stdout.toString('utf8'));
   if (xml === undefined) {
     throw new ApexError('device_error', `Device ${ctx.deviceId} could not describe its screen right now.`, {
@@ -73,5 +88,17 @@ export async function uiTree(ctx: AdbContext, signal: AbortSignal): Promise<UiNo
       cause: new Error(`${dump.stdout.toString('utf8').slice(0, 300)}${dump.stderr.toString('utf8').slice(0, 300)}`),
     });
   }
-  return normalizeAndroidSource(xml, ctx.deviceId, scale);
+  const root = normalizeAndroidSource(xml, ctx.deviceId, scale);
+  if (keyboard) root.children.push(keyboardNode(keyboard, scale, root.children.length));
+  return root;
+}
+
+function keyboardNode(frame: PixelRect, scale: number, index: number): UiNode {
+  const bounds: Rect = {
+    x: round2(frame.left / scale),
+    y: round2(frame.top / scale),
+    width: round2((frame.right - frame.left) / scale),
+    height: round2((frame.bottom - frame.top) / scale),
+  };
+  return { id: elementId('keyboard', bounds, undefined, [index]), role: 'keyboard', bounds, enabled: true, visible: true, selected: false, focused: false, children: [] };
 }

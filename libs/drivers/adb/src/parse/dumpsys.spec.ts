@@ -3,6 +3,7 @@ import {
   parseBattery,
   parseDisplay,
   parseFocusedPackage,
+  parseKeyboardFrame,
   parseKeyboardShown,
   parseKeyguardShowing,
   parseLauncherActivities,
@@ -89,6 +90,27 @@ describe('reading dumpsys', () => {
     expect(parseKeyguardShowing('    isStatusBarKeyguard=true mShowingDream=false')).toBe(true);
     expect(parseKeyboardShown('  mShowRequested=true mShowExplicitlyRequested=false mShowForced=false mInputShown=true\n')).toBe(true);
     expect(parseKeyboardShown('  mInputShown=false\n')).toBe(false);
+  });
+
+  it('finds the soft keyboard’s frame while it is visible (Android 11+ and older lines)', () => {
+    const android14 = `WINDOW MANAGER WINDOWS (dumpsys window windows)
+  Window #6 Window{5f1f2a8 u0 InputMethod}:
+    mDisplayId=0 rootTaskId=1 mSession=Session{2a1b3c4 1234:u0a10128} mClient=android.os.BinderProxy@77aa
+    mOwnerUid=10128 showForAllUsers=true package=com.google.android.inputmethod.latin appop=NONE
+    mAttrs={(0,0)(fillxwrap) gr=BOTTOM CENTER_VERTICAL sim={adjust=pan} ty=INPUT_METHOD fmt=TRANSPARENT}
+    Frames: parent=[0,0][1080,2400] display=[0,0][1080,2400] frame=[0,1449][1080,2400] last=[0,1449][1080,2400] insetsChanged=false
+    isOnScreen=true
+    isVisible=true
+  Window #7 Window{77 u0 com.android.chrome/com.google.android.apps.chrome.Main}:
+    Frames: parent=[0,0][1080,2400] display=[0,0][1080,2400] frame=[0,0][1080,2400]
+    isVisible=true
+`;
+    expect(parseKeyboardFrame(android14)).toEqual({ left: 0, top: 1449, right: 1080, bottom: 2400 });
+    expect(parseKeyboardFrame(android14.replace('isVisible=true\n  Window #7', 'isVisible=false\n  Window #7'))).toBeUndefined();
+    const android10 = '  Window #3 Window{a1 u0 InputMethod}:\n    mFrame=[0,1500][1080,2280] last=[0,1500][1080,2280]\n    isOnScreen=true isVisible=true\n';
+    expect(parseKeyboardFrame(android10)).toEqual({ left: 0, top: 1500, right: 1080, bottom: 2280 });
+    // Visible but no frame printed: nothing to place.
+    expect(parseKeyboardFrame('  Window #2 Window{c3 u0 InputMethod}:\n    isOnScreen=true isVisible=true\n')).toBeUndefined();
   });
 
   it('lists packages, launcher activities with their plain labels, and process names', () => {

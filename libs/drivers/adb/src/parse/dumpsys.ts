@@ -69,6 +69,32 @@ export function parseKeyboardShown(text: string): boolean {
   return /\bmInputShown=true\b/.test(text);
 }
 
+/** A rectangle in pixels: `[left,top][right,bottom]` as the window manager prints it. */
+export interface PixelRect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The soft keyboard's window in `dumpsys window InputMethod` (WindowState.dump): its frame while it is visible
+ * (`isVisible=true`), from `frame=[l,t][r,b]` (Android 11+: the `Frames:` line) or `mFrame=[l,t][r,b]` (older).
+ * Undefined when the keyboard is hidden or the dump gives no frame.
+ */
+export function parseKeyboardFrame(text: string): PixelRect | undefined {
+  const start = text.search(/Window\{[0-9a-f]+ u\d+ InputMethod\}:/);
+  if (start < 0) return undefined;
+  const rest = text.slice(start);
+  const next = rest.search(/\n\s*Window #\d+ /);
+  const block = next < 0 ? rest : rest.slice(0, next);
+  if (!/\bisVisible=true\b/.test(block)) return undefined;
+  const frame = /\s(?:mFrame|frame)=\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]/.exec(block);
+  if (!frame) return undefined;
+  const [left, top, right, bottom] = frame.slice(1).map(Number) as [number, number, number, number];
+  return right > left && bottom > top ? { left, top, right, bottom } : undefined;
+}
+
 /** `pm list packages [-f]`: `package:NAME` or `package:/path/base.apk=NAME` per line. */
 export function parsePackageList(text: string): string[] {
   const packages: string[] = [];
