@@ -4,3 +4,4 @@ export type { FaultController, FaultState } from './iphone/faults/fault-controll
 export { EMULATOR_FLAGS, EMULATOR_USAGE, emulatorArgsFromFlags, emulatorOptionsFromArgs, runVirtualIPhoneUntilSignal } from './iphone/emulator-runner';
 export type { EmulatorArgs, RunOptions } from './iphone/emulator-runner';
 export * from './iphone';
+export * from './android';

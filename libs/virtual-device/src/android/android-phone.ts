@@ -8,6 +8,7 @@ import type { AndroidAppDefinition, AndroidAppInstance, AndroidEnv, AppServices 
 import { androidApps } from './apps/catalog';
 import { CHROME_PACKAGE } from './apps/chrome';
 import { Launcher, LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE, recentsWindow } from './apps/launcher';
+import { SETTINGS_PACKAGE, type SettingsInstance } from './apps/settings';
 import { materialTheme } from './material';
 import { ANDROID_PROFILES, DEFAULT_ANDROID_PROFILE_ID, pxPerDp, type AndroidProfile } from './profiles';
 import { AndroidSystem } from './system/android-system';
@@ -275,6 +276,14 @@ export class AndroidPhone {
     return { x: 0, y: 0, ...this.screenSize() };
   }
 
+  /** The screen as raw opaque RGBA pixels (a copy), as `screencap` without -p writes them. */
+  renderPixels(): { rgba: Buffer; width: number; height: number } {
+    this.renderPng();
+    const pixels = this.renderer.lastPixels();
+    if (!pixels) throw new Error('nothing was drawn');
+    return pixels;
+  }
+
   /** The screen as PNG bytes, at full resolution. */
   renderPng(): Buffer {
     const env = this.env();
@@ -497,6 +506,14 @@ export class AndroidPhone {
     this.instance(CHROME_PACKAGE).openUrl?.(url);
   }
 
+  /** A Settings intent (`android.settings.WIFI_SETTINGS`…): Settings opens on that page. */
+  openSettingsPage(page: 'internet' | 'bluetooth' | 'display' | 'about' | 'root'): void {
+    this.change(() => {
+      this.bringToFront(SETTINGS_PACKAGE);
+      (this.instance(SETTINGS_PACKAGE) as SettingsInstance).showPage(page);
+    });
+  }
+
   // ---- runtime permissions -----------------------------------------------------------------------------------
 
   private requestPermission(pkg: string, permission: string, onResult: (granted: boolean) => void): void {
@@ -521,6 +538,14 @@ export class AndroidPhone {
   permissionPrompt(): { pkg: string; permission: string } | null {
     const p = this.pendingShown();
     return p ? { pkg: p.pkg, permission: p.permission } : null;
+  }
+
+  /** `pm grant` / `pm revoke` of the runtime permission an app asks for. */
+  setGrant(pkg: string, granted: boolean): void {
+    this.change(() => {
+      if (this.pending?.pkg === pkg) this.answerPermission(granted ? 'foreground' : 'deny');
+      this.grants.set(pkg, granted ? 'granted' : 'denied_forever');
+    });
   }
 
   /** `granted` (while in use), `one_time`, `denied`, `denied_forever`, or undefined when never asked. */

@@ -3,3 +3,4 @@ export * from './phone';
 export * from './pixels';
 export * from './wda-client';
 export * from './xml';
+export * from './android';
