@@ -159,7 +159,7 @@ describe('virtual Android shell', () => {
     const list = await dumpUi(backend.shell);
     const row = boundsCenter(list.byText('Ada Lovelace').attributes.bounds);
     await sh(`input tap ${row.x} ${row.y}`);
-    const field = boundsCenter((await dumpUi(backend.shell)).find((a) => a['resource-id'] === 'com.google.android.apps.messaging:id/compose_message_text')!.attributes.bounds);
+    const field = boundsCenter((await dumpUi(backend.shell)).find((a) => a['resource-id'] === 'com.google.android.apps.messaging:id/compose_message_text')?.attributes.bounds ?? '');
     await sh(`input tap ${field.x} ${field.y}`);
     expect((await sh('dumpsys input_method')).text).toMatch(/mInputShown=true/);
     await sh('input text "Hello%sthere"');

@@ -44,12 +44,12 @@ export const ls: Command = (argv, io) => {
   for (const path of paths.length ? paths : ['/']) {
     const entries = io.files.list(path);
     const stat = io.files.stat(path);
-    if (!stat && !entries) {
+    if (!stat) {
       io.err(`ls: ${path}: No such file or directory\n`);
       status = 1;
       continue;
     }
-    const shown = entries ? entries.filter((e) => e.name !== '.' && e.name !== '..').sort((a, b) => a.name.localeCompare(b.name)) : [{ ...stat!, name: path }];
+    const shown = entries ? entries.filter((e) => e.name !== '.' && e.name !== '..').sort((a, b) => a.name.localeCompare(b.name)) : [{ ...stat, name: path }];
     for (const e of shown) {
       if (!long) io.out(`${e.name}\n`);
       else {
