@@ -1,3 +1,4 @@
+import { eventually } from '@apex/testing';
 import { boundsCenter, dumpUi, shellRun, type ShellResult } from '../testing';
 import { createVirtualAndroid } from './virtual-android';
 
@@ -175,7 +176,58 @@ describe('virtual Android shell', () => {
     expect(phone.focus().activity).toBe('com.google.android.apps.messaging.ui.conversation.ConversationActivity');
     await sh('input keyevent 4');
     expect(phone.focus().activity).toBe('com.google.android.apps.messaging.ui.ConversationListActivity');
-    const bad = await sh('input keyevent NOT_A_KEY');
-    expect(bad.code).not.toBe(0);
+    // An unknown key name is KEYCODE_UNKNOWN on Android: injected, to no effect.
+    expect((await sh('input keyevent NOT_A_KEY')).code).toBe(0);
+    expect(phone.focus().activity).toBe('com.google.android.apps.messaging.ui.ConversationListActivity');
+  });
+
+  it('fails as the input command of Android does on bad arguments and on characters without a key', async () => {
+    const { backend, phone } = createVirtualAndroid();
+    const sh = (c: string) => shellRun(backend.shell, c);
+    const tap = await sh('input tap 10 nope');
+    expect(tap.code).toBe(255);
+    expect(tap.stderr).toBe("Exception occurred while executing 'tap':\njava.lang.IllegalArgumentException: Error: Invalid arguments for command: tap\n");
+    await sh('am start -n com.android.chrome/com.google.android.apps.chrome.Main');
+    const url = (await dumpUi(backend.shell)).find((a) => a['resource-id'] === 'com.android.chrome:id/url_bar');
+    const c = boundsCenter(url?.attributes.bounds ?? '');
+    // A tap as two motion events, DOWN then UP at the same point.
+    await sh(`input motionevent DOWN ${c.x} ${c.y}`);
+    await sh(`input motionevent UP ${c.x} ${c.y}`);
+    expect(phone.keyboardShown()).toBe(true);
+    const nonAscii = await sh('input text "café"');
+    expect(nonAscii.code).toBe(255);
+    expect(nonAscii.stderr).toContain('java.lang.NullPointerException');
+    const urlText = async () => (await dumpUi(backend.shell)).find((a) => a['resource-id'] === 'com.android.chrome:id/url_bar')?.attributes.text;
+    expect(await urlText()).toBe('https://apex.example/');
+    expect((await sh('input text cafe')).code).toBe(0);
+    expect(await urlText()).toBe('cafe');
+    expect((await sh('input')).text).toContain('Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]');
+  });
+
+  it('runs an interactive shell line by line, with its prompt, until exit', async () => {
+    const r = await shellRun(createVirtualAndroid().backend.shell, '', 'getprop ro.build.version.sdk\nnosuch\nexit 3\necho never\n');
+    expect(r.text).toBe('shiba:/ $ 34\nshiba:/ $ 127|shiba:/ $ ');
+    expect(r.stderr).toBe('/system/bin/sh: nosuch: inaccessible or not found\n');
+    expect(r.code).toBe(3);
+  });
+
+  it('follows logcat until the client goes away', async () => {
+    const { backend, phone } = createVirtualAndroid();
+    const controller = new AbortController();
+    const out: string[] = [];
+    const done = backend.shell({
+      command: 'logcat',
+      pty: false,
+      write: (d) => out.push(Buffer.from(d).toString('utf8')),
+      writeError: () => undefined,
+      stdin: (async function* () {
+        // The client sends nothing on stdin.
+      })(),
+      signal: controller.signal,
+    });
+    phone.launch('com.android.settings');
+    await eventually(() => out.join('').includes('cmp=com.android.settings/.Settings'), { timeoutMs: 10_000, what: 'the START line in the followed logcat' });
+    controller.abort();
+    await expect(done).resolves.toBe(0);
   });
 });

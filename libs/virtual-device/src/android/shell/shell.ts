@@ -50,9 +50,13 @@ export function createAndroidShell(phone: AndroidPhone, files: DeviceFiles): She
   };
 }
 
+/** Android's mkshrc prompt: the last status first when it is not 0 ("127|shiba:/ $ "). */
+function prompt(phone: AndroidPhone, status: number): string {
+  return `${status === 0 ? '' : `${status}|`}${phone.profile.device}:/ $ `;
+}
+
 async function interactive(phone: AndroidPhone, files: DeviceFiles, session: ShellSession): Promise<number> {
-  const prompt = `${phone.profile.device}:/ $ `;
-  session.write(prompt);
+  session.write(prompt(phone, 0));
   let pending = '';
   let status = 0;
   for await (const chunk of session.stdin) {
@@ -63,7 +67,7 @@ async function interactive(phone: AndroidPhone, files: DeviceFiles, session: She
       pending = pending.slice(nl + (pending[nl] === '\r' ? 2 : 1));
       if (/^\s*exit(\s|$)/.test(line)) return Number(line.trim().split(/\s+/)[1] ?? status) || 0;
       if (line.trim() !== '') status = await runLine(line, phone, files, session);
-      session.write(prompt);
+      session.write(prompt(phone, status));
     }
   }
   return status;

@@ -4,7 +4,7 @@ import { charOfKey, keyCodeOf, KEYCODES } from '../keycodes';
 
 const USAGE = `Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]
 
-The sources are:
+The sources are: 
       keyboard
       touchscreen
       touchpad
@@ -13,19 +13,29 @@ The sources are:
       dpad
       gamepad
 
+-d: specify the display ID.
+      (Default: -1 for key event, 0 for motion event if not specified.)
 The commands and default sources are:
-      text <string> (Default: keyboard)
+      text <string> (Default: touchscreen)
       keyevent [--longpress|--doubletap|--async|--delay <duration between keycodes in ms>] <key code number or name> ... (Default: keyboard)
       tap <x> <y> (Default: touchscreen)
       swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)
       draganddrop <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)
       press (Default: trackball)
       roll <dx> <dy> (Default: trackball)
+      motionevent <DOWN|UP|MOVE|CANCEL> <x> <y> (Default: touchscreen)
+      keycombination [-t duration(ms)] <key code 1> <key code 2> ... (Default: keyboard, the key order is important here.)
 `;
 const SOURCES = new Set(['keyboard', 'touchscreen', 'touchpad', 'mouse', 'stylus', 'dpad', 'gamepad', 'trackball', 'joystick', 'touchnavigation', 'rotaryencoder']);
 const DEFAULT_SWIPE_MS = 300;
 
-/** `input`: touches, key events and text, in pixels as Android takes them. */
+/** Where a `motionevent DOWN` put the finger (pixels), per phone, until its UP. */
+const fingerDown = new WeakMap<AndroidPhone, { x: number; y: number }>();
+
+/**
+ * `input`: touches, key events and text, in pixels as Android takes them. Bad arguments fail as Android's
+ * InputShellCommand does: its IllegalArgumentException printed by the shell command runner, exit 255.
+ */
 export const input: Command = (argv, io) => {
   const args = argv.slice(1);
   if (args[0] !== undefined && SOURCES.has(args[0])) args.shift();
@@ -36,23 +46,23 @@ export const input: Command = (argv, io) => {
   switch (cmd) {
     case 'tap': {
       const [x, y] = rest.map(floatArg);
-      if (rest.length !== 2 || Number.isNaN(x) || Number.isNaN(y)) return usage(io, `Error: Invalid arguments for command: tap`);
+      if (rest.length < 2 || Number.isNaN(x) || Number.isNaN(y)) return invalid(io, 'tap');
       phone.tap(x / s, y / s);
       return 0;
     }
     case 'swipe':
     case 'draganddrop': {
       const [x1, y1, x2, y2] = rest.slice(0, 4).map(floatArg);
-      const duration = rest[4] === undefined ? DEFAULT_SWIPE_MS : intArg(rest[4]);
-      if (rest.length < 4 || rest.length > 5 || [x1, y1, x2, y2, duration].some(Number.isNaN)) return usage(io, `Error: Invalid arguments for command: ${cmd}`);
+      const given = rest[4] === undefined ? DEFAULT_SWIPE_MS : intArg(rest[4]);
+      if (rest.length < 4 || [x1, y1, x2, y2, given].some(Number.isNaN)) return invalid(io, cmd);
+      const duration = given < 0 ? DEFAULT_SWIPE_MS : given;
       if (cmd === 'swipe') phone.swipe(x1 / s, y1 / s, x2 / s, y2 / s, duration);
       else phone.dragAndDrop(x1 / s, y1 / s, x2 / s, y2 / s);
       return 0;
     }
     case 'text': {
-      if (rest.length < 1) return usage(io, 'Error: Invalid arguments for command: text');
-      typeText(phone, decodeText(rest[0]));
-      return 0;
+      if (rest.length < 1) return missingArgument(io, 'text');
+      return typeText(phone, decodeText(rest[0]), io);
     }
     case 'keyevent': {
       const codes: number[] = [];
@@ -63,30 +73,54 @@ export const input: Command = (argv, io) => {
         else if (a === '--doubletap' || a === '--async') continue;
         else if (a === '--delay') i++;
         else {
-          const code = keyCodeOf(a);
-          if (code === undefined) {
-            io.err(`Error: Unknown keycode: ${a}\n`);
-            return 1;
-          }
-          codes.push(code);
+          // KeyEvent.keyCodeFromString: an unknown name is KEYCODE_UNKNOWN (0), injected to no effect.
+          codes.push(keyCodeOf(a) ?? KEYCODES.UNKNOWN);
         }
       }
-      if (codes.length === 0) return usage(io, 'Error: Invalid arguments for command: keyevent');
+      if (codes.length === 0) return missingArgument(io, 'keyevent');
       for (const code of codes) keyEvent(phone, code, longPress);
+      return 0;
+    }
+    case 'motionevent': {
+      const action = rest[0]?.toUpperCase();
+      const [x, y] = rest.slice(1, 3).map(floatArg);
+      if (action === 'CANCEL') {
+        fingerDown.delete(phone);
+        return 0;
+      }
+      if (!['DOWN', 'UP', 'MOVE'].includes(action ?? '')) return invalid(io, 'motionevent', `Unknown action: ${rest[0] ?? ''}`);
+      if (Number.isNaN(x) || Number.isNaN(y)) return invalid(io, 'motionevent');
+      if (action === 'DOWN') fingerDown.set(phone, { x, y });
+      else if (action === 'UP') {
+        const from = fingerDown.get(phone) ?? { x, y };
+        fingerDown.delete(phone);
+        phone.swipe(from.x / s, from.y / s, x / s, y / s, 100);
+      }
       return 0;
     }
     case 'press':
     case 'roll':
+    case 'keycombination':
+      return 0;
+    case undefined:
+    case 'help':
+      io.out(USAGE);
       return 0;
     default:
-      return usage(io, cmd === undefined ? '' : `Error: Unknown command: ${cmd}`);
+      io.err(`Unknown command: ${cmd}\n`);
+      return 255;
   }
 };
 
-function usage(io: CommandIO, error: string): number {
-  if (error) io.err(`${error}\n`);
-  io.err(USAGE);
-  return 1;
+/** What the shell command runner prints for an IllegalArgumentException (the Java stack trace left out). */
+function invalid(io: CommandIO, cmd: string, message = `Error: Invalid arguments for command: ${cmd}`): number {
+  io.err(`Exception occurred while executing '${cmd}':\njava.lang.IllegalArgumentException: ${message}\n`);
+  return 255;
+}
+
+function missingArgument(io: CommandIO, cmd: string): number {
+  io.err(`Exception occurred while executing '${cmd}':\njava.lang.IllegalArgumentException: Argument expected after "${cmd}"\n`);
+  return 255;
 }
 
 /** `input text`: "%s" stands for a space (Android's own escape); the rest is typed as it is. */
@@ -95,13 +129,16 @@ export function decodeText(text: string): string {
 }
 
 /**
- * Types as the virtual keyboard's key map can: printable ASCII only. Characters the key map cannot produce are
- * dropped, as `input text` drops them on a real phone (it injects key events, and there are none for them).
+ * Types as the virtual key character map can: printable ASCII. When a character has no key (é, emoji…), the
+ * map returns no events and Android's `input text` fails with a NullPointerException, typing nothing.
  */
-function typeText(phone: AndroidPhone, text: string): void {
-  const typable = [...text].filter((c) => c >= ' ' && c <= '~').join('');
-  if (typable !== text) phone.logcat.add(2000, 'W', 'Input', 'some characters have no key on the virtual keyboard and were not typed');
-  if (typable !== '') phone.typeText(typable);
+function typeText(phone: AndroidPhone, text: string, io: CommandIO): number {
+  if (![...text].every((c) => (c >= ' ' && c <= '~') || c === '\n' || c === '\t')) {
+    io.err("Exception occurred while executing 'text':\njava.lang.NullPointerException: Attempt to get length of null array\n");
+    return 255;
+  }
+  phone.typeText(text);
+  return 0;
 }
 
 /** One key press, as the phone's input dispatcher routes it. */
