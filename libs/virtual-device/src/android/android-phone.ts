@@ -360,11 +360,9 @@ export class AndroidPhone {
     if (this.awake) this.change(() => this.back());
   }
 
+  /** Home (as Back and Overview) does nothing while the screen is off: only Power and Wakeup wake it. */
   pressHome(): void {
-    this.change(() => {
-      this.awake = true;
-      this.home();
-    });
+    if (this.awake) this.change(() => this.home());
   }
 
   pressAppSwitch(): void {
@@ -459,7 +457,7 @@ export class AndroidPhone {
   private bringToFront(pkg: string): void {
     const app = this.apps.get(pkg);
     if (!app) return;
-    this.awake = true;
+    // An activity started while the screen is off starts behind it (the screen stays off).
     this.shadeOpen = false;
     this.recentsOpen = false;
     this.launcher.reset();
