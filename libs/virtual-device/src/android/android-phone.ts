@@ -1,11 +1,12 @@
 import type { Rect } from '../engine/element';
 import { Renderer } from '../engine/render/renderer';
-import { keyboardWindow } from '../engine/ui/keyboard';
 import type { TextInput } from '../engine/ui/text-input';
 import { dragTarget, gestureTarget, hitTest } from '../engine/view';
 import type { AndroidView } from './android-view';
 import type { AndroidAppDefinition, AndroidAppInstance, AndroidEnv, AppServices } from './apps/app';
-import { androidApps } from './apps/catalog';
+import { AndroidPhoneError, AppProcesses, shortClass, SYSTEM_SERVER_PID } from './device/app-processes';
+import { RuntimePermissions, type Grant, type PermissionRequest } from './device/runtime-permissions';
+import { windowStack } from './device/window-stack';
 import { CHROME_PACKAGE } from './apps/chrome';
 import { Launcher, LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE, recentsWindow } from './apps/launcher';
 import { SETTINGS_PACKAGE, type SettingsInstance } from './apps/settings';
@@ -13,9 +14,10 @@ import { materialTheme } from './material';
 import { ANDROID_PROFILES, DEFAULT_ANDROID_PROFILE_ID, pxPerDp, type AndroidProfile } from './profiles';
 import { AndroidSystem } from './system/android-system';
 import { Logcat } from './system/logcat';
-import { GRANT_PERMISSIONS_ACTIVITY, PERMISSION_CONTROLLER, permissionDialog, type PermissionAnswer } from './ui/permission-dialog';
-import { notificationShade, quickSettingsTiles } from './ui/shade';
-import { NAV_BAR_HEIGHT, navigationBar, screenOff, statusBar, SYSTEMUI, type NavButton } from './ui/system-bars';
+import { GRANT_PERMISSIONS_ACTIVITY, PERMISSION_CONTROLLER } from './ui/permission-dialog';
+import { NAV_BAR_HEIGHT, type NavButton } from './ui/system-bars';
+
+export { AndroidPhoneError, shortClass } from './device/app-processes';
 
 export interface AndroidPhoneOptions {
   /** A key of ANDROID_PROFILES: 'pixel-8' (default, 1080×2400 at 420 dpi) or 'small-phone' (720×1600 at 320). */
@@ -28,26 +30,6 @@ export interface AndroidPhoneOptions {
   now?: () => number;
 }
 
-/** Why an Android phone action failed. */
-export class AndroidPhoneError extends Error {
-  constructor(
-    readonly kind: 'unknown_package' | 'invalid_argument',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AndroidPhoneError';
-  }
-}
-
-/** How a runtime permission stands for an app. */
-type Grant = 'granted' | 'one_time' | 'denied' | 'denied_forever';
-
-interface PendingPermission {
-  pkg: string;
-  permission: string;
-  onResult(granted: boolean): void;
-}
-
 /** What is in front, as `dumpsys window|activity` report it. */
 export interface FocusInfo {
   /** The window with input focus: `com.android.chrome/org.chromium…ChromeTabbedActivity`, or `NotificationShade`. */
@@ -57,9 +39,6 @@ export interface FocusInfo {
   activity: string;
 }
 
-const FIRST_APP_PID = 4211;
-const FIRST_APP_UID = 10100;
-const SYSTEM_SERVER_PID = 612;
 export const LONG_PRESS_MS = 400;
 const TAP_SLOP = 8;
 
@@ -73,20 +52,12 @@ export class AndroidPhone {
   readonly system: AndroidSystem;
   readonly logcat: Logcat;
   private versionCounter = 0;
-  private readonly apps = new Map<string, AndroidAppDefinition>();
-  private readonly instances = new Map<string, AndroidAppInstance>();
-  private readonly pids = new Map<string, number>();
-  private readonly uids = new Map<string, number>();
-  private nextPid = FIRST_APP_PID;
-  /** Recent tasks, most recent first. */
-  private recents: string[] = [];
-  private foreground: string | null = null;
+  private readonly processes: AppProcesses;
+  private readonly permissions: RuntimePermissions;
   private readonly launcher = new Launcher();
   private shadeOpen = false;
   private recentsOpen = false;
   private awake = true;
-  private pending: PendingPermission | null = null;
-  private readonly grants = new Map<string, Grant>();
   private readonly renderer: Renderer;
   private cache: { version: number; root: AndroidView; active: AndroidView } | null = null;
   private readonly services: AppServices;
@@ -100,13 +71,11 @@ export class AndroidPhone {
     if (typeof deviceName !== 'string' || deviceName.trim() === '') throw new AndroidPhoneError('invalid_argument', 'deviceName must be a non-empty string');
     this.system = new AndroidSystem(deviceName, options.dark === true);
     this.logcat = new Logcat(options.now ?? Date.now);
-    androidApps().forEach((app, i) => {
-      this.apps.set(app.pkg, app);
-      this.uids.set(app.pkg, FIRST_APP_UID + i);
-    });
+    this.processes = new AppProcesses(this.system, this.logcat);
+    this.permissions = new RuntimePermissions((message) => this.logcat.add(SYSTEM_SERVER_PID, 'I', 'PermissionController', message));
     this.renderer = new Renderer(pxPerDp(profile));
     this.services = {
-      requestPermission: (pkg, permission, onResult) => this.requestPermission(pkg, permission, onResult),
+      requestPermission: (pkg, permission, onResult) => this.permissions.request({ pkg, permission, onResult }),
       launch: (pkg) => this.bringToFront(pkg),
       openUrl: (url) => this.openUrlNow(url),
       log: (tag, message) => this.logcat.add(SYSTEM_SERVER_PID, 'I', tag, message),
@@ -155,23 +124,31 @@ export class AndroidPhone {
   }
 
   installed(): AndroidAppDefinition[] {
-    return [...this.apps.values()];
+    return this.processes.installed();
   }
 
   app(pkg: string): AndroidAppDefinition | undefined {
-    return this.apps.get(pkg);
+    return this.processes.app(pkg);
   }
 
   uidOf(pkg: string): number | undefined {
-    return this.uids.get(pkg);
+    return this.processes.uidOf(pkg);
   }
 
   pidOf(pkg: string): number | undefined {
-    return this.pids.get(pkg);
+    return this.processes.pidOf(pkg);
   }
 
   runningPackages(): string[] {
-    return [...this.pids.keys()];
+    return this.processes.running();
+  }
+
+  private get foreground(): string | null {
+    return this.processes.foreground;
+  }
+
+  private instance(pkg: string): AndroidAppInstance {
+    return this.processes.instance(pkg);
   }
 
   shadeShown(): boolean {
@@ -201,8 +178,8 @@ export class AndroidPhone {
     return this.instance(this.foreground).focusedInput();
   }
 
-  private pendingShown(): PendingPermission | null {
-    return this.pending && this.pending.pkg === this.foreground && !this.recentsOpen ? this.pending : null;
+  private pendingShown(): PermissionRequest | null {
+    return this.recentsOpen ? null : this.permissions.shownOver(this.foreground);
   }
 
   // ---- what is on screen -----------------------------------------------------------------------------------
@@ -236,40 +213,28 @@ export class AndroidPhone {
   private build(): { root: AndroidView; active: AndroidView } {
     if (this.cache?.version === this.versionCounter) return this.cache;
     const env = this.env();
-    const windows: AndroidView[] = [];
-    let active: AndroidView;
+    let base: AndroidView;
     if (this.recentsOpen) {
-      const tasks = this.recents.map((p) => this.apps.get(p)).filter((a): a is AndroidAppDefinition => a !== undefined);
-      active = recentsWindow(env, tasks, (pkg) => this.change(() => this.bringToFront(pkg)), () => this.change(() => this.clearRecents()));
+      const tasks = this.processes.recents.map((p) => this.app(p)).filter((a): a is AndroidAppDefinition => a !== undefined);
+      base = recentsWindow(env, tasks, (pkg) => this.bringToFront(pkg), () => this.clearRecents());
     } else if (this.foreground === null) {
-      active = this.launcher.window(env, this.installed(), (pkg) => this.bringToFront(pkg), () => (this.launcher.drawerOpen = true));
+      base = this.launcher.window(env, this.installed(), (pkg) => this.bringToFront(pkg), () => (this.launcher.drawerOpen = true));
     } else {
-      active = this.instance(this.foreground).window(env);
-    }
-    windows.push(active);
-    const onHome = this.foreground === null || this.recentsOpen;
-    windows.push(statusBar(env, onHome ? '#ffffff' : env.theme.statusBarOnScreen));
-    windows.push(navigationBar(env, (b) => this.pressNav(b)));
-    const input = this.focusedInput();
-    if (input && this.keyboardShown()) {
-      const kb = keyboardWindow({ ...env, height: env.height - env.bottom, bottom: 0 }, input, 'enter');
-      windows.push({ ...kb, pkg: 'com.google.android.inputmethod.latin' });
-    }
-    if (this.shadeOpen) {
-      const shade = notificationShade(env, quickSettingsTiles(env, (apply) => apply()), () => (this.shadeOpen = false));
-      windows.push(shade);
-      active = shade;
+      base = this.instance(this.foreground).window(env);
     }
     const pending = this.pendingShown();
-    if (pending) {
-      const dialog = permissionDialog(env, this.apps.get(pending.pkg)?.label ?? pending.pkg, (a) => this.answerPermission(a));
-      windows.push(dialog);
-      active = dialog;
-    }
-    if (!this.awake) windows.push(screenOff(env));
-    const root: AndroidView = { uid: 'display/0', type: 'Application', rect: env.screen, children: windows };
-    this.cache = { version: this.versionCounter, root, active };
-    return this.cache;
+    const stack = windowStack({
+      env,
+      base,
+      onHome: this.foreground === null || this.recentsOpen,
+      pressNav: (b) => this.pressNav(b),
+      keyboardFor: this.keyboardShown() ? this.focusedInput() : null,
+      shade: this.shadeOpen ? { close: () => (this.shadeOpen = false) } : null,
+      dialog: pending ? { appLabel: this.app(pending.pkg)?.label ?? pending.pkg, answer: (a) => this.permissions.answer(a) } : null,
+      awake: this.awake,
+    });
+    this.cache = { version: this.versionCounter, ...stack };
+    return stack;
   }
 
   private screenRect(): Rect {
@@ -387,7 +352,7 @@ export class AndroidPhone {
 
   private back(): void {
     if (this.pendingShown()) {
-      this.answerPermission('deny');
+      this.permissions.answer('deny');
       return;
     }
     if (this.shadeOpen) {
@@ -408,14 +373,14 @@ export class AndroidPhone {
       return;
     }
     // The root activity of a task goes to the background (Android 12+): the app keeps running.
-    if (!this.instance(this.foreground).back()) this.foreground = null;
+    if (!this.instance(this.foreground).back()) this.processes.foreground = null;
   }
 
   private home(): void {
     this.shadeOpen = false;
     this.recentsOpen = false;
     this.focusedInput()?.blur();
-    this.foreground = null;
+    this.processes.foreground = null;
     this.launcher.reset();
   }
 
@@ -424,11 +389,11 @@ export class AndroidPhone {
     this.recentsOpen = !this.recentsOpen;
   }
 
+  /** Overview's Clear all: every recent task is removed and its process stopped. */
   private clearRecents(): void {
-    for (const pkg of [...this.recents]) this.stopProcess(pkg);
-    this.recents = [];
+    for (const pkg of [...this.processes.recents]) this.stopProcess(pkg);
     this.recentsOpen = false;
-    this.foreground = null;
+    this.processes.foreground = null;
   }
 
   openShade(open: boolean): void {
@@ -437,59 +402,32 @@ export class AndroidPhone {
 
   // ---- apps --------------------------------------------------------------------------------------------------
 
-  private instance(pkg: string): AndroidAppInstance {
-    let instance = this.instances.get(pkg);
-    if (!instance) {
-      const app = this.apps.get(pkg);
-      if (!app) throw new AndroidPhoneError('unknown_package', `Unknown package: ${pkg}`);
-      instance = app.create(this.system);
-      this.instances.set(pkg, instance);
-    }
-    return instance;
-  }
-
   /** Starts (or brings back) an app's task, as `am start` / a launcher tap does. */
   launch(pkg: string): void {
-    if (!this.apps.has(pkg)) throw new AndroidPhoneError('unknown_package', `Unknown package: ${pkg}`);
+    if (!this.app(pkg)) throw new AndroidPhoneError('unknown_package', `Unknown package: ${pkg}`);
     this.change(() => this.bringToFront(pkg));
   }
 
+  /** An activity started while the screen is off starts behind it (the screen stays off). */
   private bringToFront(pkg: string): void {
-    const app = this.apps.get(pkg);
-    if (!app) return;
-    // An activity started while the screen is off starts behind it (the screen stays off).
+    if (!this.app(pkg)) return;
     this.shadeOpen = false;
     this.recentsOpen = false;
     this.launcher.reset();
-    this.logcat.add(SYSTEM_SERVER_PID, 'I', 'ActivityTaskManager', `START u0 {act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${pkg}/${shortClass(pkg, app.launcherActivity)}} from uid 2000`);
-    if (!this.pids.has(pkg)) {
-      const pid = this.nextPid;
-      this.nextPid += 23;
-      this.pids.set(pkg, pid);
-      this.logcat.add(SYSTEM_SERVER_PID, 'I', 'ActivityManager', `Start proc ${pid}:${pkg}/u0a${(this.uids.get(pkg) ?? 0) - 10000} for top-activity {${pkg}/${shortClass(pkg, app.launcherActivity)}}`);
-    }
-    this.foreground = pkg;
-    this.recents = [pkg, ...this.recents.filter((p) => p !== pkg)];
-    this.instance(pkg).resumed?.(this.services);
+    this.processes.bringToFront(pkg)?.resumed?.(this.services);
   }
 
   /** `am force-stop`: the process dies, its task leaves recents, a one-time grant ends. False if not installed. */
   forceStop(pkg: string): boolean {
-    if (!this.apps.has(pkg)) return false;
-    this.change(() => {
-      this.stopProcess(pkg);
-      this.recents = this.recents.filter((p) => p !== pkg);
-      if (this.foreground === pkg) this.foreground = null;
-    });
-    this.logcat.add(SYSTEM_SERVER_PID, 'I', 'ActivityManager', `Force stopping ${pkg} appid=${this.uids.get(pkg)} user=0: from pid ${SYSTEM_SERVER_PID + 1}`);
+    if (!this.app(pkg)) return false;
+    this.change(() => this.stopProcess(pkg));
+    this.processes.logForceStop(pkg);
     return true;
   }
 
   private stopProcess(pkg: string): void {
-    this.pids.delete(pkg);
-    this.instances.get(pkg)?.reset();
-    if (this.grants.get(pkg) === 'one_time') this.grants.delete(pkg);
-    if (this.pending?.pkg === pkg) this.pending = null;
+    this.processes.stop(pkg, true);
+    this.permissions.processEnded(pkg);
   }
 
   /** ACTION_VIEW: http(s) URLs open in Chrome. Returns false when no app handles the URL. */
@@ -514,25 +452,7 @@ export class AndroidPhone {
 
   // ---- runtime permissions -----------------------------------------------------------------------------------
 
-  private requestPermission(pkg: string, permission: string, onResult: (granted: boolean) => void): void {
-    const grant = this.grants.get(pkg);
-    if (grant === 'granted' || grant === 'one_time') onResult(true);
-    else if (grant === 'denied_forever') onResult(false);
-    else this.pending = { pkg, permission, onResult };
-  }
-
-  private answerPermission(answer: PermissionAnswer): void {
-    const p = this.pending;
-    if (!p) return;
-    this.pending = null;
-    const before = this.grants.get(p.pkg);
-    const grant: Grant = answer === 'foreground' ? 'granted' : answer === 'one_time' ? 'one_time' : before === 'denied' ? 'denied_forever' : 'denied';
-    this.grants.set(p.pkg, grant);
-    this.logcat.add(SYSTEM_SERVER_PID, 'I', 'PermissionController', `${p.permission} for ${p.pkg}: ${grant}`);
-    p.onResult(answer !== 'deny');
-  }
-
-  /** The permission dialog's package and buttons when it shows (null otherwise). */
+  /** The permission dialog's package and permission when it shows (null otherwise). */
   permissionPrompt(): { pkg: string; permission: string } | null {
     const p = this.pendingShown();
     return p ? { pkg: p.pkg, permission: p.permission } : null;
@@ -540,15 +460,12 @@ export class AndroidPhone {
 
   /** `pm grant` / `pm revoke` of the runtime permission an app asks for. */
   setGrant(pkg: string, granted: boolean): void {
-    this.change(() => {
-      if (this.pending?.pkg === pkg) this.answerPermission(granted ? 'foreground' : 'deny');
-      this.grants.set(pkg, granted ? 'granted' : 'denied_forever');
-    });
+    this.change(() => this.permissions.set(pkg, granted));
   }
 
   /** `granted` (while in use), `one_time`, `denied`, `denied_forever`, or undefined when never asked. */
   grantOf(pkg: string): Grant | undefined {
-    return this.grants.get(pkg);
+    return this.permissions.grantOf(pkg);
   }
 
   // ---- device ------------------------------------------------------------------------------------------------
@@ -558,14 +475,6 @@ export class AndroidPhone {
     this.change(apply);
   }
 
-  isSystemUiPackage(pkg: string): boolean {
-    return pkg === SYSTEMUI;
-  }
-}
-
-/** `com.android.settings.Settings` → `.Settings` within its own package, as activity names print. */
-export function shortClass(pkg: string, cls: string): string {
-  return cls.startsWith(`${pkg}.`) ? cls.slice(pkg.length) : cls;
 }
 
 function requireFinite(values: Record<string, number>): void {
