@@ -230,4 +230,22 @@ describe('virtual Android shell', () => {
     controller.abort();
     await expect(done).resolves.toBe(0);
   });
+
+  it('reports focus, keyboard, lock and orientation in the lines drivers parse', async () => {
+    const { backend } = createVirtualAndroid();
+    const sh = async (c: string) => (await shellRun(backend.shell, c)).text;
+    await shellRun(backend.shell, 'am start -n com.android.settings/.Settings');
+    const win = await sh('dumpsys window displays');
+    // The expressions Appium's adb helper matches.
+    const app = /mFocusedApp.+Record\{.*\s([^\s/}]+)\/([^\s/},]+),?(\s[^\s/}]+)*\}/.exec(win);
+    expect([app?.[1], app?.[2]]).toEqual(['com.android.settings', '.Settings']);
+    const current = /mCurrentFocus.+\s([^\s/}]+)\/([^\s/}]+)\}/.exec(win);
+    expect([current?.[1], current?.[2]]).toEqual(['com.android.settings', 'com.android.settings.Settings']);
+    expect(win).toMatch(/mShowingLockscreen=false/);
+    expect(await sh('dumpsys input_method')).toMatch(/mIsInputViewShown=false/);
+    expect(await sh('dumpsys input')).toMatch(/SurfaceOrientation: 0/);
+    await shellRun(backend.shell, 'settings put system user_rotation 1');
+    expect(await sh('dumpsys input')).toMatch(/SurfaceOrientation: 1/);
+    expect(await sh('dumpsys window')).toMatch(/mUserRotation=ROTATION_90/);
+  });
 });

@@ -20,7 +20,8 @@ function windowDump(io: CommandIO): string {
   const { width, height } = phone.screenSizePx();
   const rotation = phone.rotation();
   const app = `${width}x${height - Math.round(48 * phone.scale)}`;
-  const windowName = focus.window === 'NotificationShade' ? 'NotificationShade' : focus.window.replace(/^([^/]+)\/(.*)$/, (_m, p: string, c: string) => `${p}/${c}`);
+  // `pkg/full.ActivityClass`, or a system window's title (NotificationShade).
+  const windowName = focus.window;
   const imeShown = phone.keyboardShown();
   return [
     'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)',
@@ -48,6 +49,7 @@ function windowDump(io: CommandIO): string {
     `  mAwake=${phone.isAwake()}`,
     `  mScreenOnEarly=${phone.isAwake()} mScreenOnFully=${phone.isAwake()}`,
     `  mKeyguardShowing=false`,
+    '  mShowingLockscreen=false mShowingDream=false mDreamingLockscreen=false',
     '',
   ].join('\n');
 }
@@ -155,6 +157,26 @@ function displayDump(io: CommandIO): string {
   ].join('\n');
 }
 
+/** `dumpsys input`: the touch screen and the orientation its coordinates follow. */
+function inputDump(io: CommandIO): string {
+  const { widthPx, heightPx } = io.phone.profile;
+  return [
+    'INPUT MANAGER (dumpsys input)',
+    '',
+    'Input Manager State:',
+    `  Interactive: ${io.phone.isAwake()}`,
+    '',
+    'Input Reader State (Nums of device: 1):',
+    '  Device 2: virtual_touchscreen',
+    '    Sources: TOUCHSCREEN',
+    '    Touch Input Mapper (mode - DIRECT):',
+    `      SurfaceOrientation: ${io.phone.rotation()}`,
+    `      RawSurfaceWidth: ${widthPx}px`,
+    `      RawSurfaceHeight: ${heightPx}px`,
+    '',
+  ].join('\n');
+}
+
 /** `dumpsys SurfaceFlinger --display-id`: one line per display. */
 export function surfaceFlingerDisplays(): string {
   return `Display ${DISPLAY_UNIQUE_ID} (HWC display 0): port=0 pnpId=GGL displayName="Common Panel"\n`;
@@ -184,12 +206,15 @@ export const dumpsys: Command = (argv, io) => {
     case 'display':
       io.out(displayDump(io));
       return 0;
+    case 'input':
+      io.out(inputDump(io));
+      return 0;
     case 'SurfaceFlinger':
       if (args.includes('--display-id')) io.out(surfaceFlingerDisplays());
       else io.out(`Display ${DISPLAY_UNIQUE_ID} (HWC display 0): port=0\n`);
       return 0;
     case undefined:
-      io.out('Currently running services:\n  activity\n  battery\n  display\n  input_method\n  power\n  SurfaceFlinger\n  window\n');
+      io.out('Currently running services:\n  activity\n  battery\n  display\n  input\n  input_method\n  power\n  SurfaceFlinger\n  window\n');
       return 0;
     default:
       io.err(`Can't find service: ${service}\n`);
