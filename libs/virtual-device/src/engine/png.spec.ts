@@ -1,7 +1,5 @@
 import sharp from 'sharp';
 import { PngEncoder } from './render/png';
-import { createPhone } from '../iphone/index';
-import { byLabel, element, tapElement } from '../testing';
 
 jest.setTimeout(60_000);
 
@@ -40,19 +38,5 @@ describe('PngEncoder', () => {
     // A size change starts afresh.
     const c = pixels(20, 10, 2);
     expect((await decodeRaw(encoder.encode(c, 20, 10))).equals(c)).toBe(true);
-  });
-
-  it('gives a phone the same bytes for the same screen whatever the history', () => {
-    const a = createPhone();
-    a.launchApp('com.apple.Preferences');
-    a.renderPng();
-    for (let i = 0; i < 3; i++) {
-      tapElement(a, element(a, byLabel('Wi-Fi', 'Switch')));
-      a.renderPng();
-    }
-    const b = createPhone();
-    b.launchApp('com.apple.Preferences');
-    tapElement(b, element(b, byLabel('Wi-Fi', 'Switch')));
-    expect(a.renderPng().equals(b.renderPng())).toBe(true);
   });
 });
