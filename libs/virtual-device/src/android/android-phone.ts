@@ -425,6 +425,16 @@ export class AndroidPhone {
     return true;
   }
 
+  /** `pm clear`: the app stops and loses its data and its permission answers. False if not installed. */
+  clearData(pkg: string): boolean {
+    if (!this.app(pkg)) return false;
+    this.change(() => {
+      this.processes.clearData(pkg);
+      this.permissions.forget(pkg);
+    });
+    return true;
+  }
+
   private stopProcess(pkg: string): void {
     this.processes.stop(pkg, true);
     this.permissions.processEnded(pkg);

@@ -95,6 +95,15 @@ describe('virtual Android screens', () => {
     const ui = await dump();
     expect(ui.nodes[0].attributes.package).toBe('com.google.android.apps.maps');
     expect(ui.texts()).toContain('You are here');
+    const pkg = (await sh('dumpsys package com.google.android.apps.maps')).text;
+    expect(pkg).toMatch(/^ {4}versionName=11\.110\.0101$/m);
+    expect(pkg).toMatch(/android\.permission\.ACCESS_FINE_LOCATION: granted=true/);
+    // pm clear: data and answers gone, the next launch asks again.
+    expect((await sh('pm clear com.google.android.apps.maps')).text).toBe('Success\n');
+    expect(await focusLine()).toBe('com.google.android.apps.nexuslauncher/com.google.android.apps.nexuslauncher.NexusLauncherActivity');
+    await sh('am start -n com.google.android.apps.maps/com.google.android.maps.MapsActivity');
+    expect((await dump()).nodes[0].attributes.package).toBe('com.google.android.permissioncontroller');
+    expect((await sh('dumpsys package com.google.android.apps.maps')).text).toMatch(/ACCESS_FINE_LOCATION: granted=false/);
   });
 
   it('browses in Chrome with the soft keyboard, and shows the offline page without a network', async () => {

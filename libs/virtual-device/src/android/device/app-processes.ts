@@ -104,6 +104,12 @@ export class AppProcesses {
     if (this.foreground === pkg && removeTask) this.foreground = null;
   }
 
+  /** `pm clear`: the process ends and the app's data goes (a fresh instance next time); its task leaves recents. */
+  clearData(pkg: string): void {
+    this.stop(pkg, true);
+    this.instances.delete(pkg);
+  }
+
   logForceStop(pkg: string): void {
     this.logcat.add(SYSTEM_SERVER_PID, 'I', 'ActivityManager', `Force stopping ${pkg} appid=${this.uids.get(pkg)} user=0: from pid ${SYSTEM_SERVER_PID + 1}`);
   }

@@ -56,6 +56,12 @@ export class RuntimePermissions {
     if (this.pending?.pkg === pkg) this.pending = null;
   }
 
+  /** `pm clear` resets the app's permissions to never asked. */
+  forget(pkg: string): void {
+    this.processEnded(pkg);
+    this.grants.delete(pkg);
+  }
+
   grantOf(pkg: string): Grant | undefined {
     return this.grants.get(pkg);
   }

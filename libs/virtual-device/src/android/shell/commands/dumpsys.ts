@@ -1,6 +1,7 @@
 import { shortClass } from '../../android-phone';
 import { BATTERY_PERCENT } from '../../ui/system-bars';
 import { stableHash, type Command, type CommandIO } from '../command';
+import { packageDump } from './packages';
 
 /** The display's unique id as SurfaceFlinger and DisplayManager name it. */
 export const DISPLAY_UNIQUE_ID = '4619827259835644672';
@@ -208,6 +209,9 @@ export const dumpsys: Command = (argv, io) => {
       return 0;
     case 'input':
       io.out(inputDump(io));
+      return 0;
+    case 'package':
+      io.out(packageDump(args.find((a) => !a.startsWith('-')), io));
       return 0;
     case 'SurfaceFlinger':
       if (args.includes('--display-id')) io.out(surfaceFlingerDisplays());

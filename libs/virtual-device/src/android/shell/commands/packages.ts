@@ -3,7 +3,7 @@ import type { AndroidAppDefinition } from '../../apps/app';
 import { LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE } from '../../apps/launcher';
 import { PERMISSION_CONTROLLER } from '../../ui/permission-dialog';
 import { SYSTEMUI } from '../../ui/system-bars';
-import type { Command, CommandIO } from '../command';
+import { stableHash, type Command, type CommandIO } from '../command';
 
 /** Packages that exist without a launcher icon. */
 const SYSTEM_PACKAGES = ['android', SYSTEMUI, PERMISSION_CONTROLLER, LAUNCHER_PACKAGE, 'com.google.android.inputmethod.latin', 'com.android.shell', 'com.android.providers.settings'];
@@ -77,6 +77,15 @@ function packageCommand(args: string[], io: CommandIO): number {
     io.phone.setGrant(pkg, sub === 'grant');
     return 0;
   }
+  if (sub === 'clear') {
+    const pkg = rest.filter((a) => !a.startsWith('-')).pop();
+    if (!pkg || !io.phone.clearData(pkg)) {
+      io.out('Failed\n');
+      return 1;
+    }
+    io.out('Success\n');
+    return 0;
+  }
   if (sub === 'query-activities') return queryActivities(rest, io);
   if (sub === 'resolve-activity') {
     const pkg = rest.filter((a) => !a.startsWith('-')).pop();
@@ -117,6 +126,29 @@ function queryActivities(args: string[], io: CommandIO): number {
     );
   });
   return 0;
+}
+
+/** `dumpsys package PKG`: version, uid, paths and the runtime permission state. */
+export function packageDump(pkg: string | undefined, io: CommandIO): string {
+  const app = pkg ? io.phone.app(pkg) : undefined;
+  if (!app) return 'Unable to find package: ' + (pkg ?? '') + '\n';
+  const grant = io.phone.grantOf(app.pkg);
+  const lines = [
+    'Packages:',
+    `  Package [${app.pkg}] (${stableHash(app.pkg)}):`,
+    `    userId=${io.phone.uidOf(app.pkg)}`,
+    `    pkg=Package{${stableHash(app.pkg + 'pkg')} ${app.pkg}}`,
+    `    codePath=${apkPath(app).replace(/\/[^/]+\.apk$/, '')}`,
+    `    versionCode=1 minSdk=29 targetSdk=34`,
+    `    versionName=${app.versionName}`,
+    `    flags=[ ${app.thirdParty ? '' : 'SYSTEM '}HAS_CODE ALLOW_CLEAR_USER_DATA ]`,
+    '    User 0: ceDataInode=0 installed=true hidden=false suspended=false stopped=false notLaunched=false enabled=0',
+  ];
+  if (app.pkg === 'com.google.android.apps.maps') {
+    lines.push('      runtime permissions:');
+    lines.push(`        android.permission.ACCESS_FINE_LOCATION: granted=${grant === 'granted' || grant === 'one_time'}, flags=[ ${grant === undefined ? '' : 'USER_SET'}${grant === 'denied_forever' ? '|USER_FIXED' : ''}${grant === 'one_time' ? '|ONE_TIME' : ''} ]`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** `cmd package …` is `pm`. */
