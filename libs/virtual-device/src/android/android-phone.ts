@@ -58,6 +58,8 @@ export class AndroidPhone {
   private shadeOpen = false;
   private recentsOpen = false;
   private awake = true;
+  /** The keyguard: set when the screen goes off, dismissed by a swipe up or MENU (no PIN is set). */
+  private locked = false;
   private readonly renderer: Renderer;
   private cache: { version: number; root: AndroidView; active: AndroidView } | null = null;
   private readonly services: AppServices;
@@ -155,15 +157,25 @@ export class AndroidPhone {
     return this.shadeOpen;
   }
 
+  isLocked(): boolean {
+    return this.locked;
+  }
+
+  /** Awake and unlocked: what the user can reach with touches and the navigation keys. */
+  private interactive(): boolean {
+    return this.awake && !this.locked;
+  }
+
   keyboardShown(): boolean {
-    return this.awake && this.focusedInput() !== null && this.pendingShown() === null && !this.shadeOpen && !this.recentsOpen;
+    return this.interactive() && this.focusedInput() !== null && this.pendingShown() === null && !this.shadeOpen && !this.recentsOpen;
   }
 
   /** The app whose window is in front (the launcher's package on the home screen). */
   focus(): FocusInfo {
     if (this.pendingShown()) return { window: `${PERMISSION_CONTROLLER}/${GRANT_PERMISSIONS_ACTIVITY}`, pkg: PERMISSION_CONTROLLER, activity: GRANT_PERMISSIONS_ACTIVITY };
     const resumed = this.resumed();
-    if (this.shadeOpen) return { window: 'NotificationShade', ...resumed };
+    // The keyguard lives in the NotificationShade window (Android 12+).
+    if (this.shadeOpen || this.locked) return { window: 'NotificationShade', ...resumed };
     return { window: `${resumed.pkg}/${resumed.activity}`, ...resumed };
   }
 
@@ -179,7 +191,7 @@ export class AndroidPhone {
   }
 
   private pendingShown(): PermissionRequest | null {
-    return this.recentsOpen ? null : this.permissions.shownOver(this.foreground);
+    return this.recentsOpen || this.locked ? null : this.permissions.shownOver(this.foreground);
   }
 
   // ---- what is on screen -----------------------------------------------------------------------------------
@@ -232,6 +244,7 @@ export class AndroidPhone {
       shade: this.shadeOpen ? { close: () => (this.shadeOpen = false) } : null,
       dialog: pending ? { appLabel: this.app(pending.pkg)?.label ?? pending.pkg, answer: (a) => this.permissions.answer(a) } : null,
       awake: this.awake,
+      keyguard: this.locked ? { unlock: () => (this.locked = false) } : null,
     });
     this.cache = { version: this.versionCounter, ...stack };
     return stack;
@@ -277,7 +290,7 @@ export class AndroidPhone {
     }
     const env = this.env();
     // From the status bar down: the notification shade; up on the open shade: closes it.
-    if (!this.shadeOpen && y1 <= env.top && dy > 100 && this.pendingShown() === null) {
+    if (!this.shadeOpen && !this.locked && y1 <= env.top && dy > 100 && this.pendingShown() === null) {
       this.change(() => (this.shadeOpen = true));
       return;
     }
@@ -322,21 +335,38 @@ export class AndroidPhone {
 
   /** The Back key: the topmost thing that can go back does. */
   pressBack(): void {
-    if (this.awake) this.change(() => this.back());
+    if (this.interactive()) this.change(() => this.back());
   }
 
-  /** Home (as Back and Overview) does nothing while the screen is off: only Power and Wakeup wake it. */
+  /** Home (as Back and Overview) does nothing while the screen is off or locked: only Power and Wakeup wake it. */
   pressHome(): void {
-    if (this.awake) this.change(() => this.home());
+    if (this.interactive()) this.change(() => this.home());
   }
 
   pressAppSwitch(): void {
-    if (this.awake) this.change(() => this.toggleRecents());
+    if (this.interactive()) this.change(() => this.toggleRecents());
   }
 
-  /** Power: the screen goes off, or comes back on (no lock screen is set). */
+  /** MENU on the lock screen dismisses it (an insecure keyguard, as `input keyevent 82` does). */
+  pressMenu(): void {
+    if (this.awake && this.locked) this.change(() => (this.locked = false));
+  }
+
+  /** `wm dismiss-keyguard`. */
+  dismissKeyguard(): void {
+    if (this.locked) this.change(() => (this.locked = false));
+  }
+
+  /** Power: the screen goes off (and the keyguard comes), or comes back on at the lock screen. */
   pressPower(): void {
-    this.change(() => (this.awake = !this.awake));
+    this.change(() => {
+      this.awake = !this.awake;
+      if (!this.awake) {
+        this.locked = true;
+        this.shadeOpen = false;
+        this.recentsOpen = false;
+      }
+    });
     this.logcat.add(SYSTEM_SERVER_PID, 'I', 'PowerManagerService', this.awake ? 'Waking up from Asleep (uid=1000, reason=WAKE_REASON_POWER_BUTTON)...' : 'Going to sleep due to power_button (uid 1000)...');
   }
 

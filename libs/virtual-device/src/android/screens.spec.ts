@@ -199,4 +199,29 @@ describe('virtual Android screens', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([2400, 1080]);
     expect((await sh('wm size')).text).toBe('Physical size: 1080x2400\n');
   });
+
+  it('locks when the screen goes off, and a swipe up or MENU opens it again', async () => {
+    await sh('am start -n com.android.settings/.Settings');
+    await sh('input keyevent POWER');
+    expect((await sh('dumpsys power')).text).toMatch(/mWakefulness=Asleep/);
+    await sh('input keyevent WAKEUP');
+    const win = (await sh('dumpsys window')).text;
+    expect(win).toMatch(/mShowingLockscreen=true/);
+    expect(win).toMatch(/isStatusBarKeyguard=true/);
+    expect(await focusLine()).toBe('NotificationShade');
+    const ui = await dump();
+    expect(ui.nodes[0].attributes.package).toBe('com.android.systemui');
+    expect(ui.texts()).toContain('Swipe up to open');
+    // Keys and taps do not reach Settings behind the keyguard.
+    await sh('input keyevent HOME');
+    await sh('input tap 540 1200');
+    expect((await dump()).texts()).toContain('Swipe up to open');
+    await sh('input swipe 540 2000 540 800 200');
+    expect(await focusLine()).toBe('com.android.settings/com.android.settings.Settings');
+    expect((await sh('dumpsys window')).text).toMatch(/mShowingLockscreen=false/);
+    await sh('input keyevent 26');
+    await sh('input keyevent 26');
+    await sh('input keyevent 82');
+    expect(await focusLine()).toBe('com.android.settings/com.android.settings.Settings');
+  });
 });

@@ -2,6 +2,7 @@ import { keyboardWindow } from '../../engine/ui/keyboard';
 import type { TextInput } from '../../engine/ui/text-input';
 import type { AndroidView } from '../android-view';
 import type { AndroidEnv } from '../apps/app';
+import { keyguardWindow } from '../ui/keyguard';
 import { permissionDialog, type PermissionAnswer } from '../ui/permission-dialog';
 import { notificationShade, quickSettingsTiles } from '../ui/shade';
 import { navigationBar, screenOff, statusBar, type NavButton } from '../ui/system-bars';
@@ -21,19 +22,25 @@ export interface WindowStackState {
   shade: { close(): void } | null;
   dialog: { appLabel: string; answer(a: PermissionAnswer): void } | null;
   awake: boolean;
+  /** The lock screen shows, with what dismisses it. */
+  keyguard: { unlock(): void } | null;
 }
 
 /**
  * The windows of the display under one root, and the active one (`getRootInActiveWindow`: what
- * `uiautomator dump` reads): the permission dialog, else the shade, else the base window. The status bar, the
+ * `uiautomator dump` reads): the permission dialog, else the shade, else the lock screen, else the base window. The status bar, the
  * navigation bar and the keyboard are never active.
  */
 export function windowStack(s: WindowStackState): { root: AndroidView; active: AndroidView } {
   const { env } = s;
   const windows: AndroidView[] = [s.base];
   let active = s.base;
-  windows.push(statusBar(env, s.onHome ? '#ffffff' : env.theme.statusBarOnScreen));
-  windows.push(navigationBar(env, s.pressNav));
+  if (s.keyguard) {
+    active = keyguardWindow(env, s.keyguard.unlock);
+    windows.push(active);
+  }
+  windows.push(statusBar(env, s.onHome || s.keyguard ? '#ffffff' : env.theme.statusBarOnScreen));
+  if (!s.keyguard) windows.push(navigationBar(env, s.pressNav));
   if (s.keyboardFor) {
     const kb = keyboardWindow({ ...env, height: env.height - env.bottom, bottom: 0 }, s.keyboardFor, 'enter');
     windows.push({ ...kb, pkg: IME_PACKAGE });

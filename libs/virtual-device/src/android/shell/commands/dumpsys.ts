@@ -24,6 +24,7 @@ function windowDump(io: CommandIO): string {
   // `pkg/full.ActivityClass`, or a system window's title (NotificationShade).
   const windowName = focus.window;
   const imeShown = phone.keyboardShown();
+  const locked = phone.isLocked();
   return [
     'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)',
     `  Display: mDisplayId=0 rootTasks=${phone.runningPackages().length + 1}`,
@@ -49,8 +50,9 @@ function windowDump(io: CommandIO): string {
     `  mIsImeShowing=${imeShown}`,
     `  mAwake=${phone.isAwake()}`,
     `  mScreenOnEarly=${phone.isAwake()} mScreenOnFully=${phone.isAwake()}`,
-    `  mKeyguardShowing=false`,
-    '  mShowingLockscreen=false mShowingDream=false mDreamingLockscreen=false',
+    `  mKeyguardShowing=${locked}`,
+    `  isStatusBarKeyguard=${locked}`,
+    `  mShowingLockscreen=${locked} mShowingDream=false mDreamingLockscreen=${locked && !phone.isAwake()}`,
     '',
   ].join('\n');
 }

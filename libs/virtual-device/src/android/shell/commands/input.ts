@@ -169,6 +169,9 @@ export function keyEvent(phone: AndroidPhone, code: number, longPress = false): 
     case KEYCODES.DEL:
       phone.typeText('\b');
       return;
+    case KEYCODES.MENU:
+      phone.pressMenu();
+      return;
     case KEYCODES.NOTIFICATION:
       phone.openShade(!phone.shadeShown());
       return;

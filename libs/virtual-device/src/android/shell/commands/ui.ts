@@ -63,7 +63,7 @@ function rawFrame(io: CommandIO): Buffer {
   return Buffer.concat([header, rgba]);
 }
 
-/** `wm size|density` (reading only; overrides are not supported). */
+/** `wm size|density` (reading only; overrides are not supported), `wm dismiss-keyguard`. */
 export const wm: Command = (argv, io) => {
   const { profile } = io.phone;
   if (argv[1] === 'size' && argv.length === 2) {
@@ -72,6 +72,10 @@ export const wm: Command = (argv, io) => {
   }
   if (argv[1] === 'density' && argv.length === 2) {
     io.out(`Physical density: ${profile.density}\n`);
+    return 0;
+  }
+  if (argv[1] === 'dismiss-keyguard') {
+    io.phone.dismissKeyguard();
     return 0;
   }
   if (argv[1] === 'size' || argv[1] === 'density') {
