@@ -24,6 +24,9 @@ describe('virtual Android shell', () => {
   it('splits words like sh: quotes, escapes, pipes, && and ||', async () => {
     expect((await run(`echo 'a  b' "c\\"d" e\\ f`)).text).toBe('a  b c"d e f\n');
     expect((await run('echo one; echo two')).text).toBe('one\ntwo\n');
+    // A quote inside single quotes, the way drivers quote a word: close, escaped quote, reopen.
+    expect((await run(`echo 'it'\\''s' 'a;b'`)).text).toBe("it's a;b\n");
+    expect((await run('getprop ro.product.model; getprop ro.build.version.release')).text).toBe('Pixel 8\n14\n');
     expect((await run('false && echo no || echo yes')).text).toBe('yes\n');
     expect((await run('dumpsys window | grep mCurrentFocus')).text).toMatch(/^ {2}mCurrentFocus=Window\{[0-9a-f]+ u0 com\.google\.android\.apps\.nexuslauncher\/com\.google\.android\.apps\.nexuslauncher\.NexusLauncherActivity\}\n$/);
     const broken = await run("echo 'open");
