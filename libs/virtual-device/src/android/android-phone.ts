@@ -196,14 +196,18 @@ export class AndroidPhone {
 
   // ---- what is on screen -----------------------------------------------------------------------------------
 
+  /**
+   * The layout space of the screen. In landscape the 3-button bar stands at the right edge, as on a Pixel: the
+   * apps get the width left of it (`width`), while `screen` stays the whole display.
+   */
   private env(): AndroidEnv {
     const { width, height } = this.screenSize();
     const landscape = this.rotation() % 2 === 1;
     return {
-      width,
+      width: landscape ? width - NAV_BAR_HEIGHT : width,
       height,
       top: landscape ? 28 : 40,
-      bottom: NAV_BAR_HEIGHT,
+      bottom: landscape ? 0 : NAV_BAR_HEIGHT,
       theme: materialTheme(this.system.dark),
       screen: { x: 0, y: 0, width, height },
       profile: this.profile,
@@ -265,7 +269,7 @@ export class AndroidPhone {
   /** The screen as PNG bytes, at full resolution. */
   renderPng(): Buffer {
     const env = this.env();
-    return this.renderer.png(`${this.versionCounter}`, env.width, env.height, env.theme, this.root(), () => undefined);
+    return this.renderer.png(`${this.versionCounter}`, env.screen.width, env.screen.height, env.theme, this.root(), () => undefined);
   }
 
   // ---- touch -------------------------------------------------------------------------------------------------

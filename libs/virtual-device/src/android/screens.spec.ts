@@ -198,6 +198,11 @@ describe('virtual Android screens', () => {
     const png = (await sh('screencap -p')).stdout;
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([2400, 1080]);
     expect((await sh('wm size')).text).toBe('Physical size: 1080x2400\n');
+    // The navigation bar stands at the right edge: its Home button is in the middle of it.
+    await sh('am start -n com.android.settings/.Settings');
+    expect(device.phone.focus().pkg).toBe('com.android.settings');
+    await sh(`input tap ${2400 - Math.round(24 * device.phone.scale)} ${Math.round(((1080 / device.phone.scale + 28) / 2) * device.phone.scale)}`);
+    expect(device.phone.focus().pkg).toBe('com.google.android.apps.nexuslauncher');
   });
 
   it('locks when the screen goes off, and a swipe up or MENU opens it again', async () => {

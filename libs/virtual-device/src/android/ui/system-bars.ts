@@ -11,7 +11,7 @@ export const NAV_BAR_HEIGHT = 48;
 
 /** The status bar (SystemUI): clock at the left; Wi-Fi or airplane, signal and battery at the right. */
 export function statusBar(env: AndroidEnv, color: string): AndroidView {
-  const rect = { x: 0, y: 0, width: env.width, height: env.top };
+  const rect = { x: 0, y: 0, width: env.screen.width, height: env.top };
   const { system } = env;
   return {
     uid: 'systemui/status_bar',
@@ -22,7 +22,7 @@ export function statusBar(env: AndroidEnv, color: string): AndroidView {
     draw: ({ ctx }) => {
       const cy = rect.height / 2 + 2;
       drawText(ctx, STATUS_BAR_TIME, 20, cy, { size: 14, color, weight: 'bold' });
-      let x = env.width - 20;
+      let x = rect.width - 20;
       // Battery: a vertical pill, filled to the level.
       ctx.strokeStyle = color;
       ctx.lineWidth = 1.2;
@@ -70,16 +70,21 @@ export function drawWifi(ctx: SKRSContext2D, cx: number, baseY: number, color: s
 
 export type NavButton = 'back' | 'home' | 'recent_apps';
 
-/** The 3-button navigation bar (SystemUI): Back, Home, Overview. */
+/**
+ * The 3-button navigation bar (SystemUI): Back, Home, Overview — along the bottom, or (landscape, where the
+ * apps' width stops short of the screen's) down the right edge with Back at the bottom.
+ */
 export function navigationBar(env: AndroidEnv, press: (button: NavButton) => void): AndroidView {
-  const rect = { x: 0, y: env.height - env.bottom, width: env.width, height: env.bottom };
+  const side = env.screen.width > env.width;
+  const rect = side ? { x: env.width, y: env.top, width: env.screen.width - env.width, height: env.height - env.top } : { x: 0, y: env.height - env.bottom, width: env.width, height: env.bottom };
   const color = env.theme.label;
-  const cy = rect.y + rect.height / 2;
-  const buttons: { id: NavButton; desc: string; cx: number }[] = [
-    { id: 'back', desc: 'Back', cx: env.width / 2 - 110 },
-    { id: 'home', desc: 'Home', cx: env.width / 2 },
-    { id: 'recent_apps', desc: 'Overview', cx: env.width / 2 + 110 },
+  const along = side ? rect.y + rect.height / 2 : rect.width / 2;
+  const order: { id: NavButton; desc: string; offset: number }[] = [
+    { id: 'back', desc: 'Back', offset: side ? 110 : -110 },
+    { id: 'home', desc: 'Home', offset: 0 },
+    { id: 'recent_apps', desc: 'Overview', offset: side ? -110 : 110 },
   ];
+  const buttons = order.map((b) => ({ ...b, cx: side ? rect.x + rect.width / 2 : along + b.offset, cy: side ? along + b.offset : rect.y + rect.height / 2 }));
   return {
     uid: 'systemui/navigation_bar',
     type: 'Other',
@@ -95,9 +100,9 @@ export function navigationBar(env: AndroidEnv, press: (button: NavButton) => voi
       resourceId: `${SYSTEMUI}:id/${b.id}`,
       contentDesc: b.desc,
       label: b.desc,
-      rect: { x: b.cx - 36, y: rect.y, width: 72, height: rect.height },
+      rect: side ? { x: rect.x, y: b.cy - 36, width: rect.width, height: 72 } : { x: b.cx - 36, y: rect.y, width: 72, height: rect.height },
       onTap: () => press(b.id),
-      draw: ({ ctx }) => drawNavGlyph(ctx, b.id, Math.round(b.cx), Math.round(cy), color),
+      draw: ({ ctx }) => drawNavGlyph(ctx, b.id, Math.round(b.cx), Math.round(b.cy), color),
     })),
   };
 }

@@ -20,7 +20,9 @@ function windowDump(io: CommandIO): string {
   const focus = phone.focus();
   const { width, height } = phone.screenSizePx();
   const rotation = phone.rotation();
-  const app = `${width}x${height - Math.round(48 * phone.scale)}`;
+  // The app area: the screen less the navigation bar (at the bottom, or the right edge in landscape).
+  const bar = Math.round(48 * phone.scale);
+  const app = rotation % 2 === 0 ? `${width}x${height - bar}` : `${width - bar}x${height}`;
   // `pkg/full.ActivityClass`, or a system window's title (NotificationShade).
   const windowName = focus.window;
   const imeShown = phone.keyboardShown();
