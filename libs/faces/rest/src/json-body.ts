@@ -1,0 +1,81 @@
+import express, { type Request, type Response } from 'express';
+import { invalidArgument } from '@apex/errors';
+import { HttpProblem } from './problem';
+
+/** `application/json` and any `+json` type, with or without parameters such as charset. */
+function isJsonMediaType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  return mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType);
+}
+
+function declaresBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  if (length !== undefined) return Number(length) > 0;
+  return req.headers['transfer-encoding'] !== undefined;
+}
+
+function tooLarge(limit: number): HttpProblem {
+  return new HttpProblem('payload_too_large', `The request body is larger than the limit of ${limit} bytes.`, {
+    Connection: 'close',
+  });
+}
+
+/** Express's JSON parser for one limit (any JSON value: the object check below gives the clearer message). */
+const parsers = new Map<number, ReturnType<typeof express.json>>();
+function parserFor(limit: number) {
+  let parser = parsers.get(limit);
+  if (!parser) {
+    parser = express.json({ limit, strict: false, inflate: false, type: () => true });
+    parsers.set(limit, parser);
+  }
+  return parser;
+}
+
+/** The parser's refusals, as the problems a client of this API knows. */
+function problemOfParser(error: unknown, limit: number): unknown {
+  switch ((error as { type?: string }).type) {
+    case 'entity.too.large':
+      return tooLarge(limit);
+    case 'entity.parse.failed':
+      return invalidArgument('The request body is not valid JSON.', [{ path: '', message: 'is not valid JSON' }]);
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return new HttpProblem(
+        'unsupported_media_type',
+        'The request body must be UTF-8 JSON without a content encoding.',
+        { 'Accept-Post': 'application/json' },
+        'Send the body as JSON with the header Content-Type: application/json.',
+      );
+    default:
+      return invalidArgument('The request body could not be read.');
+  }
+}
+
+/**
+ * The JSON object a POST route takes. No body (or an empty one) is `{}`; a body needs a JSON content type
+ * (415 otherwise), at most `limit` bytes (413: at once when Content-Length says so, without reading it), must
+ * parse (400) and must be an object (400).
+ */
+export async function readJsonObjectBody(req: Request, res: Response, limit: number): Promise<Record<string, unknown>> {
+  if (!declaresBody(req)) return {};
+  if (!isJsonMediaType(req.headers['content-type'])) {
+    throw new HttpProblem(
+      'unsupported_media_type',
+      `The request body must be application/json, not ${req.headers['content-type'] ?? 'an undeclared type'}.`,
+      { 'Accept-Post': 'application/json' },
+      'Send the body as JSON with the header Content-Type: application/json.',
+    );
+  }
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  await new Promise<void>((resolve, reject) => {
+    parserFor(limit)(req, res, (error?: unknown) => (error ? reject(problemOfParser(error, limit)) : resolve()));
+  });
+  const parsed: unknown = req.body;
+  if (parsed === undefined) return {};
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw invalidArgument('The request body must be a JSON object.', [{ path: '', message: 'must be a JSON object' }]);
+  }
+  return parsed as Record<string, unknown>;
+}
