@@ -32,6 +32,12 @@ function parserFor(limit: number) {
   return parser;
 }
 
+/** A body of only whitespace is no body (`{}`), as an empty one is; the parser calls it malformed. */
+function isBlankBody(error: unknown): boolean {
+  const { type, body } = error as { type?: string; body?: unknown };
+  return type === 'entity.parse.failed' && typeof body === 'string' && body.trim() === '';
+}
+
 /** The parser's refusals, as the problems a client of this API knows. */
 function problemOfParser(error: unknown, limit: number): unknown {
   switch ((error as { type?: string }).type) {
@@ -54,8 +60,8 @@ function problemOfParser(error: unknown, limit: number): unknown {
 
 /**
  * The JSON object a POST route takes. No body (or an empty one) is `{}`; a body needs a JSON content type
- * (415 otherwise), at most `limit` bytes (413: at once when Content-Length says so, without reading it), must
- * parse (400) and must be an object (400).
+ * (415 otherwise), at most `limit` bytes (413 as soon as that is known: at once from Content-Length, else at the
+ * first byte past it; the rest is not read), must parse (400) and must be an object (400).
  */
 export async function readJsonObjectBody(req: Request, res: Response, limit: number): Promise<Record<string, unknown>> {
   if (!declaresBody(req)) return {};
@@ -70,10 +76,22 @@ export async function readJsonObjectBody(req: Request, res: Response, limit: num
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   await new Promise<void>((resolve, reject) => {
-    parserFor(limit)(req, res, (error?: unknown) => (error ? reject(problemOfParser(error, limit)) : resolve()));
+    // The parser reads a refused body to its end before it reports; the 413 goes out at once instead, with
+    // Connection: close, so that the rest is never read.
+    let received = 0;
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) reject(tooLarge(limit));
+    };
+    req.on('data', count);
+    parserFor(limit)(req, res, (error?: unknown) => {
+      req.off('data', count);
+      if (error && !isBlankBody(error)) reject(problemOfParser(error, limit));
+      else resolve();
+    });
   });
   const parsed: unknown = req.body;
-  if (parsed === undefined) return {};
+  if (parsed === undefined || (typeof parsed === 'string' && parsed.trim() === '')) return {};
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw invalidArgument('The request body must be a JSON object.', [{ path: '', message: 'must be a JSON object' }]);
   }

@@ -126,9 +126,35 @@ describe('REST routing on Express', () => {
     const latin = await send(base, 'POST', '/devices/a/tap', { 'content-type': 'application/json; charset=latin1' }, '{}');
     expect(latin.status).toBe(415);
     expect(problemOf(latin).code).toBe('unsupported_media_type');
+    const blank = await send(base, 'POST', '/devices/a/tap', { 'content-type': 'application/json' }, '  \n ');
+    const empty = await send(base, 'POST', '/devices/a/tap', { 'content-type': 'application/json' }, '{}');
+    // Whitespace is no body at all: the same answer as {} (not "malformed JSON").
+    expect(problemOf(blank)).toEqual(problemOf(empty));
+    expect(problemOf(blank).code).not.toBe('invalid_argument');
     const gzip = await send(base, 'POST', '/devices/a/tap', { 'content-type': 'application/json', 'content-encoding': 'gzip' }, '{}');
     expect(gzip.status).toBe(415);
     expect(problemOf(gzip).code).toBe('unsupported_media_type');
+  });
+  it('answers a streamed body past the limit with 413 before the client has sent it all', async () => {
+    const small = createRestServer({ hub, perception }, { bodyLimitBytes: 1000, logger: createRestLogger({ level: 'silent' }) });
+    const url = (await small.listen(0)).url;
+    try {
+      const answer = await new Promise<Answer>((resolve, reject) => {
+        const req = httpRequest(`${url}/devices/a/tap`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        });
+        req.on('error', reject);
+        // Never ended: only an answer given at the limit arrives.
+        req.write(`{"x":"${'a'.repeat(1500)}`);
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.headers.connection).toBe('close');
+      expect(problemOf(answer).code).toBe('payload_too_large');
+    } finally {
+      await small.close();
+    }
   });
 });
 
