@@ -27,7 +27,8 @@ interface Answer {
 /** A raw request: the path goes out exactly as written (no client-side normalising or encoding). */
 function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
+    const { hostname, port } = new URL(base);
+    const req = httpRequest({ hostname, port, path, method, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
@@ -99,12 +100,19 @@ describe('REST routing on Express', () => {
     ['GET', '/Devices'],
     ['GET', '/devices/phone-1/tap/extra'],
     ['GET', '/devices/x/y/z'],
+    ['GET', '/devices/../nope'],
     ['POST', '/openapi.json'],
     ['HEAD', '/docs'],
   ])('answers %s %s with route_not_found', async (method, path) => {
     const answer = await send(base, method, path);
     expect(answer.status).toBe(404);
     if (method !== 'HEAD') expect(problemOf(answer)).toMatchObject({ code: 'route_not_found', instance: path });
+  });
+
+  it('routes the path with its dot segments resolved, as a URL reader does', async () => {
+    const answer = await send(base, 'GET', '/nope/../devices');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text).devices).toHaveLength(1);
   });
 
   it.each([

@@ -264,7 +264,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
 
   // The one error middleware: anything thrown becomes an RFC 9457 problem (never Express's HTML page).
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const path = (req.url ?? '').split('?')[0];
+    const path = req.originalUrl.split('?')[0];
     const thrown = error instanceof URIError ? undecodable(req.path, templates) : error;
     const problem = problemFrom(thrown, path);
     const log = res.locals.log as RequestLog | undefined;
