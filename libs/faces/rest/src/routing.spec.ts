@@ -81,7 +81,7 @@ describe('REST routing on Express', () => {
     expect(problemOf(answer)).toMatchObject({ code: 'invalid_argument', errors: [{ path: 'id', message }] });
   });
 
-  it('names the step parameter when it is the one with broken encoding', async () => {
+  it('names the step parameter when it is broken or empty', async () => {
     const tasks = createRestServer({ hub, perception, stepScreenshots: { stepScreenshot: async () => ({ data: Buffer.alloc(0), mimeType: 'image/jpeg' }) } } as never, {
       logger: createRestLogger({ level: 'silent' }),
     });
@@ -90,6 +90,9 @@ describe('REST routing on Express', () => {
       const answer = await send(url, 'GET', '/task/t1/steps/%E0%A4%A/screenshot');
       expect(answer.status).toBe(400);
       expect(problemOf(answer)).toMatchObject({ errors: [{ path: 'n' }] });
+      const empty = await send(url, 'GET', '/task/t1/steps//screenshot');
+      expect(empty.status).toBe(400);
+      expect(problemOf(empty)).toMatchObject({ code: 'invalid_argument', errors: [{ path: 'n' }] });
     } finally {
       await tasks.close();
     }

@@ -129,12 +129,14 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
 
   async function runRoute(route: RestRoute | MediaRoute, req: Request, res: Response): Promise<void> {
     const log = logOf(res);
-    const raw = (req.params as Record<string, string | undefined>)[DEVICE_PATH_PARAM];
+    // Every parameter of the template, an empty segment as '' (its schema says what is wrong with it).
+    const params = Object.fromEntries(
+      [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, (req.params as Record<string, string | undefined>)[name] ?? '']),
+    );
     if ('media' in route) {
       log.operation = route.media;
       const idField = route.media === 'step-screenshot' ? operations.get('get_task') : undefined;
-      const params: Record<string, string> = { ...(req.params as Record<string, string>) };
-      params[DEVICE_PATH_PARAM] = checkedPathParam(DEVICE_PATH_PARAM, raw ?? '', pathParamSchema(idField, 'taskId'));
+      params[DEVICE_PATH_PARAM] = checkedPathParam(DEVICE_PATH_PARAM, params[DEVICE_PATH_PARAM], pathParamSchema(idField, 'taskId'));
       await runMediaRoute(route, {
         ctx,
         res,
@@ -149,7 +151,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     const pathField = route.pathField ?? DEVICE_INPUT_FIELD;
     const hasPathParam = route.path.includes(`{${DEVICE_PATH_PARAM}}`);
     const fromPath = hasPathParam ? [pathField] : [];
-    const pathValue = hasPathParam ? checkedPathParam(DEVICE_PATH_PARAM, raw ?? '', pathParamSchema(operation, pathField)) : undefined;
+    const pathValue = hasPathParam ? checkedPathParam(DEVICE_PATH_PARAM, params[DEVICE_PATH_PARAM], pathParamSchema(operation, pathField)) : undefined;
     const url = new URL(req.originalUrl, 'http://apex.invalid');
     let input: Record<string, unknown>;
     if (route.method === 'GET') {
@@ -184,6 +186,10 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     const log: RequestLog = { requestId: nextRequestId++ };
     res.locals.log = log;
     const path = (req.url ?? '').split('?')[0];
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ ...log, method: req.method, path, status: res.statusCode, durationMs }, 'request');
+    });
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://apex.invalid');
@@ -192,10 +198,6 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     }
     // Routes match the normalized path (dot segments resolved), as a URL reader sees it.
     req.url = url.pathname + url.search;
-    res.on('finish', () => {
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ ...log, method: req.method, path, status: res.statusCode, durationMs }, 'request');
-    });
     next();
   });
 
