@@ -21,17 +21,6 @@ function tooLarge(limit: number): HttpProblem {
   });
 }
 
-/** Express's JSON parser for one limit (any JSON value: the object check below gives the clearer message). */
-const parsers = new Map<number, ReturnType<typeof express.json>>();
-function parserFor(limit: number) {
-  let parser = parsers.get(limit);
-  if (!parser) {
-    parser = express.json({ limit, strict: false, inflate: false, type: () => true });
-    parsers.set(limit, parser);
-  }
-  return parser;
-}
-
 /** A body of only whitespace is no body (`{}`), as an empty one is; the parser calls it malformed. */
 function isBlankBody(error: unknown): boolean {
   const { type, body } = error as { type?: string; body?: unknown };
@@ -58,42 +47,49 @@ function problemOfParser(error: unknown, limit: number): unknown {
   }
 }
 
+/** The input a POST route's body gives; throws the problem of a body it refuses. */
+export type JsonBodyReader = (req: Request, res: Response) => Promise<Record<string, unknown>>;
+
 /**
- * The JSON object a POST route takes. No body (or an empty one) is `{}`; a body needs a JSON content type
+ * Reads the JSON object a POST route takes. No body (or an empty one) is `{}`; a body needs a JSON content type
  * (415 otherwise), at most `limit` bytes (413 as soon as that is known: at once from Content-Length, else at the
  * first byte past it; the rest is not read), must parse (400) and must be an object (400).
  */
-export async function readJsonObjectBody(req: Request, res: Response, limit: number): Promise<Record<string, unknown>> {
-  if (!declaresBody(req)) return {};
-  if (!isJsonMediaType(req.headers['content-type'])) {
-    throw new HttpProblem(
-      'unsupported_media_type',
-      `The request body must be application/json, not ${req.headers['content-type'] ?? 'an undeclared type'}.`,
-      { 'Accept-Post': 'application/json' },
-      'Send the body as JSON with the header Content-Type: application/json.',
-    );
-  }
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  await new Promise<void>((resolve, reject) => {
-    // The parser reads a refused body to its end before it reports; the 413 goes out at once instead, with
-    // Connection: close, so that the rest is never read.
-    let received = 0;
-    const count = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) reject(tooLarge(limit));
-    };
-    req.on('data', count);
-    parserFor(limit)(req, res, (error?: unknown) => {
-      req.off('data', count);
-      if (error && !isBlankBody(error)) reject(problemOfParser(error, limit));
-      else resolve();
+export function jsonBodyReader(limit: number): JsonBodyReader {
+  // Any JSON value (the object check below gives the clearer message); no compressed bodies (no inflation bombs).
+  const parse = express.json({ limit, strict: false, inflate: false, type: () => true });
+  return async (req, res) => {
+    if (!declaresBody(req)) return {};
+    if (!isJsonMediaType(req.headers['content-type'])) {
+      throw new HttpProblem(
+        'unsupported_media_type',
+        `The request body must be application/json, not ${req.headers['content-type'] ?? 'an undeclared type'}.`,
+        { 'Accept-Post': 'application/json' },
+        'Send the body as JSON with the header Content-Type: application/json.',
+      );
+    }
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+    await new Promise<void>((resolve, reject) => {
+      // The parser reads a refused body to its end before it reports; the 413 goes out at once instead, with
+      // Connection: close, so that the rest is never read.
+      let received = 0;
+      const count = (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > limit) reject(tooLarge(limit));
+      };
+      req.on('data', count);
+      parse(req, res, (error?: unknown) => {
+        req.off('data', count);
+        if (error && !isBlankBody(error)) reject(problemOfParser(error, limit));
+        else resolve();
+      });
     });
-  });
-  const parsed: unknown = req.body;
-  if (parsed === undefined || (typeof parsed === 'string' && parsed.trim() === '')) return {};
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw invalidArgument('The request body must be a JSON object.', [{ path: '', message: 'must be a JSON object' }]);
-  }
-  return parsed as Record<string, unknown>;
+    const parsed: unknown = req.body;
+    if (parsed === undefined) return {};
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw invalidArgument('The request body must be a JSON object.', [{ path: '', message: 'must be a JSON object' }]);
+    }
+    return parsed as Record<string, unknown>;
+  };
 }

@@ -17,7 +17,7 @@ import { createDashboardFiles } from './dashboard';
 import { queryWithCurrentNames, withCurrentNames } from './deprecated-fields';
 import { renderDocsPage } from './docs-page';
 import { inputFromQuery, rejectUnknownFields } from './input';
-import { readJsonObjectBody } from './json-body';
+import { jsonBodyReader } from './json-body';
 import { createRestLogger, type Logger } from './logging';
 import { mediaRoutesOf, runMediaRoute, type MediaRoute } from './media';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
@@ -113,7 +113,7 @@ function only(method: string, handler: (req: Request, res: Response) => void): R
 
 export function createRestServer(ctx: OperationContext, options: RestServerOptions = {}): RestServer {
   const logger = options.logger ?? createRestLogger();
-  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const readJsonBody = jsonBodyReader(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
   const operations = new Map((options.operations ?? catalogOf(ctx)).map((op) => [op.name, op]));
   const routes = [...REST_ROUTES, ...TASK_ROUTES].filter((route) => operations.has(route.operation));
   const media = mediaRoutesOf(ctx);
@@ -162,7 +162,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
           ...new Set(url.searchParams.keys()),
         ].map((name) => ({ path: name, message: 'belongs in the JSON body' })));
       }
-      input = withCurrentNames(await readJsonObjectBody(req, res, bodyLimit), operation.input);
+      input = withCurrentNames(await readJsonBody(req, res), operation.input);
       rejectUnknownFields(input, operation.input, fromPath, 'body');
     }
     if (pathValue !== undefined) input[pathField] = pathValue;
