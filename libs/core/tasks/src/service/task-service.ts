@@ -17,11 +17,10 @@ import type { TaskFilter, TaskStore } from '../store/task-store';
 import type { TaskDevices } from './task-devices';
 import { AS_TYPED, TypedTextRedactor, type TypedTextFilter } from './typed-text-redactor';
 
-/** Structural subset of a pino logger. */
 /** What start() takes, already within the start_task operation's bounds. */
 export interface StartTaskRequest {
-  /** Optional when the service has one device. */
-  deviceId?: string;
+  /** The device, as the operation pipeline resolved it (a registered id). */
+  deviceId: string;
   goal: string;
   maxSteps?: number;
   /** A registered planner's name (default: the registry's default). */
@@ -33,6 +32,7 @@ export interface StartTaskRequest {
   healPlanner?: string;
 }
 
+/** Structural subset of a pino logger. */
 export interface TaskLogger {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
@@ -119,14 +119,13 @@ export class TaskService implements StepScreenshots {
   }
 
   /**
-   * Creates a task and queues it on its device. The input's bounds were checked by the start_task operation
-   * (its schema is the only one); what only the service knows — the device and the planner — is checked
-   * here. A refused task creates nothing.
+   * Creates a task and queues it on its device. The input's bounds were checked and its device resolved by
+   * the start_task operation's pipeline (its schema is the only one); what only the service knows — the
+   * planner — is checked here. A refused task creates nothing.
    */
   start(input: StartTaskRequest): Task {
     this.assertOpen();
-    const { goal, maxSteps, timeoutMs } = input;
-    const deviceId = this.options.devices.resolve(input.deviceId);
+    const { deviceId, goal, maxSteps, timeoutMs } = input;
     const planner = this.options.planners.get(input.flow ? FLOW_PLANNER_NAME : input.planner);
     if (planner.name === FLOW_PLANNER_NAME && !input.flow) {
       throw invalidArgument('The flow planner replays flows: run one with run_flow.', [{ path: 'planner', message: 'flow is only for run_flow' }]);
@@ -155,11 +154,10 @@ export class TaskService implements StepScreenshots {
     return task;
   }
 
-  /** The task with its steps (`task_not_found` otherwise). */
+  /** The task with its steps (`task_not_found` otherwise). `taskId` was checked by the operation's schema. */
   get(taskId: string): Task {
-    const id = this.checkId(taskId);
-    const task = this.store.get(id);
-    if (!task) throw notFound(id);
+    const task = this.store.get(taskId);
+    if (!task) throw notFound(taskId);
     return task;
   }
 
@@ -211,7 +209,8 @@ export class TaskService implements StepScreenshots {
    * screenshot is not there (retention removes the oldest).
    */
   async stepScreenshot(taskId: string, step: number): Promise<ImageAttachment> {
-    const task = this.get(taskId);
+    // The one door to a task that is not an operation: its id comes straight from a path.
+    const task = this.get(this.checkId(taskId));
     const found = Number.isInteger(step) && step >= 1 ? task.steps.find((s) => s.index === step - 1) : undefined;
     if (!found) {
       throw new ApexError('task_not_found', `Task ${task.id} has no step ${step}; it has ${task.steps.length}.`, {
@@ -335,7 +334,7 @@ export class TaskService implements StepScreenshots {
     const records = this.options.keepTypedText ? AS_TYPED : new TypedTextRedactor();
     let outcome: AgentOutcome;
     try {
-      this.options.devices.resolve(task.deviceId);
+      // The device is not looked up again here: the task's first operation finds it gone (device_error).
       outcome = await runAgent({
         task: { ...task, flow: this.flows.get(taskId)?.flow },
         healer: this.flows.get(taskId)?.healer,
@@ -354,7 +353,7 @@ export class TaskService implements StepScreenshots {
       });
     } catch (error) {
       const pub = toPublicError(error);
-      outcome = { status: 'failed', error: { code: pub.code, message: pub.message, reason: pub.code === 'device_not_found' ? 'device_error' : 'planner_error' } };
+      outcome = { status: 'failed', error: { code: pub.code, message: pub.message, reason: 'planner_error' } };
     }
     if (this.closed && !this.storeOpen()) return;
     this.store.update(taskId, {
