@@ -15,7 +15,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEVICE_OPERATIONS } from '@apex/operations';
+import { DEVICE_OPERATIONS } from '@apex/capability';
 import { catalogDevices, PlannerRegistry, resolvePlannerConfig, TaskService, type AgentOptions, type Task, type TaskDevices } from '@apex/tasks';
 import { endStateProblems, lastMessageText, OFFLINE_GOAL_SUITE, startFakeModelServer, type RecordedRequest, type ScriptStep, type SuiteGoal } from '@apex/tasks/testing';
 import { inMemoryMcp, type McpCaller } from './support/mcp-clients';

@@ -5,7 +5,7 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 function httpTransportClass(): typeof StreamableHTTPServerTransport {
   return (require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')).StreamableHTTPServerTransport;
 }
-import type { OperationContext } from '@apex/operations';
+import type { OperationContext } from '@apex/capability';
 import { applyCors, checkBearerToken, MAX_REQUEST_BODY_BYTES, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import type { McpLogger } from './logger';
 import { createMcpServer, type McpServerOptions } from './server';

@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_CODE_LIST } from '@apex/errors';
-import { MAX_DEVICE_ID_LENGTH, MAX_SCREEN_VIEWERS_PER_DEVICE, type AnyOperation } from '@apex/operations';
+import { MAX_DEVICE_ID_LENGTH, MAX_SCREEN_VIEWERS_PER_DEVICE, type AnyOperation } from '@apex/capability';
 import { clientInputSchema } from './catalog';
 import { pathParamSchema } from './path-params';
 import { HTTP_PROBLEMS, PROBLEM_TYPE_BASE } from './problem';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalidInput } from '@apex/errors';
-import { deviceField, type AnyOperation } from '@apex/operations';
+import { deviceField, type AnyOperation } from '@apex/capability';
 
 /**
  * The schema a path parameter is checked with: the input field it fills, as its operation defines it (so a

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApexError, invalidArgument } from '@apex/errors';
 import type { McpHttpHandler } from '@apex/mcp';
-import { catalogOf, loggableInput, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { catalogOf, loggableInput, runOperation, type AnyOperation, type OperationContext } from '@apex/capability';
 import {
   applyCors,
   applyServerTimeouts,

@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import { ApexError } from '@apex/errors';
 import { createMcpEndpoint } from '@apex/mcp';
-import type { OperationContext } from '@apex/operations';
+import type { OperationContext } from '@apex/capability';
 import { assertSafeBind } from '@apex/serve-security';
 import { isDashboardBuilt } from './dashboard';
 import { createRestLogger } from './logging';

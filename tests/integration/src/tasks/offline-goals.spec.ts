@@ -1,4 +1,4 @@
-import { runOperation } from '@apex/operations';
+import { runOperation } from '@apex/capability';
 import { endStateProblems, OFFLINE_GOAL_SUITE } from '@apex/tasks/testing';
 import { startTaskStack } from './support';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OperationContext } from '@apex/operations';
+import type { OperationContext } from '@apex/capability';
 import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import { createTaskService, type CreateTaskServiceOptions, type TaskService } from '@apex/tasks';
 import type { PhoneEndState } from '@apex/tasks/testing';

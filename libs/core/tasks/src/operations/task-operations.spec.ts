@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ApexError } from '@apex/errors';
 import { DeviceHub } from '@apex/hub';
 import { FakeDriver } from '@apex/hub/testing';
-import { DEVICE_OPERATIONS, runOperation } from '@apex/operations';
+import { DEVICE_OPERATIONS, runOperation } from '@apex/capability';
 import { Perception } from '@apex/perception';
 import { PlannerRegistry } from '../planners/planner-registry';
 import { catalogDevices, type TaskDevices } from '../service/task-devices';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ApexError } from '@apex/errors';
-import type { ImageAttachment } from '@apex/operations';
+import type { ImageAttachment } from '@apex/capability';
 import type { Task, TaskStep } from '../model/task';
 import type { ScreenshotStore } from '../store/screenshot-store';
 import type { TaskStore } from '../store/task-store';

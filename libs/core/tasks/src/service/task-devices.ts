@@ -1,4 +1,4 @@
-import { DEVICE_OPERATIONS, findOperation, runOperation, type AnyOperation, type OperationContext, type OperationResult } from '@apex/operations';
+import { DEVICE_OPERATIONS, findOperation, runOperation, type AnyOperation, type OperationContext, type OperationResult } from '@apex/capability';
 import type { RunOptions } from '../agent/device-session';
 
 /** How the task service reaches devices: by id, through the operations catalog. */

@@ -3,7 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApexError } from '@apex/errors';
 import { eventually } from '@apex/testing';
-import { DEVICE_OPERATIONS } from '@apex/operations';
+import { DEVICE_OPERATIONS } from '@apex/capability';
 import { PlannerRegistry } from '../planners/planner-registry';
 import { DATABASE_FILE, SqliteTaskStore } from '../store/sqlite-task-store';
 import { ScriptedPhone, scriptedDevices } from '../testing/scripted-devices';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { ApexError, invalidArgument, invalidInput, toPublicError } from '@apex/errors';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
-import type { ImageAttachment, StepScreenshots } from '@apex/operations';
+import type { ImageAttachment, StepScreenshots } from '@apex/capability';
 import { runAgent, SHUTDOWN, type AgentOptions, type AgentOutcome } from '../agent/agent-loop';
 import { FINAL_STATUSES, TASK_LIMITS, type Task, type TaskSummary } from '../model/task';
 import { taskIdSchema } from '../model/schemas';

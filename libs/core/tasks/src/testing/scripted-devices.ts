@@ -1,5 +1,5 @@
 import { ApexError } from '@apex/errors';
-import type { OperationResult } from '@apex/operations';
+import type { OperationResult } from '@apex/capability';
 import type { ScreenDescriptionResult } from '@apex/perception';
 import type { TaskDevices } from '../service/task-devices';
 

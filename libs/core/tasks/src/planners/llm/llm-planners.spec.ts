@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEVICE_OPERATIONS } from '@apex/operations';
+import { DEVICE_OPERATIONS } from '@apex/capability';
 import { TaskService } from '../../service/task-service';
 import { FAKE_OUTPUT_TOKENS, lastMessageText, startFakeModelServer, type FakeModelServer, type ScriptStep } from '../../testing/fake-model-server';
 import { ScriptedPhone, scriptedDevices } from '../../testing/scripted-devices';

@@ -1,5 +1,5 @@
 module.exports = {
   ...require('../../../jest.preset.js'),
-  displayName: 'operations',
+  displayName: 'capability',
   rootDir: __dirname,
 };
