@@ -27,9 +27,11 @@ const depConstraints = [
     onlyDependOnLibsWithTags: ['type:core', 'type:port', 'type:driver', 'type:driver-kit', 'type:sim', 'type:util'],
     bannedExternalImports: DRIVER_PACKAGES,
   },
+  // A transport sees the catalog (the capability layer), the port's neutral types, other transports and util:
+  // never the hub, tasks, perception, the runtime or a driver. The runtime hands it the catalog.
   {
     sourceTag: 'type:transport',
-    onlyDependOnLibsWithTags: ['type:core', 'type:port', 'type:transport', 'type:util'],
+    onlyDependOnLibsWithTags: ['layer:capability', 'type:port', 'type:transport', 'type:util'],
     bannedExternalImports: DRIVER_PACKAGES,
   },
   {
@@ -54,6 +56,13 @@ const depConstraints = [
   },
 ];
 
+/** A transport's own specs may build a real hub and perception to serve (test setup, never shipped code). */
+const specDepConstraints = depConstraints.map((constraint) =>
+  constraint.sourceTag === 'type:transport'
+    ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:core'] }
+    : constraint,
+);
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -67,6 +76,16 @@ export default [
       '@nx/enforce-module-boundaries': [
         'error',
         { enforceBuildableLibDependency: false, allow: [], depConstraints },
+      ],
+    },
+  },
+  {
+    // Only the transport rule differs for specs (see specDepConstraints).
+    files: ['**/*.spec.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints: specDepConstraints },
       ],
     },
   },

@@ -1,6 +1,6 @@
 import { DeviceHub, resolveLease, type DeviceHubOptions, type Lease, type LeaseOptions } from '@apex/hub';
 import { Perception } from '@apex/perception';
-import type { AnyOperation, StepScreenshots } from '@apex/operations';
+import type { AnyOperation, StepScreenshots } from '@apex/capability';
 import { ALL_OPERATIONS, createTaskService, flowJsonSchema, resolveDataDir, type TaskService } from '@apex/tasks';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';

@@ -15,6 +15,8 @@ const rejected: Fixture[] = [
   ['the virtual device imports a driver', 'libs/virtual-device', "import * as wda from '@apex/driver-wda';\nexport const x = wda;\n"],
   ['a driver imports another driver', 'libs/drivers/appium', "import * as wda from '@apex/driver-wda';\nexport const x = wda;\n"],
   ['a transport imports the runtime', 'libs/faces/rest', "import * as runtime from '@apex/runtime';\nexport const x = runtime;\n"],
+  ['a transport imports tasks', 'libs/faces/rest', "import * as tasks from '@apex/tasks';\nexport const x = tasks;\n"],
+  ['a transport imports the hub', 'libs/faces/mcp', "import * as hub from '@apex/hub';\nexport const x = hub;\n"],
   ['a driver imports a core lib other than the port', 'libs/drivers/wda', "import * as p from '@apex/perception';\nexport const x = p;\n"],
   ['the virtual device imports the core', 'libs/virtual-device', "import * as hub from '@apex/hub';\nexport const x = hub;\n"],
 ];
@@ -29,7 +31,8 @@ const allowed: Fixture[] = [
   ['a driver imports the port', 'libs/drivers/wda', "import { centerOf } from '@apex/port';\nexport const x = centerOf;\n"],
   ['the runtime imports a driver', 'libs/runtime', "import * as wda from '@apex/driver-wda';\nexport const x = wda;\n"],
   ['an app imports a transport', 'apps/cli', "import * as rest from '@apex/rest';\nexport const x = rest;\n"],
-  ['a core lib imports the errors', 'libs/core/operations', "import { ApexError } from '@apex/errors';\nexport const x = ApexError;\n"],
+  ['a transport imports the capability catalog', 'libs/faces/rest', "import { runOperation } from '@apex/capability';\nexport const x = runOperation;\n"],
+  ['a core lib imports the errors', 'libs/core/capability', "import { ApexError } from '@apex/errors';\nexport const x = ApexError;\n"],
 ];
 
 function bannedPackage(name: string): string {

@@ -15,7 +15,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEVICE_OPERATIONS } from '@apex/operations';
+import { DEVICE_OPERATIONS } from '@apex/capability';
 import { catalogDevices, PlannerRegistry, resolvePlannerConfig, TaskService, type AgentOptions, type Task, type TaskDevices } from '@apex/tasks';
 import { endStateProblems, lastMessageText, OFFLINE_GOAL_SUITE, startFakeModelServer, type RecordedRequest, type ScriptStep, type SuiteGoal } from '@apex/tasks/testing';
 import { inMemoryMcp, type McpCaller } from './support/mcp-clients';
@@ -67,7 +67,7 @@ async function runTask(goal: SuiteGoal, way: Way, script?: (way: Way) => ScriptS
     const [iphone] = stack.phones;
     if (!iphone || !stack.requests) throw new Error('no phone');
     const before = stack.requests()[0] ?? 0;
-    const task: Task = await tasks.whenSettled(tasks.start({ goal: goal.goal }).id);
+    const task: Task = await tasks.whenSettled(tasks.start({ deviceId: stack.ctx.hub.resolve(), goal: goal.goal }).id);
     const deviceRequests = (stack.requests()[0] ?? 0) - before;
     const problems = [
       ...(task.status !== goal.expect.status ? [`status ${task.status}: ${task.error?.message ?? ''}`] : []),

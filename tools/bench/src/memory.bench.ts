@@ -5,7 +5,7 @@
  */
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { runOperation } from '@apex/operations';
+import { runOperation } from '@apex/capability';
 import { NOTES_BUNDLE_ID, SETTINGS_BUNDLE_ID } from '@apex/virtual-device';
 import { target, type Section, type SectionResult } from './support/section';
 import { startStack } from './support/stack';

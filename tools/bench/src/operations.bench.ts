@@ -16,7 +16,7 @@
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { captureScreen, doubleTap, getUiTree, longPress, openUrl, tap } from '@apex/hub';
-import { runOperation } from '@apex/operations';
+import { runOperation } from '@apex/capability';
 import type { DeviceDriver } from '@apex/port';
 import { createRestLogger, createRestServer } from '@apex/rest';
 import { SETTINGS_BUNDLE_ID } from '@apex/virtual-device';

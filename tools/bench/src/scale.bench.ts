@@ -3,7 +3,7 @@
  * phones at once), through the operation layer in process and through the REST server over HTTP.
  * Throughput = all taps / wall time of the round.
  */
-import { runOperation } from '@apex/operations';
+import { runOperation } from '@apex/capability';
 import { createRestLogger, createRestServer } from '@apex/rest';
 import { rawWda } from './support/raw-wda';
 import type { Section, SectionResult } from './support/section';

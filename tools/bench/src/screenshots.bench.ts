@@ -18,7 +18,7 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import { createWdaDriver } from '@apex/driver-wda';
-import { runOperation, screenshotEncoderOf } from '@apex/operations';
+import { runOperation, screenshotEncoderOf } from '@apex/capability';
 import { SETTINGS_BUNDLE_ID } from '@apex/virtual-device';
 import { interleave, type Arm } from './support/interleave';
 import { stdioMcp, type McpCaller } from './support/mcp-clients';

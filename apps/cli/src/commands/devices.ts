@@ -1,6 +1,6 @@
 import type { DeviceStatus, DeviceSummary } from '@apex/hub';
 import { toPublicError, type PublicError } from '@apex/errors';
-import { runOperation } from '@apex/operations';
+import { runOperation } from '@apex/capability';
 import type { Runtime } from '@apex/runtime';
 import type { CommandImpl } from '../cli';
 import { startCommandRuntime } from './command-runtime';

@@ -1,6 +1,7 @@
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { spawnNode } from '@apex/testing';
+import { findAdb, startRealAdbServer } from '@apex/virtual-device/testing';
 
 const bin = path.resolve(__dirname, '../../bin/apex.js');
 // Deadlines for a slow start on a loaded machine, not timing checks.
@@ -60,6 +61,50 @@ describe('apex emulator', () => {
     const port = (blocker.address() as net.AddressInfo).port;
     try {
       const run = apex('emulator', '--port', String(port));
+      expect((await run.waitForExit(EXIT)).code).toBe(1);
+      expect(run.stderr()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use`));
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  }, 120_000);
+});
+
+describe('apex emulator --platform android', () => {
+  it('serves a virtual Android phone that the real adb connects to, and stops cleanly on SIGINT', async () => {
+    const run = apex('emulator', '--platform', 'android', '--port', '0', '--profile', 'small-phone');
+    const [, serial] = await run.waitForLine(/adb connect (127\.0\.0\.1:\d+)/, START);
+    if (findAdb()) {
+      const adb = await startRealAdbServer();
+      try {
+        expect((await adb.run(['connect', serial])).stdout.toString()).toContain(`connected to ${serial}`);
+        expect((await adb.run(['-s', serial, 'shell', 'wm', 'size'])).stdout.toString().trim()).toBe('Physical size: 720x1600');
+      } finally {
+        await adb.stop();
+      }
+    } else {
+      process.stdout.write('adb is not installed: the adb half of this test is skipped (CI installs it)\n');
+    }
+    run.kill('SIGINT');
+    expect(await run.waitForExit(EXIT)).toEqual({ code: 0, signal: null });
+    expect(run.stdout()).toMatch(/Virtual Android phone stopped/);
+  }, 120_000);
+
+  it('refuses iPhone-only flags, a non-loopback host and an iPhone profile with a usage error', async () => {
+    const runs = [['--faults'], ['--host', '0.0.0.0'], ['--profile', 'iphone-se'], ['--platform', 'windows']].map((args) =>
+      apex('emulator', '--platform', 'android', ...args),
+    );
+    for (const run of runs) {
+      expect((await run.waitForExit(EXIT)).code).toBe(2);
+      expect(run.stderr()).toMatch(/Usage: apex emulator/);
+    }
+  }, 120_000);
+
+  it('says clearly when the port is taken and exits with 1', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const run = apex('emulator', '--platform', 'android', '--port', String(port));
       expect((await run.waitForExit(EXIT)).code).toBe(1);
       expect(run.stderr()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use`));
     } finally {

@@ -18,8 +18,8 @@ export const COMMANDS: Command[] = [
   },
   {
     name: 'emulator',
-    summary: 'Run a virtual iPhone on a local port, for Apex or another automation client to drive',
-    usage: 'apex emulator [--port N] [--mjpeg-port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-15-plus|iphone-se] [--appearance light|dark] [--faults]',
+    summary: 'Run a virtual iPhone (or Android phone) on a local port, for Apex or another automation client to drive',
+    usage: 'apex emulator [--platform ios|android] [--port N] [--mjpeg-port N] [--host H [--allow-remote]] [--profile iphone-15|iphone-15-plus|iphone-se|pixel-8|small-phone] [--appearance light|dark] [--faults]',
     load: () => (require('./emulator') as typeof import('./emulator')).emulatorCommand,
   },
   {

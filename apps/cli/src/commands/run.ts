@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { toPublicError } from '@apex/errors';
-import { runOperation } from '@apex/operations';
+import { runOperation } from '@apex/capability';
 import { UsageError, type CommandImpl } from '../cli';
 import { startCommandRuntime } from './command-runtime';
 

@@ -3,11 +3,11 @@ import {
   ERROR_CODE_LIST,
   formatPublicError,
   httpStatusOf,
-  leakedWordsIn,
   invalidInput,
   isErrorCode,
   toPublicError,
 } from './index';
+import { leakedWordsIn } from './testing';
 
 describe('error codes', () => {
   it('has the twelve semantic codes, each with an HTTP status', () => {
@@ -99,6 +99,9 @@ describe('toPublicError', () => {
     ['Error: x\n    at run (/a/b.ts:3:4)', ['\n    at ']],
     ['failed at run (/a/b.ts:3:4) here', ['at run (/a/b.ts:3:4)']],
     ['Appium and WDA', ['Appium', 'WDA']],
+    ['adb: device unauthorized', ['adb']],
+    ['input keyevent KEYCODE_BACK', ['KEYCODE_']],
+    ['no android.widget.Switch here', ['android.widget.']],
   ])('one list: what the filter refuses the leakage check names (%s)', (text, words) => {
     expect(leakedWordsIn(text)).toEqual(words);
     expect(toPublicError(new ApexError('device_error', text)).message).toBe('The device reported an error.');
@@ -106,6 +109,8 @@ describe('toPublicError', () => {
 
   it('finds nothing to name in a clean text', () => {
     expect(leakedWordsIn('iphone-a is offline; Apex will reconnect.')).toEqual([]);
+    // An app id is a package name: fine to show.
+    expect(leakedWordsIn('com.android.chrome is not installed on pixel (a padbook too).')).toEqual([]);
   });
 
   it('keeps ordinary words that merely contain a system error code', () => {

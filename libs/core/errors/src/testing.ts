@@ -21,3 +21,4 @@ export function thrownBy(fn: () => unknown): ApexError {
   }
   throw new Error('expected the call to throw an ApexError');
 }
+export { leakedWordsIn } from './leaked-words';

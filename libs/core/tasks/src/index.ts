@@ -20,6 +20,7 @@ export * from './planners/planner-config';
 export { PlannerRegistry, KNOWN_PLANNERS } from './planners/planner-registry';
 export * from './service/task-devices';
 export * from './service/task-service';
+export { TASK_RETENTION_DEFAULTS, type TaskRetention } from './service/task-retention';
 export { REDACTED_TEXT } from './service/typed-text-redactor';
 export * from './service/create-task-service';
 export * from './operations/task-operations';

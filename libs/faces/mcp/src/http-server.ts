@@ -1,6 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OperationContext } from '@apex/operations';
+import type { OperationContext } from '@apex/capability';
 import { applyServerTimeouts, assertSafeBind } from '@apex/serve-security';
 import { createMcpHttpHandler, type McpHttpOptions } from './http';
 

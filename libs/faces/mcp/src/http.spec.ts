@@ -6,7 +6,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DeviceHub } from '@apex/hub';
 import { FakeDriver } from '@apex/hub/testing';
 import { Perception } from '@apex/perception';
-import { createMcpHttpHandler, leakedWordsIn } from './index';
+import { leakedWordsIn } from '@apex/errors/testing';
+import { createMcpHttpHandler } from './index';
 
 const TOKEN = 's3cret-token-for-tests';
 

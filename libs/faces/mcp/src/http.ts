@@ -5,7 +5,7 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 function httpTransportClass(): typeof StreamableHTTPServerTransport {
   return (require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')).StreamableHTTPServerTransport;
 }
-import type { OperationContext } from '@apex/operations';
+import type { OperationContext } from '@apex/capability';
 import { applyCors, checkBearerToken, MAX_REQUEST_BODY_BYTES, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import type { McpLogger } from './logger';
 import { createMcpServer, type McpServerOptions } from './server';
@@ -58,6 +58,7 @@ function sendJsonRpcError(res: ServerResponse, status: number, code: number, mes
  * and GET (server stream) / DELETE (session end) answer 405.
  */
 export function createMcpHttpHandler<Ctx extends OperationContext>(ctx: Ctx, options: McpHttpOptions = {}): McpHttpHandler {
+  const endpoint = createMcpEndpoint(ctx, options);
   return async (req, res, parsedBody) => {
     // Without a token, only loopback Host names are served (DNS rebinding); a token guards any name.
     const refusal = refusalOf(req, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, anyHost: Boolean(options.token) });
@@ -74,6 +75,17 @@ export function createMcpHttpHandler<Ctx extends OperationContext>(ctx: Ctx, opt
       });
       return;
     }
+    await endpoint(req, res, parsedBody);
+  };
+}
+
+/**
+ * The endpoint without its guard, for a server that already checked Host, Origin, CORS and the bearer token
+ * for every request (the REST server mounts it at /mcp behind its own checks): POST only, the body read up to
+ * MAX_REQUEST_BODY_BYTES, at most MAX_MESSAGES_PER_POST messages, then the SDK's transport.
+ */
+export function createMcpEndpoint<Ctx extends OperationContext>(ctx: Ctx, options: McpServerOptions = {}): McpHttpHandler {
+  return async (req, res, parsedBody) => {
     if (req.method !== 'POST') {
       sendJsonRpcError(res, 405, -32000, 'Method not allowed: this stateless MCP endpoint accepts POST only.', { allow: 'POST' });
       return;

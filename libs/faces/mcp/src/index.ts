@@ -4,5 +4,4 @@ export * from './http';
 export * from './results';
 export * from './tool-list';
 export * from './logger';
-export * from './leakage';
 export * from './http-server';

@@ -5,7 +5,8 @@ import { DeviceHub } from '@apex/hub';
 import { FakeDriver } from '@apex/hub/testing';
 import { ApexError } from '@apex/errors';
 import { Perception } from '@apex/perception';
-import { createMcpServer, ERROR_META_KEY, leakedWordsIn } from './index';
+import { leakedWordsIn } from '@apex/errors/testing';
+import { createMcpServer, ERROR_META_KEY } from './index';
 
 /** The catalog's behaviour on the MCP face; the product's reviewed tools/list is tests/integration/src/mcp/tools-list.spec.ts. */
 describe('the MCP server over the catalog', () => {

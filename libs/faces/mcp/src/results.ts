@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { formatPublicError, toPublicError, type PublicError } from '@apex/errors';
-import { type OperationResult } from '@apex/operations';
+import { type OperationResult } from '@apex/capability';
 
 /** Where a failed call carries its structured `{code, message, hint, retryable, issues?}`. */
 export const ERROR_META_KEY = 'apex/error';

@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestParamsSchema, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { echoName } from '@apex/errors';
-import { catalogOf, loggableInput, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
+import { catalogOf, loggableInput, runOperation, type AnyOperation, type OperationContext } from '@apex/capability';
 import type { McpLogger } from './logger';
 import { toCallToolResult, toErrorResult } from './results';
 import { toolDefinitions } from './tool-list';

@@ -2,7 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { OperationContext } from '@apex/operations';
+import type { OperationContext } from '@apex/capability';
 import { createMcpServer, type McpServerOptions } from './server';
 
 export interface StdioServerOptions extends McpServerOptions {

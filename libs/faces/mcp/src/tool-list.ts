@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { inputJsonSchema, outputJsonSchema, type AnyOperation } from '@apex/operations';
+import { inputJsonSchema, outputJsonSchema, type AnyOperation } from '@apex/capability';
 
 const cache = new WeakMap<readonly AnyOperation[], Tool[]>();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyOperation } from '@apex/operations';
+import type { AnyOperation } from '@apex/capability';
 import { deprecatedFieldSchema, deprecatedFieldsOf } from './deprecated-fields';
 
 /**

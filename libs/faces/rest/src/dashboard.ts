@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { realpath, stat } from 'node:fs/promises';
+import type { Request, Response } from 'express';
 import { extname, join, resolve, sep } from 'node:path';
 import { HttpProblem } from './problem';
 
@@ -74,7 +74,7 @@ export function isDashboardBuilt(dir: string | undefined): dir is string {
 
 export interface DashboardFiles {
   /** Answers `GET|HEAD /` and `GET|HEAD /ui/...`; returns false for any other request. */
-  handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
+  handle(req: Request, res: Response, pathname: string): Promise<boolean>;
 }
 
 function notFound(pathname: string): HttpProblem {
@@ -110,16 +110,20 @@ export function createDashboardFiles(dir: string | undefined): DashboardFiles {
   let builtRoot: string | undefined;
   const currentRoot = () => (builtRoot ??= isDashboardBuilt(dir) ? realpathSync(resolve(dir)) : undefined);
 
-  async function send(req: IncomingMessage, res: ServerResponse, file: string, immutable: boolean): Promise<void> {
-    const body = await readFile(file);
-    res.writeHead(200, {
+  /** Express sends the file (HEAD without its body); the headers are ours: no ETag, no ranges, our cache rules. */
+  function send(res: Response, file: string, pathname: string, immutable: boolean): Promise<void> {
+    const headers = {
       ...SECURITY_HEADERS,
       'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Content-Length': body.length,
       // Vite names assets by their content hash; the page itself is re-checked on every load.
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    return new Promise((resolve, reject) => {
+      res.sendFile(file, { dotfiles: 'allow', etag: false, lastModified: false, cacheControl: false, acceptRanges: false }, (error) =>
+        error && !res.headersSent ? reject(notFound(pathname)) : resolve(),
+      );
     });
-    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   return {
@@ -140,12 +144,12 @@ export function createDashboardFiles(dir: string | undefined): DashboardFiles {
           res.end(method === 'HEAD' ? undefined : body);
           return true;
         }
-        await send(req, res, join(root, 'index.html'), false);
+        await send(res, join(root, 'index.html'), pathname, false);
         return true;
       }
       const file = root ? await resolveDashboardFile(root, pathname.slice(DASHBOARD_PREFIX.length)) : undefined;
       if (!root || !file) throw notFound(pathname);
-      await send(req, res, file, file.startsWith(join(root, 'assets') + sep));
+      await send(res, file, pathname, file.startsWith(join(root, 'assets') + sep));
       return true;
     },
   };

@@ -17,7 +17,7 @@ export { MEDIA_ROUTES, STREAM_BOUNDARY, type MediaRoute } from './media';
 export { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 export { renderDocsPage } from './docs-page';
 export { HTTP_PROBLEMS, PROBLEM_TYPE_BASE, problemFrom, type Problem, type ProblemCode, type HttpProblemCode } from './problem';
-export { DEFAULT_BODY_LIMIT_BYTES } from './body';
+export { DEFAULT_BODY_LIMIT_BYTES } from './server';
 export { DEPRECATED_FIELDS } from './deprecated-fields';
 export { createRestLogger, REDACTED_PATHS, type Logger } from './logging';
 export { DASHBOARD_CSP, DASHBOARD_PREFIX, isDashboardBuilt } from './dashboard';

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { LOG_REDACT_PATHS, REDACTED } from '@apex/operations';
+import { LOG_REDACT_PATHS, REDACTED } from '@apex/capability';
 
 export type { Logger } from 'pino';
 

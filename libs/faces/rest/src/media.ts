@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { invalidArgument } from '@apex/errors';
-import { openLiveScreen, type OperationContext } from '@apex/operations';
+import { openLiveScreen, type OperationContext } from '@apex/capability';
 import { DEVICE_PATH_PARAM } from './routes';
 
 /**

@@ -1,4 +1,4 @@
-import { DEVICE_OPERATIONS } from '@apex/operations';
+import { DEVICE_OPERATIONS } from '@apex/capability';
 import { renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 import { REST_ROUTES } from './routes';

@@ -1,8 +1,9 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_CODE_LIST } from '@apex/errors';
-import { MAX_SCREEN_VIEWERS_PER_DEVICE, type AnyOperation } from '@apex/operations';
+import { MAX_DEVICE_ID_LENGTH, MAX_SCREEN_VIEWERS_PER_DEVICE, type AnyOperation } from '@apex/capability';
 import { clientInputSchema } from './catalog';
+import { pathParamSchema } from './path-params';
 import { HTTP_PROBLEMS, PROBLEM_TYPE_BASE } from './problem';
 import { STEP_PATH_PARAM, STREAM_BOUNDARY, type MediaRoute } from './media';
 import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, TASK_ROUTES, type RestRoute } from './routes';
@@ -32,13 +33,19 @@ function problemJsonSchema() {
   return schema;
 }
 
-const DeviceIdParams = z.object({
-  [DEVICE_PATH_PARAM]: z.string().min(1).max(128).describe('A device id, as listed by GET /devices (URL-encoded).'),
-});
+const DEVICE_ID_DESCRIPTION = 'A device id, as listed by GET /devices (URL-encoded).';
+const TASK_ID_DESCRIPTION = 'A task id, as returned by POST /agent/task.';
 
-const TaskIdParams = z.object({
-  [DEVICE_PATH_PARAM]: z.string().min(1).max(100).describe('A task id, as returned by POST /agent/task.'),
-});
+/**
+ * The `{id}` parameter, documented with the schema of the input field it fills (the one that checks it). A device
+ * id's length is a refinement there (to keep every MCP tool's schema small), invisible to JSON Schema: its bound
+ * is shown from the same constant.
+ */
+function idParams(operation: AnyOperation | undefined, field: string, description: string) {
+  const schema = pathParamSchema(operation, field);
+  const shown = field === DEVICE_INPUT_FIELD ? schema.meta({ minLength: 1, maxLength: MAX_DEVICE_ID_LENGTH }) : schema;
+  return z.object({ [DEVICE_PATH_PARAM]: shown.describe(description) });
+}
 
 const PROBLEM_CONTENT = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
 
@@ -85,12 +92,15 @@ function successResponse(route: RestRoute, operation: AnyOperation): RouteConfig
   return { description: operation.title, content: { 'application/json': { schema: operation.output } } };
 }
 
-const StepParams = TaskIdParams.extend({
-  [STEP_PATH_PARAM]: z.string().regex(/^\d+$/).describe('The step number, from 1 (step n has index n − 1 in GET /task/{id}).'),
-});
+/** The step screenshot's parameters: the task id as get_task checks it, and the step number. */
+function stepParams(operations: ReadonlyMap<string, AnyOperation>) {
+  return idParams(operations.get('get_task'), 'taskId', TASK_ID_DESCRIPTION).extend({
+    [STEP_PATH_PARAM]: z.string().regex(/^\d+$/).describe('The step number, from 1 (step n has index n − 1 in GET /task/{id}).'),
+  });
+}
 
 /** The media routes' documentation: not operations, so written here. */
-function mediaPath(route: MediaRoute): RouteConfig {
+function mediaPath(route: MediaRoute, operations: ReadonlyMap<string, AnyOperation>): RouteConfig {
   const binary = { schema: { type: 'string' as const, contentMediaType: 'image/*' } };
   if (route.media === 'screen-stream') {
     return {
@@ -107,7 +117,7 @@ function mediaPath(route: MediaRoute): RouteConfig {
         `${MAX_SCREEN_VIEWERS_PER_DEVICE} viewers at once (409 device_busy beyond). ` +
         'Map clicks with the screen size in points from GET /devices/{id}. Ends when the client disconnects.',
       tags: ['device'],
-      request: { params: DeviceIdParams },
+      request: { params: idParams(undefined, DEVICE_INPUT_FIELD, DEVICE_ID_DESCRIPTION) },
       responses: {
         '200': { description: 'The stream.', content: { 'multipart/x-mixed-replace': { schema: { type: 'string' } } } },
         ...problemRefs(['404', '409', '500', '502', '503', '504']),
@@ -122,7 +132,7 @@ function mediaPath(route: MediaRoute): RouteConfig {
     description:
       "The screenshot taken after step n of a task, as kept (JPEG), while retention keeps it. 404 when the task, the step or its screenshot is not there.",
     tags: ['tasks'],
-    request: { params: StepParams },
+    request: { params: stepParams(operations) },
     responses: {
       '200': { description: 'The image.', content: { 'image/jpeg': binary, 'image/png': binary } },
       ...problemRefs(['400', '404', '500']),
@@ -160,7 +170,7 @@ export function buildOpenApiDocument(
     const input = clientInputSchema(operation, hasId ? [pathField] : []);
     const takesBody = route.method === 'POST';
     const request: RouteConfig['request'] = {};
-    if (hasId) request.params = hasDevice ? DeviceIdParams : TaskIdParams;
+    if (hasId) request.params = idParams(operation, pathField, hasDevice ? DEVICE_ID_DESCRIPTION : TASK_ID_DESCRIPTION);
     if (takesBody) {
       request.body = { required: false, content: { 'application/json': { schema: input } } };
     } else if (Object.keys(input.shape).length > 0) {
@@ -185,7 +195,10 @@ export function buildOpenApiDocument(
     } as RouteConfig);
   }
 
-  for (const route of options.media ?? []) registry.registerPath({ ...mediaPath(route), security, responses: { ...mediaPath(route).responses, ...authProblems } });
+  for (const route of options.media ?? []) {
+    const path = mediaPath(route, operations);
+    registry.registerPath({ ...path, security, responses: { ...path.responses, ...authProblems } });
+  }
 
   registry.registerPath({
     method: 'get',

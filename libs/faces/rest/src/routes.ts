@@ -59,3 +59,34 @@ export const TASK_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/flows/run', operation: 'run_flow', successStatus: 202 },
   { method: 'GET', path: '/task/{id}/flow', operation: 'export_flow', pathField: 'taskId' },
 ];
+
+/** A route template in Express's syntax: `{id}` becomes `{:id}`, optional so that an empty id reaches its schema. */
+export function expressPath(template: string): string {
+  return template.replace(/\{(\w+)\}/g, '{:$1}');
+}
+
+/**
+ * The name of the path parameter whose raw text is not valid URL encoding, when `pathname` has the shape of one
+ * of `templates` (Express refuses such a path before any route runs, without naming the parameter).
+ */
+export function undecodableParamOf(pathname: string, templates: readonly string[]): string | undefined {
+  const actual = pathname.split('/');
+  for (const template of templates) {
+    const segments = template.split('/');
+    if (segments.length !== actual.length) continue;
+    const params = segments.map((segment) => /^\{(\w+)\}$/.exec(segment)?.[1]);
+    if (segments.some((segment, i) => params[i] === undefined && segment !== actual[i])) continue;
+    const bad = params.findIndex((name, i) => name !== undefined && !decodes(actual[i]));
+    if (bad >= 0) return params[bad];
+  }
+  return undefined;
+}
+
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

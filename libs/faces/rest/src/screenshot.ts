@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { OperationResult } from '@apex/operations';
+import type { OperationResult } from '@apex/capability';
 import { sendJson } from './respond';
 
 /** Quality of the best match for `wanted` in an Accept header (0 when absent). Wildcards are not counted. */

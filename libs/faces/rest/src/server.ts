@@ -1,25 +1,37 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApexError, invalidArgument } from '@apex/errors';
 import type { McpHttpHandler } from '@apex/mcp';
-import { catalogOf, loggableInput, runOperation, type AnyOperation, type OperationContext } from '@apex/operations';
-import { applyCors, applyServerTimeouts, assertSafeBind, checkBearerToken, refusalOf, type CorsPolicy } from '@apex/serve-security';
-import { DEFAULT_BODY_LIMIT_BYTES, readJsonObjectBody } from './body';
+import { catalogOf, loggableInput, runOperation, type AnyOperation, type OperationContext } from '@apex/capability';
+import {
+  applyCors,
+  applyServerTimeouts,
+  assertSafeBind,
+  checkBearerToken,
+  MAX_REQUEST_BODY_BYTES,
+  refusalOf,
+  type CorsPolicy,
+} from '@apex/serve-security';
 import { createDashboardFiles } from './dashboard';
 import { queryWithCurrentNames, withCurrentNames } from './deprecated-fields';
 import { renderDocsPage } from './docs-page';
 import { inputFromQuery, rejectUnknownFields } from './input';
+import { jsonBodyReader } from './json-body';
 import { createRestLogger, type Logger } from './logging';
 import { mediaRoutesOf, runMediaRoute, type MediaRoute } from './media';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
+import { checkedPathParam, pathParamSchema } from './path-params';
 import { HttpProblem, problemFrom, problemHeaders, sendProblem } from './problem';
 import { sendJson, sendText } from './respond';
-import { Router } from './router';
-import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, REST_ROUTES, TASK_ROUTES, type RestRoute } from './routes';
+import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, expressPath, REST_ROUTES, TASK_ROUTES, undecodableParamOf, type RestRoute } from './routes';
 import { sendScreenshot } from './screenshot';
 
-/** A Streamable HTTP MCP handler, as @apex/mcp builds it; mounted at /mcp behind the same auth. */
+/** The MCP endpoint mounted at /mcp (`createMcpEndpoint` of @apex/mcp): the REST server guards it like every route. */
 export type { McpHttpHandler };
+
+/** Largest accepted request body by default (1 MiB, the limit of every Apex server). */
+export const DEFAULT_BODY_LIMIT_BYTES = MAX_REQUEST_BODY_BYTES;
 
 export interface RestServerOptions {
   /** Bearer token (APEX_TOKEN). When set, every route but /healthz requires it. */
@@ -29,6 +41,7 @@ export interface RestServerOptions {
   /** Largest accepted request body (default 1 MiB). */
   bodyLimitBytes?: number;
   logger?: Logger;
+  /** Served at /mcp after the same Host, Origin, CORS and token checks as every route (it runs none of its own). */
   mcpHandler?: McpHttpHandler;
   /** The catalog to serve (default: the device operations, plus the task operations when `ctx.tasks` is set). */
   operations?: readonly AnyOperation[];
@@ -74,13 +87,37 @@ interface RequestLog {
   code?: string;
 }
 
+/** The routes of one path template, by method: a known path with another method is 405 with Allow. */
+interface PathRoutes {
+  path: string;
+  byMethod: Map<string, RestRoute | MediaRoute>;
+}
+
+function groupByPath(routes: readonly (RestRoute | MediaRoute)[]): PathRoutes[] {
+  const groups = new Map<string, PathRoutes>();
+  for (const route of routes) {
+    const group = groups.get(route.path) ?? { path: route.path, byMethod: new Map() };
+    group.byMethod.set(route.method, route);
+    groups.set(route.path, group);
+  }
+  return [...groups.values()];
+}
+
+/** A handler for exactly one method (Express's `get` also takes HEAD); any other falls through to 404. */
+function only(method: string, handler: (req: Request, res: Response) => void): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === method) handler(req, res);
+    else next();
+  };
+}
+
 export function createRestServer(ctx: OperationContext, options: RestServerOptions = {}): RestServer {
   const logger = options.logger ?? createRestLogger();
-  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const readJsonBody = jsonBodyReader(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
   const operations = new Map((options.operations ?? catalogOf(ctx)).map((op) => [op.name, op]));
   const routes = [...REST_ROUTES, ...TASK_ROUTES].filter((route) => operations.has(route.operation));
   const media = mediaRoutesOf(ctx);
-  const router = new Router<RestRoute | MediaRoute>([...routes, ...media]);
+  const templates = [...routes, ...media].map((route) => route.path);
   const closing = new AbortController();
   let openApi: OpenApiDocument | undefined;
   const openApiDocument = () =>
@@ -88,11 +125,18 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
   let docsPage: string | undefined;
   let nextRequestId = 1;
   const dashboard = options.dashboardDir === undefined ? undefined : createDashboardFiles(options.dashboardDir);
+  const logOf = (res: Response) => res.locals.log as RequestLog;
 
-  async function runRoute(req: IncomingMessage, res: ServerResponse, url: URL, log: RequestLog): Promise<void> {
-    const { route, params } = router.match(req.method ?? 'GET', url.pathname);
+  async function runRoute(route: RestRoute | MediaRoute, req: Request, res: Response): Promise<void> {
+    const log = logOf(res);
+    // Every parameter of the template, an empty segment as '' (its schema says what is wrong with it).
+    const params = Object.fromEntries(
+      [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, (req.params as Record<string, string | undefined>)[name] ?? '']),
+    );
     if ('media' in route) {
       log.operation = route.media;
+      const idField = route.media === 'step-screenshot' ? operations.get('get_task') : undefined;
+      params[DEVICE_PATH_PARAM] = checkedPathParam(DEVICE_PATH_PARAM, params[DEVICE_PATH_PARAM], pathParamSchema(idField, 'taskId'));
       await runMediaRoute(route, {
         ctx,
         res,
@@ -105,7 +149,10 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     const operation = operations.get(route.operation) as AnyOperation;
     log.operation = operation.name;
     const pathField = route.pathField ?? DEVICE_INPUT_FIELD;
-    const fromPath = DEVICE_PATH_PARAM in params ? [pathField] : [];
+    const hasPathParam = route.path.includes(`{${DEVICE_PATH_PARAM}}`);
+    const fromPath = hasPathParam ? [pathField] : [];
+    const pathValue = hasPathParam ? checkedPathParam(DEVICE_PATH_PARAM, params[DEVICE_PATH_PARAM], pathParamSchema(operation, pathField)) : undefined;
+    const url = new URL(req.originalUrl, 'http://apex.invalid');
     let input: Record<string, unknown>;
     if (route.method === 'GET') {
       input = inputFromQuery(queryWithCurrentNames(url.searchParams, operation.input), operation.input, fromPath);
@@ -115,78 +162,120 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
           ...new Set(url.searchParams.keys()),
         ].map((name) => ({ path: name, message: 'belongs in the JSON body' })));
       }
-      input = withCurrentNames(await readJsonObjectBody(req, bodyLimit), operation.input);
+      input = withCurrentNames(await readJsonBody(req, res), operation.input);
       rejectUnknownFields(input, operation.input, fromPath, 'body');
     }
-    if (DEVICE_PATH_PARAM in params) input[pathField] = params[DEVICE_PATH_PARAM];
+    if (pathValue !== undefined) input[pathField] = pathValue;
     logger.debug({ operation: operation.name, input: loggableInput(operation, input) }, 'operation');
     const result = await runOperation(ctx, operation, input, [...operations.values()], { signal: clientGone(res) });
     if (route.responder === 'image') sendScreenshot(req, res, result);
     else sendJson(res, route.successStatus ?? 200, result.output);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, log: RequestLog): Promise<void> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', false);
+  // Paths match exactly as the route table writes them: /Devices and /devices/ are not /devices.
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
+
+  // One log line per request, written when its answer is done.
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const log: RequestLog = { requestId: nextRequestId++ };
+    res.locals.log = log;
+    const path = (req.url ?? '').split('?')[0];
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ ...log, method: req.method, path, status: res.statusCode, durationMs }, 'request');
+    });
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://apex.invalid');
     } catch {
       throw invalidArgument('The request target is not a valid URL.');
     }
-    const method = req.method ?? 'GET';
-    if (url.pathname === '/healthz' && (method === 'GET' || method === 'HEAD')) {
-      sendJson(res, 200, { status: 'ok' });
-      return;
-    }
+    // Routes match the normalized path (dot segments resolved), as a URL reader sees it.
+    req.url = url.pathname + url.search;
+    next();
+  });
+
+  app.all('/healthz', (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') sendJson(res, 200, { status: 'ok' });
+    else next();
+  });
+
+  // The guard of every other request, /mcp included, run once: Host and Origin, CORS, then the token.
+  app.use((req, res, next) => {
     // Without a token, only loopback Host names are served (DNS rebinding); a token guards any name.
     const refusal = refusalOf(req, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, anyHost: Boolean(options.token) });
     if (refusal) throw new HttpProblem(refusal.reason === 'origin' ? 'forbidden_origin' : 'forbidden_host', refusal.message, {}, refusal.hint);
     // A preflight carries no credentials: it is answered before the token check.
-    if (applyCors(req, res, CORS, options.allowedOrigins)) return;
-    // The page's files are public; every API call they make carries the token.
-    if (dashboard && (await dashboard.handle(req, res, url.pathname))) return;
+    if (!applyCors(req, res, CORS, options.allowedOrigins)) next();
+  });
+  // The page's files are public; every API call they make carries the token.
+  if (dashboard) {
+    app.use(async (req, res, next) => {
+      if (!(await dashboard.handle(req, res, req.path))) next();
+    });
+  }
+  app.use((req, _res, next) => {
     if (!checkBearerToken(req, options.token)) throw unauthorized();
+    next();
+  });
 
-    if (url.pathname === '/mcp' && options.mcpHandler) {
-      log.operation = 'mcp';
-      await options.mcpHandler(req, res);
-      return;
-    }
-    if (method === 'GET' && url.pathname === '/openapi.json') {
-      sendJson(res, 200, openApiDocument());
-      return;
-    }
-    if (method === 'GET' && url.pathname === '/flows/schema' && ctx.flowSchema) {
-      sendJson(res, 200, ctx.flowSchema);
-      return;
-    }
-    if (method === 'GET' && url.pathname === '/docs') {
+  const mcpHandler = options.mcpHandler;
+  if (mcpHandler) {
+    app.all('/mcp', async (req, res) => {
+      logOf(res).operation = 'mcp';
+      await mcpHandler(req, res);
+    });
+  }
+  app.all('/openapi.json', only('GET', (_req, res) => sendJson(res, 200, openApiDocument())));
+  const flowSchema = ctx.flowSchema;
+  if (flowSchema) app.all('/flows/schema', only('GET', (_req, res) => sendJson(res, 200, flowSchema)));
+  app.all(
+    '/docs',
+    only('GET', (_req, res) => {
       docsPage ??= renderDocsPage(openApiDocument());
       sendText(res, 200, 'text/html; charset=utf-8', docsPage);
-      return;
-    }
-    if (method === 'GET' && url.pathname === '/') {
+    }),
+  );
+  app.all(
+    '/',
+    only('GET', (_req, res) => {
       res.writeHead(302, { Location: '/docs', 'Content-Length': 0 });
       res.end();
-      return;
-    }
-    await runRoute(req, res, url, log);
+    }),
+  );
+
+  // The catalog's routes: one handler per path template, which answers 405 with Allow for another method.
+  for (const { path, byMethod } of groupByPath([...routes, ...media])) {
+    const allow = [...byMethod.keys()].sort().join(', ');
+    app.all(expressPath(path), async (req, res) => {
+      const route = byMethod.get(req.method);
+      if (!route) throw new HttpProblem('method_not_allowed', `${req.method} is not allowed on ${req.path}; use ${allow}.`, { Allow: allow });
+      await runRoute(route, req, res);
+    });
   }
 
-  const server = createServer((req, res) => {
-    const started = process.hrtime.bigint();
-    const log: RequestLog = { requestId: nextRequestId++ };
-    const path = (req.url ?? '').split('?')[0];
-    res.on('finish', () => {
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ ...log, method: req.method, path, status: res.statusCode, durationMs }, 'request');
-    });
-    handle(req, res, log).catch((error: unknown) => {
-      const problem = problemFrom(error, path);
-      log.code = problem.code;
-      if (problem.status >= 500) logger.error({ requestId: log.requestId, err: error }, 'request failed');
-      sendProblem(res, problem, problemHeaders(error));
-    });
+  app.use((req) => {
+    throw new HttpProblem('route_not_found', `No route ${req.method} ${req.path}.`, {}, 'See GET /docs or GET /openapi.json for the routes.');
   });
+
+  // The one error middleware: anything thrown becomes an RFC 9457 problem (never Express's HTML page).
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const path = req.originalUrl.split('?')[0];
+    const thrown = error instanceof URIError ? undecodable(req.path, templates) : error;
+    const problem = problemFrom(thrown, path);
+    const log = res.locals.log as RequestLog | undefined;
+    if (log) log.code = problem.code;
+    if (problem.status >= 500) logger.error({ requestId: log?.requestId, err: error }, 'request failed');
+    sendProblem(res, problem, problemHeaders(thrown));
+  });
+
+  const server = createServer(app);
   applyServerTimeouts(server);
 
   return {
@@ -217,6 +306,12 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       });
     },
   };
+}
+
+/** Express refuses a path parameter that is not valid URL encoding before any route runs: named here. */
+function undecodable(pathname: string, templates: readonly string[]): ApexError {
+  const name = undecodableParamOf(pathname, templates) ?? DEVICE_PATH_PARAM;
+  return invalidArgument(`The path parameter ${name} is not valid URL encoding.`, [{ path: name, message: 'is not valid URL encoding' }]);
 }
 
 /** Aborts when the client goes away before its answer is sent: what it queued on a device is withdrawn. */

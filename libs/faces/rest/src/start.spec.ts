@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { DeviceHub } from '@apex/hub';
-import { defineOperation } from '@apex/operations';
+import { defineOperation } from '@apex/capability';
 import { Perception } from '@apex/perception';
 import { z } from 'zod';
 import { createRestLogger } from './logging';

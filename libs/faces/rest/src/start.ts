@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import { ApexError } from '@apex/errors';
-import { createMcpHttpHandler } from '@apex/mcp';
-import type { OperationContext } from '@apex/operations';
+import { createMcpEndpoint } from '@apex/mcp';
+import type { OperationContext } from '@apex/capability';
 import { assertSafeBind } from '@apex/serve-security';
 import { isDashboardBuilt } from './dashboard';
 import { createRestLogger } from './logging';
@@ -15,7 +15,7 @@ export const DEFAULT_DRAIN_MS = 10_000;
 export interface StartRestApiOptions extends RestServerOptions {
   /** Preferred port (default 3000). When it is taken another free port is used and `portNote` says so. */
   port?: number;
-  /** Mount MCP's Streamable HTTP handler at /mcp (default true), with the same token and origins. */
+  /** Mount MCP's Streamable HTTP endpoint at /mcp (default true), behind the same token and origin checks. */
   mcp?: boolean;
 }
 
@@ -55,12 +55,8 @@ export async function startRestApi(ctx: OperationContext, options: StartRestApiO
     options.mcpHandler ??
     (options.mcp === false
       ? undefined
-      : createMcpHttpHandler(ctx, {
-          token: options.token,
-          allowedOrigins: options.allowedOrigins,
-          allowedHosts: options.allowedHosts,
-          logger: logger.child({ face: 'mcp' }),
-        }));
+      : // Unguarded: the REST server checks Host, Origin, CORS and the token once for every request, /mcp included.
+        createMcpEndpoint(ctx, { logger: logger.child({ face: 'mcp' }) }));
   const rest = createRestServer(ctx, { ...options, host, logger, mcpHandler });
   let bound: { url: string; port: number };
   let portNote: string | undefined;

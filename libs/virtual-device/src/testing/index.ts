@@ -6,3 +6,4 @@ export * from './xml';
 export * from './real-adb';
 export * from './adb-test-shell';
 export * from './adb-wire-client';
+export * from './android';

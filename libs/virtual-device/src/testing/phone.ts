@@ -1,4 +1,4 @@
-import type { Phone, PhoneElement, Rect } from '../phone/model';
+import type { Phone, PhoneElement, Rect } from '../iphone/model';
 
 /** Helpers for the phone's specs: find and tap elements by what they show. */
 

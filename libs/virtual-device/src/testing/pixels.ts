@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Rect } from '../phone/model';
+import type { Rect } from '../iphone/model';
 
 /** Width and height from a PNG's IHDR chunk, without decoding it. */
 export function pngSize(png: Buffer): { width: number; height: number } {

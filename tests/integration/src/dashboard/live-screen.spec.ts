@@ -2,7 +2,7 @@
 // The page-side callbacks of page.evaluate run in the browser and use its DOM types.
 import { eventually } from '@apex/testing';
 import type { Page } from 'playwright-core';
-import { MAX_SCREEN_VIEWERS_PER_DEVICE } from '@apex/operations';
+import { MAX_SCREEN_VIEWERS_PER_DEVICE } from '@apex/capability';
 import { call, DEVICE_PATH, type RestHarness } from '../rest/harness';
 import { StreamClient } from '../rest/stream-client';
 import { foregroundApp, frameDigest, nodeLabelled, startDashboard, WAIT, type DashboardRig, type Node } from './page-kit';

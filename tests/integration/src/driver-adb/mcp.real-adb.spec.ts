@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { leakedWordsIn } from '@apex/errors';
+import { leakedWordsIn } from '@apex/errors/testing';
 import { startAdbd, type Adbd } from '@apex/virtual-device';
 import { describeWithRealAdb, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
 import { errorCodeOf, startStdioSession, textOf, type StdioSession } from '../mcp/stdio-client';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { iosCapabilities, startAppiumServer, type AppiumServer } from '@apex/driver-appium/testing';
-import { leakedWordsIn } from '@apex/mcp';
+import { leakedWordsIn } from '@apex/errors/testing';
 import { SETTINGS_BUNDLE_ID, SPRINGBOARD_BUNDLE_ID, startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { startStdioSession, type StdioSession } from '../mcp/stdio-client';
 

@@ -1,5 +1,5 @@
 import { captureScreen, DeviceHub, deviceStatus, getUiTree, inputText, launchApp, listApps, listDevices, pressButton, swipe, tap, terminateApp } from '@apex/hub';
-import { encodeScreenshot } from '@apex/operations';
+import { encodeScreenshot } from '@apex/capability';
 import { centerOf, type UiNode } from '@apex/port';
 import { createWdaDriver } from '@apex/driver-wda';
 import { SETTINGS_BUNDLE_ID, SPRINGBOARD_BUNDLE_ID, startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';

@@ -1,6 +1,6 @@
 import { captureScreen, DeviceHub, tap } from '@apex/hub';
 import { createWdaDriver } from '@apex/driver-wda';
-import { runOperation, type OperationContext } from '@apex/operations';
+import { runOperation, type OperationContext } from '@apex/capability';
 import { Perception } from '@apex/perception';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { RecordingProxy, type ProxiedRequest } from './support/recording-proxy';

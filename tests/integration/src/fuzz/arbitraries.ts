@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { inputJsonSchema, type AnyOperation } from '@apex/operations';
+import { inputJsonSchema, type AnyOperation } from '@apex/capability';
 
 /**
  * fast-check arbitraries built from an operation's own input schema (its zod object, as JSON Schema): a valid

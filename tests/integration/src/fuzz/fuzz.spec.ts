@@ -3,8 +3,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { containsStackFrame, isErrorCode } from '@apex/errors';
-import { leakedWordsIn } from '@apex/mcp';
-import { DEVICE_OPERATIONS, takesDevice, type AnyOperation } from '@apex/operations';
+import { leakedWordsIn } from '@apex/errors/testing';
+import { DEVICE_OPERATIONS, takesDevice, type AnyOperation } from '@apex/capability';
 import { DEPRECATED_FIELDS } from '@apex/rest';
 import { TASK_OPERATIONS } from '@apex/tasks';
 import { startApexOverPhones, type ApexOverPhones } from '../reliability/support';

@@ -4,7 +4,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { leakedWordsIn, startMcpHttpServer, type McpHttpServer } from '@apex/mcp';
+import { leakedWordsIn } from '@apex/errors/testing';
+import { startMcpHttpServer, type McpHttpServer } from '@apex/mcp';
 import { createRuntime, type Runtime } from '@apex/runtime';
 
 const TOKEN = 'integration-token-1234';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { leakedWordsIn } from '@apex/mcp';
+import { leakedWordsIn } from '@apex/errors/testing';
 import { eventually, spawnNode } from '@apex/testing';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { APEX_BIN, errorCodeOf, startStdioSession, textOf, type StdioSession } from './stdio-client';

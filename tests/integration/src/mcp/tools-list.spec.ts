@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createMcpServer, leakedWordsIn } from '@apex/mcp';
+import { leakedWordsIn } from '@apex/errors/testing';
+import { createMcpServer } from '@apex/mcp';
 import { createRuntime, type Runtime } from '@apex/runtime';
 import { ALL_OPERATIONS } from '@apex/tasks';
 

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { leakedWordsIn } from '@apex/mcp';
-import { DEVICE_OPERATIONS, takesDevice, type AnyOperation } from '@apex/operations';
+import { leakedWordsIn } from '@apex/errors/testing';
+import { DEVICE_OPERATIONS, takesDevice, type AnyOperation } from '@apex/capability';
 import { REST_ROUTES, TASK_ROUTES } from '@apex/rest';
 import { TASK_OPERATIONS } from '@apex/tasks';
 import { BAD_INPUT_CASES, type BadInputCase } from './bad-input-cases';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRestLogger, startRestApi, type RestApiHandle } from '@apex/rest';
 import { createLogger, createRuntime, EMBEDDED_DEVICE_ID, type Runtime } from '@apex/runtime';
-import type { OperationContext } from '@apex/operations';
+import type { OperationContext } from '@apex/capability';
 
 export const DEVICE = EMBEDDED_DEVICE_ID;
 export const DEVICE_PATH = `/devices/${DEVICE}`;

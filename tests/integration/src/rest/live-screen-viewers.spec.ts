@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createWdaDriver } from '@apex/driver-wda';
 import { DeviceHub, SCREEN_POLL_MIN_INTERVAL_MS } from '@apex/hub';
-import { MAX_SCREEN_VIEWERS_PER_DEVICE } from '@apex/operations';
+import { MAX_SCREEN_VIEWERS_PER_DEVICE } from '@apex/capability';
 import { Perception } from '@apex/perception';
 import { createRestLogger, createRestServer, type RestServer } from '@apex/rest';
 import { eventually } from '@apex/testing';

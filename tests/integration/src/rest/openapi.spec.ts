@@ -1,4 +1,4 @@
-import { DEVICE_OPERATIONS } from '@apex/operations';
+import { DEVICE_OPERATIONS } from '@apex/capability';
 import { DEPRECATED_FIELDS, REST_ROUTES } from '@apex/rest';
 import { call, startRestHarness, type RestHarness } from './harness';
 

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { leakedWordsIn } from '@apex/mcp';
+import { leakedWordsIn } from '@apex/errors/testing';
 import { call, DEVICE_PATH, startRestHarness, type JsonAnswer, type RestHarness } from '../rest/harness';
 
 /**

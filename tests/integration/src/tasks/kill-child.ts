@@ -3,7 +3,7 @@
  * iPhone, slowed down) and a task service on the data dir it is given (with the task lease period given in
  * ms), queues tasks, reports progress on stdout as JSON lines, and waits to be killed with SIGKILL mid-task.
  */
-import { createLogger, createRuntime } from '@apex/runtime';
+import { createLogger, createRuntime, EMBEDDED_DEVICE_ID } from '@apex/runtime';
 import { createTaskService } from '@apex/tasks';
 
 async function main(): Promise<void> {
@@ -14,13 +14,13 @@ async function main(): Promise<void> {
   const tasks = createTaskService({ context: { hub: runtime.hub, perception: runtime.perception }, dataDir, env: {}, lease });
   const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
-  const quick = tasks.start({ goal: 'open Settings' });
+  const quick = tasks.start({ deviceId: EMBEDDED_DEVICE_ID, goal: 'open Settings' });
   await tasks.whenSettled(quick.id);
   say({ event: 'finished', taskId: quick.id });
 
   runtime.embedded?.faults.setLatency(400);
-  const slow = tasks.start({ goal: 'open Settings, tap General, tap About, go back, go back, go home, open Notes, go home' });
-  const waiting = tasks.start({ goal: 'turn on Airplane Mode' });
+  const slow = tasks.start({ deviceId: EMBEDDED_DEVICE_ID, goal: 'open Settings, tap General, tap About, go back, go back, go home, open Notes, go home' });
+  const waiting = tasks.start({ deviceId: EMBEDDED_DEVICE_ID, goal: 'turn on Airplane Mode' });
   say({ event: 'queued', slow: slow.id, waiting: waiting.id });
   const timer = setInterval(() => {
     const steps = tasks.get(slow.id).steps.length;

@@ -1,5 +1,5 @@
 import { ApexError } from '@apex/errors';
-import { runOperation } from '@apex/operations';
+import { runOperation } from '@apex/capability';
 import { TASK_OPERATIONS, type TaskOperationContext } from '@apex/tasks';
 import { endStateProblems } from '@apex/tasks/testing';
 import { startTaskStack, until, type TaskStack } from './support';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OperationContext } from '@apex/operations';
+import type { OperationContext } from '@apex/capability';
 import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import { createTaskService, type CreateTaskServiceOptions, type TaskService } from '@apex/tasks';
 import type { PhoneEndState } from '@apex/tasks/testing';
@@ -11,6 +11,8 @@ export interface TaskStack {
   runtime: Runtime;
   context: OperationContext;
   tasks: TaskService;
+  /** The id of the embedded virtual iPhone, the stack's one device (what the pipeline resolves an omitted device to). */
+  device: string;
   /** The embedded virtual iPhone the runtime drives through its WDA driver over HTTP. */
   iphone: VirtualIPhone;
   dataDir: string;
@@ -31,6 +33,7 @@ export async function startTaskStack(options: { env?: NodeJS.ProcessEnv; dataDir
     runtime,
     context,
     tasks,
+    device: runtime.hub.resolve(),
     iphone,
     dataDir,
     endState: () => ({ appId: iphone.phone.activeApp().bundleId, root: iphone.phone.snapshot() }),

@@ -4,7 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '@apex/mcp';
-import type { OperationContext } from '@apex/operations';
+import type { OperationContext } from '@apex/capability';
 import { APEX_BIN } from './stack';
 
 export interface McpCaller {

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DeviceHub } from '@apex/hub';
 import { createWdaDriver, type WdaDriver } from '@apex/driver-wda';
-import type { OperationContext } from '@apex/operations';
+import type { OperationContext } from '@apex/capability';
 import { Perception } from '@apex/perception';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { startCountingProxy } from './counting-proxy';

@@ -1,6 +1,7 @@
 import { ApexError, invalidArgument, toApexError } from '@apex/errors';
 import { TIMEOUT_DEFAULTS, type ScreenGeometry, type DeviceDriver, type Platform } from '@apex/port';
 import type { LeaseOwner } from '../lease';
+import { DeviceRefs } from '../refs/element-refs';
 import { ActionQueue } from './action-queue';
 import { callerSignal, forAnyCaller } from './caller-scope';
 import { assertNotHeldElsewhere, assertPoolAllows, type HeldBy } from './device-access';
@@ -101,6 +102,8 @@ interface DeviceSlot {
   readonly onFailure?: (error: ApexError) => void;
   readonly queue: ActionQueue;
   readonly backoff: Backoff;
+  /** The refs issued for this registration's elements: they go with it. */
+  readonly refs: DeviceRefs;
   health: 'online' | 'offline';
   running: number;
   /** While offline: calls before this instant fail fast. */
@@ -132,6 +135,11 @@ export class DeviceHub {
   private readonly backgroundProbes: boolean;
   private readonly now: () => number;
   private closed = false;
+  /**
+   * The highest ref number any unregistered device issued: a device registered again under the same id
+   * numbers its refs after it, so a ref of its earlier registration never names one of its elements.
+   */
+  private retiredRefs = 0;
   /** Ends every read beside the queues when the hub closes. */
   private readonly closing = new AbortController();
 
@@ -166,6 +174,7 @@ export class DeviceHub {
       onFailure: registration.onFailure,
       queue: new ActionQueue(),
       backoff: new Backoff(this.options.backoff),
+      refs: new DeviceRefs(this.retiredRefs),
       health: 'online',
       running: 0,
       retryAt: 0,
@@ -180,6 +189,7 @@ export class DeviceHub {
     const slot = this.slots.get(deviceId);
     if (!slot) return;
     this.slots.delete(deviceId);
+    this.retiredRefs = Math.max(this.retiredRefs, slot.refs.issued);
     clearTimeout(slot.probeTimer);
     await slot.queue.idle();
     try {
@@ -232,6 +242,11 @@ export class DeviceHub {
       [{ path: 'device', message: `required when several devices are available: ${ids.join(', ')}` }],
       `Use one of: ${ids.join(', ')}.`,
     );
+  }
+
+  /** The refs of the device's elements, for as long as it is registered (`device_not_found` if unknown). */
+  refs(deviceId: string): DeviceRefs {
+    return this.slot(deviceId).refs;
   }
 
   /** Whether the device's driver has an optional ability. */

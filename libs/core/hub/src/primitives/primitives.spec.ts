@@ -44,7 +44,7 @@ describe('primitives', () => {
     });
   });
 
-  // Input is validated once, by the operation schemas (libs/core/operations); what stays here needs the device.
+  // Input is validated once, by the operation schemas (libs/core/capability); what stays here needs the device.
   describe('rules that need the device', () => {
     it.each([
       [{ x: -1, y: 10 }, 'x'],

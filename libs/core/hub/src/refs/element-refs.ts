@@ -42,9 +42,19 @@ export class DeviceRefs {
   private readonly refByIdentity = new Map<string, string>();
   private readonly pixelRefs = new Map<string, PixelRef>();
   private readonly trees = new WeakMap<UiNode, TreeRefs>();
-  private counter = 0;
+  private counter: number;
   /** The last tree seen on this device (what "the screen changed" compares with); unset when an action went unobserved. */
   lastSeen: TreeRefs | undefined;
+
+  /** `after`: the highest ref number an earlier session of this device may have issued (its refs must not come back). */
+  constructor(after = 0) {
+    this.counter = after;
+  }
+
+  /** The highest ref number issued so far. */
+  get issued(): number {
+    return this.counter;
+  }
 
   forTree(root: UiNode): TreeRefs {
     const known = this.trees.get(root);

@@ -2,23 +2,11 @@ import { ApexError } from '@apex/errors';
 import type { Rect, UiNode } from '@apex/port';
 import type { DeviceHub } from '../hub/device-hub';
 import { getUiTree } from '../primitives/ui-tree';
-import { DeviceRefs, type ResolvedElement, type TreeRefs } from './element-refs';
+import type { DeviceRefs, ResolvedElement, TreeRefs } from './element-refs';
 
-const books = new WeakMap<DeviceHub, Map<string, DeviceRefs>>();
-
-/** The refs of a device's session on this hub (one book per device, kept as long as the hub). */
+/** The refs of a device's registration on the hub (the hub drops them when it unregisters the device). */
 export function deviceRefs(hub: DeviceHub, deviceId: string): DeviceRefs {
-  let book = books.get(hub);
-  if (!book) {
-    book = new Map();
-    books.set(hub, book);
-  }
-  let refs = book.get(deviceId);
-  if (!refs) {
-    refs = new DeviceRefs();
-    book.set(deviceId, refs);
-  }
-  return refs;
+  return hub.refs(deviceId);
 }
 
 /** The refs of a tree just read from the device. */

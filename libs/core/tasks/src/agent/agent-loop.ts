@@ -1,5 +1,5 @@
 import { toPublicError, type ErrorCode } from '@apex/errors';
-import type { OperationResult } from '@apex/operations';
+import type { OperationResult } from '@apex/capability';
 import type { Flow } from '../flows/flow-schema';
 import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskError, TaskStep, TaskUsage } from '../model/task';
 import type { DeviceSession } from './device-session';

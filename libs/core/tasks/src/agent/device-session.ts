@@ -1,4 +1,4 @@
-import type { OperationResult } from '@apex/operations';
+import type { OperationResult } from '@apex/capability';
 
 /** How the agent runs one action, beyond its arguments. */
 export interface RunOptions {

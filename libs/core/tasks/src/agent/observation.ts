@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { foldText, isInteractive } from '@apex/port';
 import { ApexError } from '@apex/errors';
-import type { OperationResult } from '@apex/operations';
+import type { OperationResult } from '@apex/capability';
 import type { ScreenDescriptionResult } from '@apex/perception';
 
 /** What describe_screen returned, with a fingerprint to tell screens apart. */

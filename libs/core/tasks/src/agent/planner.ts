@@ -1,4 +1,4 @@
-import type { OperationResult } from '@apex/operations';
+import type { OperationResult } from '@apex/capability';
 import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskUsage } from '../model/task';
 import type { Flow } from '../flows/flow-schema';
 import type { Observation } from './observation';

@@ -1,5 +1,5 @@
 import type { FieldIssue } from '@apex/errors';
-import { findOperation, type AnyOperation } from '@apex/operations';
+import { findOperation, type AnyOperation } from '@apex/capability';
 import type { StepAction } from '../model/task';
 import type { Flow, FlowStep } from './flow-schema';
 

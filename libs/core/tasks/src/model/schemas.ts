@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withoutControlCharacters } from '@apex/operations';
+import { withoutControlCharacters } from '@apex/capability';
 import { TASK_LIMITS, TASK_STATUSES } from './task';
 
 /** The zod forms of the task operations' fields: their bounds, written once (the operations' schemas compose them). */

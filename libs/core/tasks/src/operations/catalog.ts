@@ -1,4 +1,4 @@
-import { DEVICE_OPERATIONS, type AnyOperation } from '@apex/operations';
+import { DEVICE_OPERATIONS, type AnyOperation } from '@apex/capability';
 import { TASK_OPERATIONS } from './task-operations';
 
 /** The whole catalog when a task service is there: the device operations, then the task operations. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalidArgument } from '@apex/errors';
-import { defineOperation, deviceField, secretField } from '@apex/operations';
+import { defineOperation, deviceField, secretField } from '@apex/capability';
 import { FLOW_LIMITS, type Flow } from '../flows/flow-schema';
 import { exportFlow } from '../flows/export-flow';
 import { MAX_FLOW_YAML_BYTES, parseFlowObject, parseFlowYaml } from '../flows/parse-flow';

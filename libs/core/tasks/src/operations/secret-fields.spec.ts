@@ -1,4 +1,4 @@
-import { DEVICE_OPERATIONS, loggableInput, LOG_REDACT_PATHS, SECRET_FIELD_NAMES, secretFieldsOf } from '@apex/operations';
+import { DEVICE_OPERATIONS, loggableInput, LOG_REDACT_PATHS, SECRET_FIELD_NAMES, secretFieldsOf } from '@apex/capability';
 import { runFlowOperation } from './flow-operations';
 import { TASK_OPERATIONS } from './task-operations';
 

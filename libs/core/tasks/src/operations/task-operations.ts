@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, deviceField, type AnyOperation, type OperationContext } from '@apex/operations';
+import { defineOperation, deviceField, type AnyOperation, type OperationContext } from '@apex/capability';
 import type { Task } from '../model/task';
 import { goalSchema, maxStepsSchema, plannerNameSchema, taskIdSchema, taskStatusSchema } from '../model/schemas';
 import type { TaskService } from '../service/task-service';

@@ -1,4 +1,4 @@
-import { DEVICE_OPERATIONS } from '@apex/operations';
+import { DEVICE_OPERATIONS } from '@apex/capability';
 import { DEFAULT_ANTHROPIC_MODEL, plannerConfigSchema, resolvePlannerConfig } from './planner-config';
 import { PlannerRegistry } from './planner-registry';
 

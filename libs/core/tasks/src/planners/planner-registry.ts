@@ -1,5 +1,5 @@
 import { ApexError, invalidArgument } from '@apex/errors';
-import type { AnyOperation } from '@apex/operations';
+import type { AnyOperation } from '@apex/capability';
 import type { Planner } from '../agent/planner';
 import { agentTools } from './llm/agent-tools';
 import { anthropicBackend } from './llm/anthropic-backend';

@@ -1,4 +1,4 @@
-import { DEVICE_OPERATIONS, type OperationContext } from '@apex/operations';
+import { DEVICE_OPERATIONS, type OperationContext } from '@apex/capability';
 import { resolvePlannerConfig, type PlannerFileConfig } from '../planners/planner-config';
 import { PlannerRegistry } from '../planners/planner-registry';
 import { resolveDataDir } from '../store/data-dir';

@@ -1,10 +1,8 @@
-import { DEVICE_OPERATIONS, findOperation, runOperation, type AnyOperation, type OperationContext, type OperationResult } from '@apex/operations';
+import { DEVICE_OPERATIONS, findOperation, runOperation, type AnyOperation, type OperationContext, type OperationResult } from '@apex/capability';
 import type { RunOptions } from '../agent/device-session';
 
 /** How the task service reaches devices: by id, through the operations catalog. */
 export interface TaskDevices {
-  /** The device id a task will use (`device_not_found` / `invalid_argument` listing the ids otherwise). */
-  resolve(deviceId?: string): string;
   run(deviceId: string, operation: string, args: Record<string, unknown>, options?: RunOptions): Promise<OperationResult>;
   isReadOnly(operation: string): boolean;
   /** Whether the operation is an action (takes `observe` and answers `observed`). */
@@ -14,7 +12,6 @@ export interface TaskDevices {
 /** The catalog's device operations over the runtime's hub and perception. */
 export function catalogDevices(context: OperationContext, operations: readonly AnyOperation[] = DEVICE_OPERATIONS): TaskDevices {
   return {
-    resolve: (deviceId) => context.hub.resolve(deviceId),
     run: (deviceId, operation, args, options) =>
       runOperation(context, operation, { ...args, device: deviceId }, operations, { observeWithOcr: options?.observeWithOcr }),
     isReadOnly: (operation) => findOperation(operation, operations)?.annotations.readOnlyHint ?? false,

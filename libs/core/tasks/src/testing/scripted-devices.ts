@@ -1,5 +1,5 @@
 import { ApexError } from '@apex/errors';
-import type { OperationResult } from '@apex/operations';
+import type { OperationResult } from '@apex/capability';
 import type { ScreenDescriptionResult } from '@apex/perception';
 import type { TaskDevices } from '../service/task-devices';
 
@@ -153,16 +153,11 @@ export class ScriptedPhone {
 /** TaskDevices over scripted phones, by id. */
 export function scriptedDevices(phones: Record<string, ScriptedPhone>): TaskDevices {
   return {
-    resolve(deviceId?: string): string {
-      const ids = Object.keys(phones);
-      if (deviceId === undefined) {
-        if (ids.length === 1) return ids[0];
-        throw new ApexError('invalid_argument', `Several devices are available (${ids.join(', ')}); say which one with device.`);
-      }
-      if (!phones[deviceId]) throw new ApexError('device_not_found', `No device with id "${deviceId}".`);
-      return deviceId;
+    run: async (deviceId, operation, args) => {
+      const phone = phones[deviceId];
+      if (!phone) throw new ApexError('device_not_found', `No device with id "${deviceId}".`);
+      return phone.run(operation, args);
     },
-    run: (deviceId, operation, args) => phones[deviceId].run(operation, args),
     isReadOnly: (operation) => READ_ONLY.has(operation),
     observes: (operation) => OBSERVING.has(operation),
   };

@@ -1,4 +1,5 @@
 import { createServer, type Socket } from 'node:net';
+import { ApexError } from '@apex/errors';
 import { assertSafeOpenBind } from '@apex/serve-security';
 import { AdbdConnection } from './adbd-connection';
 import type { AdbDeviceBackend, AdbIdentity } from './device-backend';
@@ -91,9 +92,15 @@ export async function startAdbd(options: AdbdOptions): Promise<Adbd> {
   server.on('error', () => undefined); // after listen: a failed accept must not crash the process
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const refuse = (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ApexError('invalid_argument', `Port ${options.port} on ${host} is already in use.`, { hint: 'Choose another port, or 0 for a free one.', cause: error })
+          : error,
+      );
+    server.once('error', refuse);
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.off('error', refuse);
       resolve();
     });
   });

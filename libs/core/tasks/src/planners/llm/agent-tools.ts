@@ -1,4 +1,4 @@
-import { inputJsonSchema, type AnyOperation, type JsonSchemaObject } from '@apex/operations';
+import { inputJsonSchema, type AnyOperation, type JsonSchemaObject } from '@apex/capability';
 
 /** A tool offered to a model: a catalog operation (minus its device argument) or a control tool. */
 export interface AgentTool {

@@ -1,5 +1,0 @@
-module.exports = {
-  ...require('../../../jest.preset.js'),
-  displayName: 'operations',
-  rootDir: __dirname,
-};

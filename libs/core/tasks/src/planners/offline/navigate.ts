@@ -1,0 +1,74 @@
+import type { Observation } from '../../agent/observation';
+import type { Decision } from '../../agent/planner';
+import { closestLabel } from './labels';
+import { openApp } from './open';
+import { isApp, screenTitle, type Spot } from './screen';
+import type { ScrollDirection } from '../../goal/intents';
+import { act, MISSING, NEXT, READY, type SessionState, type Step } from './session';
+
+/** Back presses for "go back to X". */
+const MAX_BACKS = 5;
+
+/** "go home". */
+export function home(s: SessionState): Step {
+  return once(s, () => act('press_button', { button: 'home' }));
+}
+
+/** "scroll down": the finger moves the other way. */
+export function scroll(s: SessionState, finger: ScrollDirection): Step {
+  return once(s, () => act('swipe', { direction: finger }, { change: true }));
+}
+
+/** Intents that are one action and done. */
+function once(s: SessionState, decision: () => Decision): Step {
+  return s.state.acted ? NEXT : decision();
+}
+
+/** "go back": the screen's back button. */
+export function back(s: SessionState, obs: Observation): Step {
+  if (s.state.acted) return NEXT;
+  const button = backButton(obs);
+  if (!button) return { kind: 'fail', message: 'There is no back button on this screen.', reason: 'target_not_found' };
+  s.state.note = `Went back${button.label ? ` (${button.label})` : ''}`;
+  return s.tapAt(button, { change: true });
+}
+
+/** "go back to General": back until that screen shows (bounded), or the app of that name. */
+export async function backTo(s: SessionState, to: string, obs: Observation): Promise<Step> {
+  const st = s.state;
+  if (atScreen(obs, to)) {
+    st.note = `Went back to ${screenTitle(obs) ?? to}`;
+    return NEXT;
+  }
+  const button = backButton(obs);
+  if (button && st.backs < MAX_BACKS) {
+    st.backs += 1;
+    return s.tapAt(button, { change: true }, `going back to ${to}`);
+  }
+  if (s.appName(to) || (await s.lookupApp(to))) {
+    const step = await openApp(s, s.appName(to) ?? to, obs);
+    if (step === READY) {
+      st.note = `Went back to ${to}`;
+      return NEXT;
+    }
+    if (step !== MISSING) return step;
+  }
+  return { kind: 'fail', message: `Could not go back to "${to}": no earlier screen of that name.`, reason: 'target_not_found' };
+}
+
+export function backEndState(to: string | undefined, obs: Observation): string | undefined {
+  return to && !atScreen(obs, to) ? `The screen is not ${to}.` : undefined;
+}
+
+function backButton(obs: Observation): Spot | undefined {
+  const width = obs.screen.screen.width;
+  const buttons = obs.screen.elements.filter((e) => e.role === 'button' && !e.disabled);
+  return buttons.find((e) => /^(?:back|‹|<)$/i.test(e.label ?? '')) ?? buttons.find((e) => e.center.y < 120 && e.center.x < width * 0.35);
+}
+
+/** The screen is `name`: its title, or the app of that name at its first screen. */
+function atScreen(obs: Observation, name: string): boolean {
+  const title = screenTitle(obs);
+  if (title && closestLabel(name, [title], (t) => t, 3).kind === 'match') return true;
+  return isApp(obs, name) && !backButton(obs);
+}

@@ -1,0 +1,33 @@
+import type { Observation } from '../../agent/observation';
+import type { StepFeedback } from '../../agent/planner';
+import { openApp } from './open';
+import { findSwitch, isApp, switchIsOn } from './screen';
+import { searchBySwiping } from './search';
+import { ambiguous, MISSING, NEXT, READY, type SessionState, type Step } from './session';
+
+/** "turn on X": its switch tapped until it shows the state asked for (twice at most); in Settings unless the goal is in an app. */
+export async function toggle(s: SessionState, target: string, on: boolean, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
+  const st = s.state;
+  const word = on ? 'on' : 'off';
+  const match = findSwitch(obs, target);
+  if (match.kind === 'ambiguous') return ambiguous(target, match.labels);
+  if (match.kind === 'match') {
+    const sw = match.item;
+    const label = sw.label ?? match.label;
+    if (switchIsOn(sw) === on) {
+      st.note ??= `${label} was already ${word}`;
+      if (st.tries > 0) st.note = `Turned ${word} ${label}`;
+      return NEXT;
+    }
+    if (st.tries >= 2) return { kind: 'fail', message: `${label} did not turn ${word} when tapped.`, reason: 'device_error' };
+    st.tries += 1;
+    return s.tapAt(sw, { change: true });
+  }
+  // Switches live in Settings: go there first when the goal did not.
+  if (!st.openedSettings && !isApp(obs, 'Settings') && !(s.contextApp && isApp(obs, s.contextApp))) {
+    const step = await openApp(s, 'Settings', obs);
+    if (step !== READY && step !== MISSING) return step;
+    st.openedSettings = true;
+  }
+  return searchBySwiping(s, target, obs, feedback);
+}

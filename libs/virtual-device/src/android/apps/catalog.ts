@@ -1,0 +1,28 @@
+import type { AndroidAppDefinition } from './app';
+import { calculatorApp } from './calculator';
+import { chromeApp } from './chrome';
+import { clockApp } from './clock';
+import { contactsApp } from './contacts';
+import { mapsApp } from './maps';
+import { messagesApp } from './messages';
+import { photosApp } from './photos';
+import { settingsApp } from './settings';
+import { simpleApp } from './simple';
+
+/** Every app installed on the virtual Android phone (the launcher is the phone's own). */
+export function androidApps(): AndroidAppDefinition[] {
+  const apps: AndroidAppDefinition[] = [];
+  apps.push(
+    settingsApp(() => apps),
+    chromeApp,
+    mapsApp,
+    messagesApp,
+    clockApp,
+    contactsApp,
+    calculatorApp,
+    photosApp,
+    simpleApp('com.google.android.dialer', 'Phone', 'com.google.android.dialer.extensions.GoogleDialtactsActivity', { background: '#1a73e8', foreground: '#ffffff', letter: 'T' }, ['Favorites', 'No favorites yet']),
+    simpleApp('com.google.android.GoogleCamera', 'Camera', 'com.android.camera.CameraLauncher', { background: '#5f6368', foreground: '#ffffff', letter: 'O' }, ['No camera on a virtual phone']),
+  );
+  return apps;
+}

@@ -1,0 +1,73 @@
+import type { ScreenEnv } from '../../engine/screen';
+import type { PhoneProfile } from '../model';
+import type { GlyphName } from '../../engine/render/glyphs';
+import type { View } from '../../engine/view';
+import type { TextInput } from '../../engine/ui/text-input';
+
+/** Device-wide settings that several apps and the status bar read (Settings writes them). */
+export interface SystemState {
+  deviceName: string;
+  wifi: boolean;
+  bluetooth: boolean;
+  airplaneMode: boolean;
+  /** Photos' access to the photo library: `undetermined` asks on its next launch. */
+  photoLibraryAccess: PhotoLibraryAccess;
+  /** A downloaded iOS update waiting to be installed ("iOS 17.6"): Settings shows it in a row at the top. */
+  softwareUpdate: string | null;
+}
+
+export type PhotoLibraryAccess = 'undetermined' | 'full' | 'limited' | 'denied';
+
+/** A system alert owned by an app (e.g. a permission prompt). */
+export interface SystemAlert {
+  title: string;
+  message: string;
+  buttons: string[];
+  /** The button accept presses without a name, and the one dismiss presses. */
+  acceptButton: string;
+  dismissButton: string;
+  onChoice(button: string): void;
+}
+
+/** What the phone offers apps while they run. */
+export interface PhoneServices {
+  showAlert(owner: string, alert: SystemAlert): void;
+}
+
+/** Everything an app needs to lay itself out for the current screen. */
+export interface Env extends ScreenEnv {
+  profile: PhoneProfile;
+  system: SystemState;
+  /** The general pasteboard as text, for edit menus (Copy / Paste). */
+  pasteboard: { text(): string; setText(text: string): void };
+}
+
+/** A running (or suspended) app: its state lives in the instance and survives backgrounding. */
+export interface AppInstance {
+  /** The views of the app: each top-level view becomes one Window. */
+  windows(env: Env): View[];
+  /** The focused text input, if any (typeText goes there). */
+  focusedInput(): TextInput | null;
+  /** Called whenever the app comes to the foreground (first launch included). */
+  activated?(services: PhoneServices): void;
+  /** Shows what a URL of one of the app's schemes names (the app is already in the foreground). */
+  openUrl?(url: string): void;
+  /** The app was terminated: drop transient UI (navigation, focus, scroll), keep saved data. */
+  reset(): void;
+}
+
+export interface AppIcon {
+  background: string;
+  foreground: string;
+  glyph?: GlyphName;
+  letter?: string;
+}
+
+export interface AppDefinition {
+  bundleId: string;
+  name: string;
+  icon: AppIcon;
+  /** Lower-case URL schemes the app opens (`open_url`). */
+  urlSchemes?: readonly string[];
+  create(system: SystemState): AppInstance;
+}
