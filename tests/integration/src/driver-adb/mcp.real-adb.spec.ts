@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { leakedWordsIn } from '@apex/errors/testing';
-import { startAdbd, type Adbd } from '@apex/virtual-device';
+import { createVirtualAndroid, startAdbd, type Adbd, type VirtualAndroid } from '@apex/virtual-device';
 import { describeWithRealAdb, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
 import { errorCodeOf, startStdioSession, textOf, type StdioSession } from '../mcp/stdio-client';
 import { ScriptedAndroid } from '../support/scripted-android';
@@ -77,5 +77,57 @@ describeWithRealAdb('apex mcp over an Android device configured with driver-adb'
     expect(pinched.isError).toBe(true);
     expect(errorCodeOf(pinched)).toBe('unsupported_operation');
     expect(textOf(pinched)).toMatch(/one finger/);
+  });
+});
+
+describeWithRealAdb('apex mcp over the virtual Android phone through driver-adb', () => {
+  let adb: RealAdbServer;
+  let adbd: Adbd;
+  let android: VirtualAndroid;
+  let dir: string;
+  let session: StdioSession;
+
+  beforeAll(async () => {
+    android = createVirtualAndroid();
+    adbd = await startAdbd({ backend: android.backend, host: '127.0.0.1' });
+    adb = await startRealAdbServer();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'apex-adb-mcp-'));
+    const config = path.join(dir, 'apex.json');
+    writeFileSync(config, JSON.stringify({ devices: [{ id: 'android', driver: 'adb', host: adbd.serial, adbServer: `127.0.0.1:${adb.port}` }] }));
+    session = await startStdioSession(['--config', config]);
+  }, SPAWN_TIMEOUT);
+
+  afterAll(async () => {
+    if (session) {
+      for (const text of session.seen) expect(leakedWordsIn(text)).toEqual([]);
+      expect(session.transportErrors).toEqual([]);
+      await session.close();
+    }
+    await adb?.stop();
+    await adbd?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }, SPAWN_TIMEOUT);
+
+  it('describes the home screen, finds an app by its text and taps it open', async () => {
+    const description = await session.call('describe_screen', { includeOcrText: false });
+    expect(description.isError).toBeFalsy();
+    const found = await session.call('find_text', { text: 'Settings' });
+    expect(found.isError).toBeFalsy();
+    const matches = (found.structuredContent as { matches: { center: { x: number; y: number } }[] }).matches;
+    expect(matches.length).toBeGreaterThan(0);
+    const tapped = await session.call('tap', { ...matches[0]?.center });
+    expect(tapped.isError).toBeFalsy();
+    expect(android.phone.focus().pkg).toBe('com.android.settings');
+    expect((await session.call('press_button', { button: 'back' })).isError).toBeFalsy();
+    expect(android.phone.focus().pkg).not.toBe('com.android.settings');
+  });
+
+  it('answers the runtime-permission dialog by its button', async () => {
+    expect((await session.call('launch_app', { name: 'Maps' })).isError).toBeFalsy();
+    const answered = await session.call('handle_alert', { action: 'press', button: 'Only this time' });
+    expect(answered.isError).toBeFalsy();
+    expect(android.phone.focus().pkg).toBe('com.google.android.apps.maps');
+    const again = await session.call('handle_alert', { action: 'accept' });
+    expect(errorCodeOf(again)).toBe('element_not_found');
   });
 });
