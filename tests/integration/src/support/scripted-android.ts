@@ -7,7 +7,8 @@ import { shellWords } from '@apex/virtual-device/testing';
  * shell commands the driver sends, answered in the formats AOSP prints them (frameworks/base dump code,
  * InputShellCommand, toybox ps, cmds/uiautomator, Am/Pm shell commands). It records every command line it
  * runs, so specs can assert exactly what reached the device. It is NOT the virtual Android phone (that one
- * draws real screens); it stands in until that one is on this branch, and for failures a phone rarely shows.
+ * draws real screens and runs the driver contract): it is for exact command lines, older Android versions'
+ * answers and failures a phone rarely shows (a hanging command, no draganddrop, a keyboard frame).
  */
 
 export const SCRIPTED_PROFILE = { widthPx: 1080, heightPx: 2400, density: 420 } as const;
