@@ -55,12 +55,12 @@ describe('apex emulator', () => {
     }
   }, 120_000);
 
-  it('says clearly when the port is taken and exits with 1', async () => {
+  it.each(['ios', 'android'])('says clearly when the port is taken and exits with 1 (%s)', async (platform) => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const run = apex('emulator', '--port', String(port));
+      const run = apex('emulator', '--platform', platform, '--port', String(port));
       expect((await run.waitForExit(EXIT)).code).toBe(1);
       expect(run.stderr()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use`));
     } finally {
@@ -99,16 +99,4 @@ describe('apex emulator --platform android', () => {
     }
   }, 120_000);
 
-  it('says clearly when the port is taken and exits with 1', async () => {
-    const blocker = net.createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    const port = (blocker.address() as net.AddressInfo).port;
-    try {
-      const run = apex('emulator', '--platform', 'android', '--port', String(port));
-      expect((await run.waitForExit(EXIT)).code).toBe(1);
-      expect(run.stderr()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use`));
-    } finally {
-      await new Promise((resolve) => blocker.close(resolve));
-    }
-  }, 120_000);
 });

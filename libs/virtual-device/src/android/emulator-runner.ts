@@ -2,6 +2,7 @@ import { ApexError, isApexError } from '@apex/errors';
 import { startAdbd, type Adbd } from './adbd';
 import { ANDROID_PROFILES } from './profiles';
 import { createVirtualAndroid, type VirtualAndroid } from './virtual-android';
+import { untilStopSignal } from '../engine/until-stop-signal';
 
 /** What `apex emulator --platform android` takes, already validated. */
 export interface VirtualAndroidRunOptions {
@@ -46,15 +47,7 @@ export async function runVirtualAndroidUntilSignal(options: VirtualAndroidRunOpt
   log(`Connect with: adb connect ${adbd.serial}`);
   log('Press Ctrl-C to stop.');
   hooks.onStarted?.({ android, adbd });
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilStopSignal();
   await adbd.close();
   log('Virtual Android phone stopped.');
   return 0;

@@ -2,6 +2,7 @@ import { ApexError, isApexError } from '@apex/errors';
 import { assertSafeOpenBind } from '@apex/serve-security';
 import { PROFILES } from '.';
 import { DEFAULT_HOST, startVirtualIPhone, type VirtualIPhone, type VirtualIPhoneOptions } from './virtual-iphone';
+import { untilStopSignal } from '../engine/until-stop-signal';
 
 /**
  * The start logic shared by `apex emulator` and `apps/wda-emulator`: command-line values to validated options,
@@ -112,15 +113,7 @@ export async function runVirtualIPhoneUntilSignal(options: VirtualIPhoneOptions,
   if (options.faults) log(`Fault admin at ${iphone.url}/__apex/faults (--faults).`);
   log('Press Ctrl-C to stop.');
   run.onStarted?.(iphone);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilStopSignal();
   await iphone.close();
   log('Virtual iPhone stopped.');
   return 0;
