@@ -89,6 +89,32 @@ describe('configuration', () => {
     expect(error.issues?.find((i) => i.path === 'devices.0.capabilities')?.message).toMatch(/platformName/);
   });
 
+  it('accepts an adb entry by serial or by host, and reports its problems by path', () => {
+    const config = parseConfig({
+      devices: [
+        { id: 'pixel', driver: 'adb', serial: 'emulator-5554' },
+        { id: 'tcp', driver: 'adb', host: '192.168.1.20:5555', adbServer: '127.0.0.1:5038', timeouts: { actionMs: 20000 } },
+      ],
+    });
+    expect(config.devices.map((d) => d.driver)).toEqual(['adb', 'adb']);
+    const error = thrownBy(() =>
+      parseConfig({
+        devices: [
+          { id: 'a', driver: 'adb' },
+          { id: 'b', driver: 'adb', serial: 'x', host: '10.0.0.1:5555' },
+          { id: 'c', driver: 'adb', host: '10.0.0.1' },
+          { id: 'd', driver: 'adb', serial: 'emulator-5554', adbServer: '127.0.0.1:70000' },
+          { id: 'e', driver: 'adb', serial: 'a b; reboot' },
+          { id: 'f', driver: 'adb', serial: 'emulator-5554', url: 'http://x' },
+        ],
+      }),
+    );
+    expect(error.issues?.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['devices.0.serial', 'devices.1.serial', 'devices.2.host', 'devices.3.adbServer', 'devices.4.serial', 'devices.5.url']),
+    );
+    expect(error.issues?.find((i) => i.path === 'devices.2.host')?.message).toMatch(/HOST:PORT/);
+  });
+
   it('rejects duplicate ids and an empty device list', () => {
     const duplicate = thrownBy(() =>
       parseConfig({

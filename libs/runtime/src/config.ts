@@ -73,6 +73,39 @@ export const AppiumDeviceConfigSchema = z
   })
   .strict();
 
+/** `HOST:PORT` (a name or IPv4 address, or `[IPv6]`), the form adb itself takes. */
+const HostPortSchema = z
+  .string()
+  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]+\]):(\d{1,5})$/, 'must be HOST:PORT, e.g. 127.0.0.1:5555')
+  .refine((value) => {
+    const port = Number(value.slice(value.lastIndexOf(':') + 1));
+    return port >= 1 && port <= 65535;
+  }, 'the port must be 1–65535');
+
+/** The adb server Android Studio and the platform tools start, unless `adbServer` says otherwise. */
+export const DEFAULT_ADB_SERVER = '127.0.0.1:5037';
+
+export const AdbDeviceConfigSchema = z
+  .object({
+    id: DeviceIdSchema,
+    name: z.string().min(1).max(100).optional(),
+    driver: z.literal('adb'),
+    /** The phone as the adb server lists it (`adb devices`): `emulator-5554`, a USB serial. */
+    serial: z.string().regex(/^[A-Za-z0-9._:[\]-]{1,128}$/, 'must be a serial as `adb devices` lists it').optional(),
+    /** A phone's adbd over TCP (`adb connect HOST:PORT`): the server is asked to connect to it. */
+    host: HostPortSchema.optional(),
+    /** The adb server (HOST:PORT); default 127.0.0.1:5037. */
+    adbServer: HostPortSchema.optional(),
+    timeouts: TimeoutsSchema.optional(),
+    /** Skip the ownership lock: other Apex processes may use this device at the same time. */
+    shared: z.boolean().optional(),
+  })
+  .strict()
+  .refine((device) => (device.serial === undefined) !== (device.host === undefined), {
+    path: ['serial'],
+    message: 'give serial (a phone the adb server lists) or host (HOST:PORT of its adbd), not both',
+  });
+
 /** A Selenium Grid 4 hub (a device lab): one device per slot whose stereotype matches `match`. */
 export const GridConfigSchema = z
   .object({
@@ -100,7 +133,7 @@ export const GridConfigSchema = z
   })
   .strict();
 
-export const DeviceConfigSchema = z.discriminatedUnion('driver', [WdaDeviceConfigSchema, AppiumDeviceConfigSchema]);
+export const DeviceConfigSchema = z.discriminatedUnion('driver', [WdaDeviceConfigSchema, AppiumDeviceConfigSchema, AdbDeviceConfigSchema]);
 
 export const ApexConfigSchema = z
   .object({
@@ -149,6 +182,7 @@ export const ApexConfigSchema = z
 export type DeviceConfig = z.infer<typeof DeviceConfigSchema>;
 export type WdaDeviceConfig = z.infer<typeof WdaDeviceConfigSchema>;
 export type AppiumDeviceConfig = z.infer<typeof AppiumDeviceConfigSchema>;
+export type AdbDeviceConfig = z.infer<typeof AdbDeviceConfigSchema>;
 export type GridConfig = z.infer<typeof GridConfigSchema>;
 export type ApexConfig = z.infer<typeof ApexConfigSchema>;
 

@@ -1,7 +1,8 @@
+import { AdbDriver } from '@apex/driver-adb';
 import { AppiumDriver } from '@apex/driver-appium';
 import { WdaDriver } from '@apex/driver-wda';
 import { parseConfig } from './config';
-import { addressOf, lockTargetOf, mjpegUrlOf, registrationFor } from './drivers';
+import { addressOf, hostPort, lockTargetOf, mjpegUrlOf, registrationFor } from './drivers';
 
 const config = parseConfig({
   devices: [
@@ -54,5 +55,22 @@ describe('drivers for device entries', () => {
     expect(lockTargetOf(viaAgentUrl)).toEqual(lockTargetOf(direct));
     expect(lockTargetOf(viaUdid)).toEqual({ url: 'http://127.0.0.1:4723', phone: 'u2' });
     expect(lockTargetOf(android)).toEqual({ url: 'http://127.0.0.1:4723', phone: 'android' });
+  });
+
+  it('builds the ADB driver for an adb entry, and locks the adbd or the serial behind its server', () => {
+    const [serial, tcp] = parseConfig({
+      devices: [
+        { id: 'pixel', driver: 'adb', serial: 'emulator-5554' },
+        { id: 'tcp', driver: 'adb', host: '192.168.1.20:5555', adbServer: '[::1]:5038' },
+      ],
+    }).devices as [(typeof config.devices)[number], (typeof config.devices)[number]];
+    const registration = registrationFor(serial);
+    expect(registration.driver).toBeInstanceOf(AdbDriver);
+    expect(registration.driver.platform).toBe('android');
+    expect(addressOf(serial)).toBe('adb://127.0.0.1:5037/emulator-5554');
+    expect(addressOf(tcp)).toBe('adb://[::1]:5038/192.168.1.20:5555');
+    expect(lockTargetOf(serial)).toEqual({ url: 'http://127.0.0.1:5037', phone: 'emulator-5554' });
+    expect(lockTargetOf(tcp)).toEqual({ url: 'http://192.168.1.20:5555' });
+    expect(hostPort('[::1]:5038')).toEqual({ host: '::1', port: 5038 });
   });
 });

@@ -1,7 +1,8 @@
 import type { DeviceRegistration } from '@apex/hub';
+import { createAdbDriver } from '@apex/driver-adb';
 import { createAppiumDriver } from '@apex/driver-appium';
 import { createWdaDriver } from '@apex/driver-wda';
-import type { DeviceConfig, WdaDeviceConfig } from './config';
+import { DEFAULT_ADB_SERVER, type AdbDeviceConfig, type DeviceConfig, type WdaDeviceConfig } from './config';
 import { redactedUrl, resolveEndpoint } from './credentials';
 
 /**
@@ -36,7 +37,28 @@ export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = p
         }),
       };
     }
+    case 'adb':
+      return {
+        ...limits,
+        driver: createAdbDriver({
+          deviceId: device.id,
+          server: hostPort(device.adbServer ?? DEFAULT_ADB_SERVER),
+          device: device.host !== undefined ? { host: device.host } : { serial: device.serial as string },
+          connectTimeoutMs,
+        }),
+      };
   }
+}
+
+/** `HOST:PORT` (validated by the config schema) → its parts; `[::1]:5037` → host `::1`. */
+export function hostPort(value: string): { host: string; port: number } {
+  const colon = value.lastIndexOf(':');
+  return { host: value.slice(0, colon).replace(/^\[(.*)\]$/, '$1'), port: Number(value.slice(colon + 1)) };
+}
+
+/** The adb server an adb entry goes through. */
+function adbServerOf(device: AdbDeviceConfig): string {
+  return device.adbServer ?? DEFAULT_ADB_SERVER;
 }
 
 /** The screen stream's address of a wda entry: `mjpegUrl`, or `mjpegPort` on the automation server's host; none unless configured. */
@@ -49,7 +71,14 @@ export function mjpegUrlOf(device: WdaDeviceConfig): string | undefined {
 
 /** Where a device is reached: the phone's own automation server, or the automation server in front of it (without credentials). */
 export function addressOf(device: DeviceConfig): string {
-  return device.driver === 'appium' ? redactedUrl(device.serverUrl) : device.url;
+  switch (device.driver) {
+    case 'appium':
+      return redactedUrl(device.serverUrl);
+    case 'adb':
+      return `adb://${adbServerOf(device)}/${device.host ?? device.serial}`;
+    default:
+      return device.url;
+  }
 }
 
 /**
@@ -59,6 +88,8 @@ export function addressOf(device: DeviceConfig): string {
  */
 export function lockTargetOf(device: DeviceConfig): { url: string; phone?: string } {
   if (device.driver === 'wda') return { url: device.url };
+  // An adbd over TCP is the phone itself; a serial names one phone behind its adb server.
+  if (device.driver === 'adb') return device.host !== undefined ? { url: `http://${device.host}` } : { url: `http://${adbServerOf(device)}`, phone: device.serial };
   const caps = device.capabilities;
   const agentUrl = caps['appium:webDriverAgentUrl'] ?? caps.webDriverAgentUrl;
   if (typeof agentUrl === 'string' && URL.canParse(agentUrl)) return { url: agentUrl };

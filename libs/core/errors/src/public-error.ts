@@ -12,12 +12,13 @@ export interface PublicError {
 }
 
 /**
- * Words that name a driver, a protocol implementation or a raw system failure. They must never reach a
+ * Words that name a driver, a protocol implementation (iOS agents, WebDriver, Android's debug bridge, its dump
+ * tool, key-code names, view classes) or a raw system failure. They must never reach a
  * client: a text containing one is replaced by the code's neutral wording. Only literal alternatives, so a
  * match costs linear time whatever the text; stack frames are found by `containsStackFrame`.
  */
 export const LEAKY_WORDS =
-  /XCUIElement|WebDriverAgent|\bWDA\b|appium|xcuitest|uiautomator|element-6066|webdriver|socket hang up|\badbd?\b|KEYCODE_|android\.widget\./i;
+  /XCUIElement|WebDriverAgent|\bWDA\b|appium|xcuitest|uiautomator|element-6066|webdriver|socket hang up|\badbd?\b|KEYCODE_|dumpsys|android\.widget\.|android\.view\./i;
 
 /** System error codes are upper case; matching them case-sensitively keeps words such as "reconnect" intact. */
 export const SYSTEM_ERROR_CODES = /\b(?:ECONN[A-Z]+|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND)\b/;

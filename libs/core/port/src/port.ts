@@ -3,7 +3,8 @@ import type { UiNode } from './ui-node';
 
 export type Platform = 'ios' | 'android';
 
-export const HARDWARE_BUTTONS = ['home', 'volumeUp', 'volumeDown'] as const;
+/** `back` exists on Android only; iOS drivers answer `unsupported_operation` for it. */
+export const HARDWARE_BUTTONS = ['home', 'back', 'volumeUp', 'volumeDown'] as const;
 export type HardwareButton = (typeof HARDWARE_BUTTONS)[number];
 
 export type Orientation = 'portrait' | 'landscape';

@@ -57,3 +57,10 @@ export function buttonFailure(reply: AgentErrorReply, deviceId: string, button: 
     cause: reply,
   });
 }
+
+/** iPhones have no Back button: both iOS drivers refuse it before asking the device. */
+export function noBackButton(deviceId: string): ApexError {
+  return new ApexError('unsupported_operation', `Device ${deviceId} is an iPhone, which has no Back button.`, {
+    hint: "Tap the app's own back control (usually at the top left), or swipe right from the screen's left edge.",
+  });
+}

@@ -71,6 +71,12 @@ describe('driver-appium device controls through Appium to the virtual iPhone', (
     expect((JSON.parse(actions?.body ?? '{}') as { actions: unknown[] }).actions).toHaveLength(2);
   });
 
+  it('refuses the Back button (an iPhone has none) before asking the agent', async () => {
+    const start = proxy.requests.length;
+    await expect(driver.pressButton('back', live)).rejects.toMatchObject({ code: 'unsupported_operation', message: 'Device iphone-ac is an iPhone, which has no Back button.' });
+    expect(agentSaw(start).filter((l) => l.includes('pressButton'))).toEqual([]);
+  });
+
   it('opens an app by its scheme; an unknown scheme is invalid_argument', async () => {
     await driver.openUrl?.('maps://?q=Cupertino', live);
     expect(iphone.phone.activeApp().bundleId).toBe(MAPS_BUNDLE_ID);

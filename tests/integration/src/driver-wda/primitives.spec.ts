@@ -95,6 +95,13 @@ describe('primitives over driver-wda and the virtual iPhone', () => {
     expect(iphone.phone.activeApp().bundleId).toBe(SPRINGBOARD_BUNDLE_ID);
   });
 
+  it('pressButton back is unsupported on an iPhone, and changes nothing', async () => {
+    await launchApp(hub, id, SETTINGS_BUNDLE_ID);
+    await expect(pressButton(hub, id, 'back')).rejects.toMatchObject({ code: 'unsupported_operation', message: expect.stringContaining('no Back button') });
+    expect(iphone.phone.activeApp().bundleId).toBe(SETTINGS_BUNDLE_ID);
+    await pressButton(hub, id, 'home');
+  });
+
   it('swipe left pages the home screen; swipe right comes back', async () => {
     const before = visibleLabels(await getUiTree(hub, id));
     expect(before).toContain('Settings');

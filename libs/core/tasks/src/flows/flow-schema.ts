@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HARDWARE_BUTTONS } from '@apex/port';
 
 /**
  * A flow: a plain file of neutral steps any device can run, in the words of the catalog. Elements are chosen
@@ -72,7 +73,7 @@ const STEP_SCHEMAS = {
   type: shorthand('text', z.strictObject({ text, into: selectorSchema.optional(), submit: z.boolean().optional() })),
   swipe: shorthand('direction', z.strictObject({ direction })),
   scroll_until: shorthand('text', z.strictObject({ text, direction: direction.optional(), maxSwipes: z.number().int().min(1).max(FLOW_LIMITS.maxSwipes).optional() })),
-  press: z.enum(['home', 'volumeUp', 'volumeDown']),
+  press: z.enum(HARDWARE_BUTTONS),
   open_url: text,
   wait_for: z.strictObject({ text, gone: z.boolean().optional(), timeoutMs: z.number().int().min(0).max(FLOW_LIMITS.maxWaitMs).optional() }),
   assert_visible: selectorSchema,

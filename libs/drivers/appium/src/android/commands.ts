@@ -5,7 +5,7 @@ import { getClipboard, orientationOf, performSwipe, readScreenshotPng, readSourc
 import { asRecord, command, deviceInfo, mobile, nonEmptyText, optional, positiveNumber, type AppiumContext } from '../context';
 import type { PlatformCommands } from '../platform';
 import * as controls from './controls';
-import { normalizeAndroidSource } from './source';
+import { normalizeAndroidSource } from '@apex/android-source';
 
 /*
  * Android through the UiAutomator2 driver, written against its documented commands. NOT RUN HERE: there is
@@ -17,7 +17,7 @@ import { normalizeAndroidSource } from './source';
  */
 
 /** Android KeyEvent codes. */
-const KEYCODES: Record<HardwareButton, number> = { home: 3, volumeUp: 24, volumeDown: 25 };
+const KEYCODES: Record<HardwareButton, number> = { home: 3, back: 4, volumeUp: 24, volumeDown: 25 };
 const KEYCODE_ENTER = 66;
 /** `mobile: queryAppState` answer for a package that is not installed. */
 const APP_STATE_NOT_INSTALLED = 0;

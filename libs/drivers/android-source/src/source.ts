@@ -13,14 +13,18 @@ import {
 import { androidRoleOf } from './roles';
 
 /**
- * UiAutomator2's page source → the neutral tree. Written from the documented source format (a `hierarchy`
- * root, one element per view with `class`, `text`, `content-desc`, `hint`, `password`, `checked`,
- * `enabled`, `focused`, `selected`, `displayed` and `bounds="[left,top][right,bottom]"` in pixels).
+ * An Android accessibility dump → the neutral tree: UiAutomator2's page source (a `hierarchy` root, one element
+ * per view named by its class, with `hint`, `displayed`, …) and `uiautomator dump`'s XML (the same root, one
+ * `node` element per view with `class`, `text`, `content-desc`, `checked`, `enabled`, `focused`, `selected`,
+ * `password` and `bounds="[left,top][right,bottom]"` in pixels; no size on the root) read the same way.
  * Bounds are turned into density-independent pixels with `scale` (= density / 160), the unit Apex uses
  * for Android. Not run against a device here: checked on hand-written samples only.
  */
 
 const TEXT_INPUTS = new Set<Role>(['textField', 'secureTextField', 'searchField']);
+
+/** An AlertDialog's panel (`android:id/parentPanel`) and the runtime-permission dialog (`…permissioncontroller:id/grant_dialog`). */
+const ALERT_IDS = /:id\/(?:parentPanel|grant_dialog)$/;
 
 function boolAttr(attrs: XmlAttributes, name: string, fallback: boolean): boolean {
   const value = attrs[name];
@@ -56,7 +60,7 @@ interface Place {
 function roleFor(attrs: XmlAttributes, place: Place): Role {
   if (place.depth === 0) return 'app';
   if (place.depth === 1) return 'window';
-  if ((attrs['resource-id'] ?? '').endsWith(':id/parentPanel')) return 'alert';
+  if (ALERT_IDS.test(attrs['resource-id'] ?? '')) return 'alert';
   const role = androidRoleOf(attrs.class ?? '');
   if (role === 'textField' && attrs.password === 'true') return 'secureTextField';
   if (role === 'other' && place.parentRole === 'list') return 'cell';
@@ -81,14 +85,26 @@ function describe(role: Role, attrs: XmlAttributes): Pick<UiNode, 'label' | 'val
   return { label: text ?? description };
 }
 
+function firstTextLabel(nodes: readonly UiNode[]): string | undefined {
+  for (const node of nodes) {
+    if (node.role === 'text' && node.label !== undefined) return node.label;
+    const inner = firstTextLabel(node.children);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
 function toUiNode(node: XmlNode, place: Place, scale: number, ids: ElementIds, rootBounds: Rect): UiNode {
   const attrs = attributesOf(node);
   const role = roleFor(attrs, place);
   const bounds = place.depth === 0 ? rootBounds : parseBounds(attrs.bounds, scale);
-  const { label, value, placeholder } = describe(role, attrs);
+  const described = describe(role, attrs);
   const children = childrenOf(node).map((child, index) =>
     toUiNode(child, { indexPath: [...place.indexPath, index], depth: place.depth + 1, parentRole: role }, scale, ids, rootBounds),
   );
+  // A list row is a container whose title is a child text view: it is named by that title, as a screen reader reads it.
+  const label = described.label ?? (role === 'cell' ? firstTextLabel(children) : undefined);
+  const { value, placeholder } = described;
   const result: UiNode = {
     // The iOS trees' recipe: role, rounded bounds, label and sibling-index path.
     id: ids.of(role, bounds, label, place.indexPath),

@@ -25,7 +25,7 @@ describe('UiAutomator2 source → UiNode', () => {
     expect(root.role).toBe('app');
     expect(root.bounds).toEqual({ x: 0, y: 0, width: 411.43, height: 914.29 });
     expect(root.children.map((c) => c.role)).toEqual(['window']);
-    expect(byLabel(root, 'Internet').bounds).toEqual({ x: 72, y: 123.81, width: 91.81, height: 22.1 });
+    expect(flatten(root).find((n) => n.role === 'text' && n.label === 'Internet')?.bounds).toEqual({ x: 72, y: 123.81, width: 91.81, height: 22.1 });
   });
 
   it('maps classes to neutral roles: toolbar, list, cells, texts, switch, button', () => {
@@ -34,6 +34,9 @@ describe('UiAutomator2 source → UiNode', () => {
     expect(nodes.find((n) => n.role === 'navigationBar')).toBeDefined();
     const list = nodes.find((n) => n.role === 'list') as UiNode;
     expect(list.children.map((c) => c.role)).toEqual(['cell', 'cell', 'cell']);
+    // A row is named by its title (its first text), as a screen reader reads it.
+    expect(list.children.map((c) => c.label)).toEqual(list.children.map((c) => flatten(c).find((n) => n.role === 'text')?.label));
+    expect(list.children.every((c) => c.label !== undefined)).toBe(true);
     expect(byLabel(root, 'Navigate up').role).toBe('button');
     expect(byLabel(root, 'Network & internet').role).toBe('text');
     const airplane = nodes.find((n) => n.role === 'switch') as UiNode;

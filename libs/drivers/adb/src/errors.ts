@@ -1,0 +1,90 @@
+import { ApexError, echoName } from '@apex/errors';
+import { AdbServerFailure } from './adb-server/adb-server-client';
+import { AdbTransportError } from './adb-server/socket-reader';
+
+/**
+ * Every failure of the debugging connection as an ApexError in Apex's words. The server's own text (which
+ * names its tools) stays in `cause`. The adb server's refusals are AOSP's (adb/transport.cpp
+ * `acquire_one_transport`, adb/client/adb_client.cpp): "device 'X' not found", "device offline",
+ * "device unauthorized.\n…", "device still authorizing", "no devices/emulators found".
+ */
+
+export interface Where {
+  deviceId: string;
+  serial: string;
+  /** host:port of the server, for messages. */
+  server: string;
+}
+
+/** A command the device ran and failed: its text (for logs) and exit code. */
+export class DeviceCommandFailure extends Error {
+  constructor(
+    readonly exitCode: number,
+    readonly output: string,
+  ) {
+    super(`exit ${exitCode}: ${output.slice(0, 500)}`);
+    this.name = 'DeviceCommandFailure';
+  }
+}
+
+export function translateAdbFailure(error: unknown, where: Where, action: string): ApexError {
+  if (error instanceof ApexError) return error;
+  const device = `Device ${where.deviceId}`;
+  if (error instanceof AdbTransportError) {
+    switch (error.kind) {
+      case 'aborted':
+        return new ApexError('device_timeout', `${device} did not finish the request to ${action} in time; the request was stopped.`, {
+          hint: 'Retry; if it keeps happening, check that the phone is responsive.',
+          cause: error,
+        });
+      case 'refused':
+      case 'connect_timeout':
+        return new ApexError('device_offline', `${device} cannot be reached: no Android debugging server answers at ${where.server}.`, {
+          hint: 'Start the Android debugging server on this computer (Android Studio and the platform tools start it), or fix the server address in the config, then retry.',
+          cause: error,
+        });
+      case 'too_large':
+        return new ApexError('device_error', `${device} sent more data than Apex accepts while trying to ${action}.`, { cause: error });
+      default:
+        return new ApexError('device_offline', `${device} dropped the connection while trying to ${action}.`, {
+          hint: 'Check that the phone is still connected, then retry.',
+          cause: error,
+        });
+    }
+  }
+  if (error instanceof AdbServerFailure) {
+    const text = error.message;
+    if (/unauthori[sz]ed|still authorizing/i.test(text)) {
+      return new ApexError('device_offline', `${device} has not allowed this computer to debug it.`, {
+        hint: 'Unlock the phone and accept the prompt to allow debugging from this computer, then retry.',
+        cause: error,
+      });
+    }
+    if (/not found|no devices|no emulators/i.test(text)) {
+      return new ApexError('device_offline', `${device} is not connected: no phone with serial "${echoName(where.serial)}" is attached to the debugging server.`, {
+        hint: 'Plug the phone in (or start the emulator) with debugging turned on, and check the serial in the config; then retry.',
+        cause: error,
+      });
+    }
+    if (/offline|still connecting|connecting/i.test(text)) {
+      return new ApexError('device_offline', `${device} is attached but offline.`, {
+        hint: 'Reconnect the phone (or restart the emulator), then retry.',
+        cause: error,
+      });
+    }
+    if (/closed/i.test(text)) {
+      return new ApexError('unsupported_operation', `${device} refused the command service Apex needs to ${action}; it may run an Android version older than 7.`, {
+        hint: 'Use a phone with Android 7 or newer.',
+        cause: error,
+      });
+    }
+    return new ApexError('device_error', `${device} refused the request to ${action}.`, { hint: 'Retry; if it keeps happening, reconnect the phone.', cause: error });
+  }
+  if (error instanceof DeviceCommandFailure) {
+    return new ApexError('device_error', `${device} could not ${action} (the system command failed with status ${error.exitCode}).`, {
+      hint: 'Retry; if it keeps happening, check the phone.',
+      cause: error,
+    });
+  }
+  return new ApexError('device_error', `${device} failed to ${action}.`, { cause: error });
+}

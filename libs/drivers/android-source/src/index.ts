@@ -1,0 +1,2 @@
+export { normalizeAndroidSource, parseBounds } from './source';
+export { androidRoleOf, simpleClassName } from './roles';
