@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only <section>[,<section>…]]`: every benchmark on virtual iPhones over
+ * `npm run bench [-- --quick] [-- --only <section>[,<section>…]]`: every benchmark on virtual iPhones (and the virtual Android phone) over
  * loopback; prints a table per section and writes bench-results/latest.json plus a timestamped copy.
  */
 import { runBench, UsageError } from './runner';

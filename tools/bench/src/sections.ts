@@ -1,4 +1,5 @@
 import { agentSection } from './agent.bench';
+import { androidSection } from './android.bench';
 import { dashboardSection } from './dashboard.bench';
 import { driversSection } from './drivers.bench';
 import { emulatorSection } from './emulator.bench';
@@ -26,6 +27,7 @@ export const SECTIONS: readonly Section[] = [
   refsSection,
   screenshotsSection,
   driversSection,
+  androidSection,
   gridSection,
   perceptionSection,
   sizesSection,
