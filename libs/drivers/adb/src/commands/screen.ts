@@ -70,27 +70,34 @@ async function keyboardFrame(ctx: AdbContext, signal: AbortSignal): Promise<Pixe
 }
 
 /**
- * `uiautomator dump /dev/tty`: the active window's accessibility tree, normalized in dp. The soft keyboard is a
- * window of its own that the dump leaves out: when the window manager shows it with its frame, it is added to
- * the root as a `keyboard` (its keys are not known).
+ * `uiautomator dump /dev/tty` (over `exec:`: raw bytes, no shell framing): the active window's accessibility
+ * tree, normalized in dp. The soft keyboard is a window of its own that the dump leaves out; it can only be up
+ * while a text input has focus, so only then is the window manager asked for its frame, and the keyboard added
+ * to the root as a `keyboard` (its keys are not known).
  */
 export async function uiTree(ctx: AdbContext, signal: AbortSignal): Promise<UiNode> {
-  const [dump, scale, keyboard] = await Promise.all([
-    shell(ctx, ['uiautomator', 'dump', '/dev/tty'], signal),
-    knownScale(ctx, signal),
-    keyboardFrame(ctx, signal),
-  ]);
-  const xml = readUiDump(dump.stdout.toString('utf8'));
+  const [dump, scale] = await Promise.all([execBytes(ctx, ['uiautomator', 'dump', '/dev/tty'], signal), knownScale(ctx, signal)]);
+  const text = dump.toString('utf8');
+  const xml = readUiDump(text);
   if (xml === undefined) {
     throw new ApexError('device_error', `Device ${ctx.deviceId} could not describe its screen right now.`, {
       hint: 'Retry; the screen may have been animating.',
       retryable: true,
-      cause: new Error(`${dump.stdout.toString('utf8').slice(0, 300)}${dump.stderr.toString('utf8').slice(0, 300)}`),
+      cause: new Error(text.slice(0, 600)),
     });
   }
   const root = normalizeAndroidSource(xml, ctx.deviceId, scale);
-  if (keyboard) root.children.push(keyboardNode(keyboard, scale, root.children.length));
+  if (hasFocusedTextInput(root)) {
+    const keyboard = await keyboardFrame(ctx, signal);
+    if (keyboard) root.children.push(keyboardNode(keyboard, scale, root.children.length));
+  }
   return root;
+}
+
+const TEXT_INPUT_ROLES: ReadonlySet<string> = new Set(['textField', 'secureTextField', 'searchField']);
+
+function hasFocusedTextInput(node: UiNode): boolean {
+  return (node.focused && TEXT_INPUT_ROLES.has(node.role)) || node.children.some(hasFocusedTextInput);
 }
 
 function keyboardNode(frame: PixelRect, scale: number, index: number): UiNode {
