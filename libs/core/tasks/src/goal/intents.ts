@@ -13,6 +13,8 @@ export type Intent =
   | { kind: 'toggle'; target: string; on: boolean }
   | { kind: 'type'; text: string; into?: string; submit: boolean }
   | { kind: 'tap'; target: string }
+  /** "go to example.com": a web address opened in the browser. */
+  | { kind: 'visit'; url: string }
   /** Answer the alert on screen as `words` say ("allow once", "deny", "don't allow"). */
   | { kind: 'answer'; words: string };
 
@@ -34,6 +36,8 @@ export function describeIntent(intent: Intent): string {
       return `type "${intent.text}"${intent.into ? ` in ${intent.into}` : ''}${intent.submit ? ' and submit' : ''}`;
     case 'tap':
       return `tap ${intent.target}`;
+    case 'visit':
+      return `go to ${intent.url}`;
     case 'answer':
       return `answer the alert: ${intent.words}`;
   }

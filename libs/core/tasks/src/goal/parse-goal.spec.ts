@@ -27,6 +27,12 @@ describe('parseGoal', () => {
     ['Go to the home screen', [{ kind: 'home' }]],
     ['press home', [{ kind: 'home' }]],
     ['go back', [{ kind: 'back' }]],
+    ['open Chrome and go to apex.example', [{ kind: 'open', app: 'Chrome' }, { kind: 'visit', url: 'https://apex.example' }]],
+    ['visit https://apex.example/docs', [{ kind: 'visit', url: 'https://apex.example/docs' }]],
+    ['go to news.site/today', [{ kind: 'visit', url: 'https://news.site/today' }]],
+    ['allow Maps only this time', [{ kind: 'open', app: 'Maps' }, { kind: 'answer', words: 'allow only this time' }]],
+    ['allow the Maps app while using the app', [{ kind: 'open', app: 'Maps' }, { kind: 'answer', words: 'allow while using the app' }]],
+    ['allow only this time', [{ kind: 'answer', words: 'allow only this time' }]],
   ])('%s', (goal, expected) => {
     expect(intents(goal)).toEqual(expected);
   });

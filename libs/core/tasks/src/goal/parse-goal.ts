@@ -13,7 +13,9 @@ import { namedTarget, type Intent, type ScrollDirection } from './intents';
  *   turn|switch on|off [the] TARGET | turn|switch [the] TARGET on|off | enable|disable [the] TARGET
  *   type|enter|write TEXT [in|into [the] APP-OR-FIELD] [and submit|press return]   (TEXT may be "quoted")
  *   tap|press|click|select|choose [on] [the] TARGET [button|row|icon|switch]
+ *   go to|visit|open WEB-ADDRESS                            (example.com, https://…: opened in the browser)
  *   allow [once] | don't allow | deny                      (answers the alert on screen)
+ *   allow [APP] only this time|once|while using the app   (opens APP, answers its permission prompt)
  *
  * Matching is case-insensitive; names keep the case the user wrote; a one-letter typo in the verb is
  * forgiven. A bare target after an open, tap or toggle ("open Settings, then General") repeats that verb;
@@ -22,7 +24,7 @@ import { namedTarget, type Intent, type ScrollDirection } from './intents';
 export type ParseResult = { ok: true; intents: Intent[] } | { ok: false; clause: string; message: string };
 
 export const GRAMMAR_SUMMARY =
-  'The offline planner understands: open APP, tap TARGET, turn on/off SWITCH, type TEXT in APP, scroll up/down, scroll until you see TARGET, go home, go back — joined by "then", "and", commas or "A > B > C".';
+  'The offline planner understands: open APP, tap TARGET, turn on/off SWITCH, type TEXT in APP, scroll up/down, scroll until you see TARGET, go home, go back, go to WEB-ADDRESS, allow APP only this time — joined by "then", "and", commas or "A > B > C".';
 
 const OPPOSITE: Record<ScrollDirection, ScrollDirection> = { up: 'down', down: 'up', left: 'right', right: 'left' };
 const QUOTE = /"([^"]*)"|“([^”]*)”|'([^']*)'/g;
@@ -37,6 +39,8 @@ const VERBS = ['open', 'launch', 'start', 'turn', 'switch', 'toggle', 'enable', 
 const CLAUSE_VERB = /^(?:open|launch|start|run|go|navigate|switch|show|tap|press|click|select|choose|hit|touch|turn|toggle|set|enable|disable|activate|deactivate|scroll|swipe|type|enter|write|input|find|look|allow|deny)\b/i;
 /** Words no name of a row or app has: a bare clause holding one is no target ("make it pretty"). */
 const NOT_A_NAME = /\b(?:it|me|my|you|your|we|us|make|do|does|get|put|give|let|is|are|be|was|what|how|why|when|who|pretty|nice|something|thing|stuff|everything|anything|some|all|book|buy|order|call|tell|find|want|need)\b/i;
+/** A web address: a scheme, or a dotted host name ending in letters ("apex.example", "news.site/today"). */
+const WEB_ADDRESS = /^(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#]\S*)?)$/i;
 const PRONOUN = /^(?:it|that|this|them|that one|this one)$/i;
 
 export function parseGoal(goal: string): ParseResult {
@@ -128,6 +132,12 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
     return [{ kind: 'answer', words: m[1] }];
   }
 
+  // "allow Maps only this time": the app's permission prompt answered with the words after its name.
+  if ((m = clause.match(/^allow\s+(?:(?:the\s+)?(.+?)\s+)?(only\s+this\s+time|once|while\s+using(?:\s+the\s+app)?)$/i))) {
+    const answer: Intent = { kind: 'answer', words: `allow ${m[2]}` };
+    return m[1] && isBareTarget(m[1]) ? [{ kind: 'open', app: m[1].replace(/\s+app$/i, '').trim() }, answer] : m[1] ? undefined : [answer];
+  }
+
   if ((m = clause.match(/^(?:turn|switch|toggle|set)\s+(on|off)\s+(.+)$/i))) return one(toggle(m[2], m[1]));
   if ((m = clause.match(/^(?:turn|switch|toggle|set)\s+(.+?)\s+(on|off)$/i))) return one(toggle(m[1], m[2]));
   if ((m = clause.match(/^(enable|disable|activate|deactivate)\s+(.+)$/i))) {
@@ -137,6 +147,9 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
   if ((m = clause.match(/^(?:type|enter|write|input)\s+(.+?)(?:\s+(?:in|into|on)\s+(?:the\s+)?(.+?))?$/i))) {
     const into = m[2] ? stripNoun(m[2], /\s+(?:app|field|box)$/i) : undefined;
     return [{ kind: 'type', text: m[1], into, submit: false }];
+  }
+  if ((m = clause.match(/^(?:open|go\s+to|visit|navigate\s+to|browse\s+to|load)\s+(\S+)$/i)) && WEB_ADDRESS.test(m[1])) {
+    return [{ kind: 'visit', url: /^[a-z][a-z0-9+.-]*:\/\//i.test(m[1]) ? m[1] : `https://${m[1]}` }];
   }
   if ((m = clause.match(/^(?:open|launch|start|run|go\s+(?:in)?to|navigate\s+to|head\s+to|get\s+to|switch\s+to|show|bring\s+up|pull\s+up)\s+(?:up\s+)?(?:the\s+)?(.+?)(?:\s+(?:app|page|settings?))?$/i))) {
     return [{ kind: 'open', app: m[1].trim() }];

@@ -4,7 +4,7 @@ import { describeIntent, type Intent } from '../goal/intents';
 import { parseGoal } from '../goal/parse-goal';
 import { answer, answerAlertInTheWay } from './offline/answer';
 import { squash } from './offline/labels';
-import { back, backEndState, backTo, home, scroll } from './offline/navigate';
+import { back, backEndState, backTo, home, scroll, visit } from './offline/navigate';
 import { open, openEndState } from './offline/open';
 import { find, findEndState } from './offline/search';
 import { freshState, NEXT, SessionState, type Step } from './offline/session';
@@ -83,7 +83,7 @@ class OfflineSession implements PlannerSession {
       case 'home':
         return home(s);
       case 'back':
-        return intent.to ? backTo(s, intent.to, obs) : back(s, obs);
+        return intent.to ? backTo(s, intent.to, obs, feedback) : back(s, obs, feedback);
       case 'scroll':
         return scroll(s, intent.finger);
       case 'find':
@@ -94,6 +94,8 @@ class OfflineSession implements PlannerSession {
         return toggle(s, intent.target, intent.on, obs, feedback);
       case 'type':
         return typeText(s, intent, obs);
+      case 'visit':
+        return visit(s, intent.url);
       case 'answer':
         return answer(s, intent.words, obs);
     }

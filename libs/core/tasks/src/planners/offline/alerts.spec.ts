@@ -19,6 +19,16 @@ describe('answering an alert in the way', () => {
     expect(answerAlert('deny', LOCATION)?.button).toBe("Don't Allow");
   });
 
+  it("answers Android's permission dialog in its own words and in iOS's", () => {
+    const android = ['While using the app', 'Only this time', "Don't allow"];
+    expect(answerAlert('allow Maps only this time', android)?.button).toBe('Only this time');
+    expect(answerAlert('open Maps and allow once', android)?.button).toBe('Only this time');
+    expect(answerAlert('open Maps, then allow while using the app', android)?.button).toBe('While using the app');
+    expect(answerAlert('allow Maps only this time', LOCATION)?.button).toBe('Allow Once');
+    expect(answerAlert('open Maps and show my location', android)?.button).toBe('Only this time');
+    expect(answerAlert('open Maps', android)?.button).toBe("Don't allow");
+  });
+
   it('has no answer when no button is a safe one', () => {
     expect(answerAlert('open Mail', ['Delete Everything', 'Erase'])).toBeUndefined();
   });

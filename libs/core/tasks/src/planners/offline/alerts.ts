@@ -8,9 +8,15 @@ const NEEDS_PERMISSION = /\b(?:my\s+location|current\s+location|where\s+i\s+am|l
 const REFUSES = /\b(?:don'?t\s+allow|do\s+not\s+allow|deny|refuse|decline|reject|block)\b/i;
 
 /** Least permissive first. */
-const REFUSING = [/^don'?t\s+allow/i, /^not\s+now$/i, /^(?:cancel|close|dismiss|later)$/i, /^ok(?:ay)?$/i, /^allow\s+once$/i];
+const REFUSING = [/^don'?t\s+allow/i, /^not\s+now$/i, /^(?:cancel|close|dismiss|later)$/i, /^ok(?:ay)?$/i, /^allow\s+once$/i, /^only\s+this\s+time$/i];
 /** Permissive answers, the narrowest first. */
-const GRANTING = [/^allow\s+once$/i, /^allow\s+while\s+using/i, /^allow$/i, /^ok(?:ay)?$/i];
+const GRANTING = [/^allow\s+once$/i, /^only\s+this\s+time$/i, /^(?:allow\s+)?while\s+using/i, /^allow$/i, /^ok(?:ay)?$/i];
+/** "allow once" names Android's "Only this time"; "allow while using" its "While using the app". */
+const SAME_ANSWER: Array<[RegExp, RegExp]> = [
+  [/\ballow\s+once\b/i, /^only\s+this\s+time$/i],
+  [/\bonly\s+this\s+time\b/i, /^allow\s+once$/i],
+  [/\bwhile\s+using\b/i, /^(?:allow\s+)?while\s+using/i],
+];
 
 export interface AlertAnswer {
   button: string;
@@ -23,6 +29,10 @@ export function answerAlert(goal: string, buttons: readonly string[]): AlertAnsw
     .filter((b) => new RegExp(`\\b${escape(b)}\\b`, 'i').test(goal))
     .sort((a, b) => b.length - a.length)[0];
   if (named) return { button: named, why: `as the goal says` };
+  for (const [words, pattern] of SAME_ANSWER) {
+    const button = words.test(goal) ? buttons.find((b) => pattern.test(b.trim())) : undefined;
+    if (button) return { button, why: 'as the goal says' };
+  }
   const granting = !REFUSES.test(goal) && NEEDS_PERMISSION.test(goal);
   for (const pattern of granting ? GRANTING : REFUSING) {
     const button = buttons.find((b) => pattern.test(b.trim()));

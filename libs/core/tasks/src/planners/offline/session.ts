@@ -31,6 +31,10 @@ export interface IntentState {
   composed: boolean;
   keyboardDismissals: number;
   backs: number;
+  /** The device refused its back button (it has none): only the screen's own back button is left. */
+  noDeviceBack: boolean;
+  /** Rows tapped on the way to a switch the screen did not show (offline/settings-ways). */
+  waysTaken: string[];
   /** find_text (which may read the pixels, slowly) and find_icon run once per intent. */
   textLookupDone: boolean;
   iconLookupDone: boolean;
@@ -55,6 +59,8 @@ export function freshState(direction: 'up' | 'down' = 'down'): IntentState {
     composed: false,
     keyboardDismissals: 0,
     backs: 0,
+    noDeviceBack: false,
+    waysTaken: [],
     textLookupDone: false,
     iconLookupDone: false,
   };

@@ -3,6 +3,7 @@ import type { StepFeedback } from '../../agent/planner';
 import { openApp } from './open';
 import { findSwitch, isApp, switchIsOn } from './screen';
 import { searchBySwiping } from './search';
+import { wayTowards } from './settings-ways';
 import { ambiguous, MISSING, NEXT, READY, type SessionState, type Step } from './session';
 
 /** "turn on X": its switch tapped until it shows the state asked for (twice at most); in Settings unless the goal is in an app. */
@@ -28,6 +29,12 @@ export async function toggle(s: SessionState, target: string, on: boolean, obs: 
     const step = await openApp(s, 'Settings', obs);
     if (step !== READY && step !== MISSING) return step;
     st.openedSettings = true;
+  }
+  // Not on this screen: a row that leads towards it ("Network & internet" for Wi-Fi), else scroll for it.
+  const way = wayTowards(obs, target, st.waysTaken);
+  if (way) {
+    st.waysTaken.push(way.label ?? target);
+    return s.tapAt(way, { change: true }, `"${target}" is under "${way.label ?? ''}"`);
   }
   return searchBySwiping(s, target, obs, feedback);
 }
