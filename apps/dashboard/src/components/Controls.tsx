@@ -14,12 +14,19 @@ export function Controls({ status, apps, run }: ControlsProps) {
   const [app, setApp] = useState('');
   const locked = status?.locked ?? false;
   const landscape = status?.orientation === 'landscape';
+  // Only Android phones have a system Back button (an iPhone refuses it); `platform` is what device_status says.
+  const hasBack = status?.platform === 'android';
   return (
     <section class="card controls" aria-labelledby="controls-title">
       <h2 id="controls-title" class="visually-hidden">
         Device controls
       </h2>
       <div class="button-row">
+        {hasBack && (
+          <button type="button" onClick={() => run('/press-button', { button: 'back' })}>
+            Back
+          </button>
+        )}
         <button type="button" onClick={() => run('/press-button', { button: 'home' })}>
           Home
         </button>
