@@ -99,7 +99,7 @@ describeWithRealAdb('the dashboard with an iPhone and an Android phone', () => {
     if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
-  it('lists both phones; the iPhone gets Home and the volume buttons but no Back', async () => {
+  it('lists both phones; the iPhone gets Home and the volume buttons but no Back or Recents', async () => {
     const items = page.getByTestId('device-item');
     await eventually(async () => (await items.count()) === 2, { ...WAIT, what: 'both phones listed' });
     expect(await items.evaluateAll((buttons: HTMLElement[]) => buttons.map((b) => b.dataset.device))).toEqual([IPHONE, ANDROID]);
@@ -110,6 +110,7 @@ describeWithRealAdb('the dashboard with an iPhone and an Android phone', () => {
     await button('Home').waitFor();
     await button('Volume up').waitFor();
     expect(await button('Back').count()).toBe(0);
+    expect(await button('Recents').count()).toBe(0);
   });
 
   it("shows the Android phone's live screen; a click on it taps, Back returns and Home goes home", async () => {
@@ -139,6 +140,20 @@ describeWithRealAdb('the dashboard with an iPhone and an Android phone', () => {
     await button('Home').click();
     await inFront(LAUNCHER_PACKAGE, 'the launcher after Home');
     expect(android.phone.focus().pkg).toBe(LAUNCHER_PACKAGE);
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  it('Recents opens the app switcher; a click on the Settings card brings Settings back', async () => {
+    await button('Recents').click();
+    await eventually(async () => (await nodes(ANDROID)).some((n) => n.label === 'Clear all'), { ...WAIT, what: 'the app switcher' });
+    const card = (await eventually(async () => (await nodes(ANDROID)).find((n) => n.label === 'Settings' && n.role !== 'icon' && n.bounds.width > 100), {
+      ...WAIT,
+      what: 'the Settings card',
+    })) as Node;
+    await clickAndroidAt(card.center);
+    await inFront(SETTINGS, 'Settings from the app switcher');
+    await button('Home').click();
+    await inFront(LAUNCHER_PACKAGE, 'the launcher again');
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 
