@@ -63,7 +63,7 @@ export type IPhoneButton = Exclude<HardwareButton, 'back' | 'recents'>;
 
 const IPHONE_LACKS: Record<Exclude<HardwareButton, IPhoneButton>, { name: string; hint: string }> = {
   back: { name: 'Back', hint: "Tap the app's own back control (usually at the top left), or swipe right from the screen's left edge." },
-  recents: { name: 'Recents', hint: 'Swipe up from the bottom edge and pause to see recent apps, or launch the app you want by name.' },
+  recents: { name: 'Recents', hint: 'Launch the app you want by its name or id instead.' },
 };
 
 /** iPhones have no Back or Recents button: both iOS drivers refuse them before asking the device. */
