@@ -14,15 +14,28 @@ export function Controls({ status, apps, run }: ControlsProps) {
   const [app, setApp] = useState('');
   const locked = status?.locked ?? false;
   const landscape = status?.orientation === 'landscape';
+  // Only Android phones have the system Back and Recents buttons (an iPhone refuses both); `platform` is what
+  // device_status says.
+  const systemButtons = status?.platform === 'android';
   return (
     <section class="card controls" aria-labelledby="controls-title">
       <h2 id="controls-title" class="visually-hidden">
         Device controls
       </h2>
       <div class="button-row">
+        {systemButtons && (
+          <button type="button" onClick={() => run('/press-button', { button: 'back' })}>
+            Back
+          </button>
+        )}
         <button type="button" onClick={() => run('/press-button', { button: 'home' })}>
           Home
         </button>
+        {systemButtons && (
+          <button type="button" onClick={() => run('/press-button', { button: 'recents' })}>
+            Recents
+          </button>
+        )}
         <button type="button" onClick={() => run('/lock', { locked: !locked })}>
           {locked ? 'Unlock' : 'Lock'}
         </button>

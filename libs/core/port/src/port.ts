@@ -3,8 +3,8 @@ import type { UiNode } from './ui-node';
 
 export type Platform = 'ios' | 'android';
 
-/** `back` exists on Android only; iOS drivers answer `unsupported_operation` for it. */
-export const HARDWARE_BUTTONS = ['home', 'back', 'volumeUp', 'volumeDown'] as const;
+/** `back` and `recents` (the app switcher) exist on Android only; iOS drivers answer `unsupported_operation` for them. */
+export const HARDWARE_BUTTONS = ['home', 'back', 'recents', 'volumeUp', 'volumeDown'] as const;
 export type HardwareButton = (typeof HARDWARE_BUTTONS)[number];
 
 export type Orientation = 'portrait' | 'landscape';

@@ -36,6 +36,8 @@ export const KEY = {
   del: 67,
   sleep: 223,
   wakeup: 224,
+  /** The app switcher (KEYCODE_APP_SWITCH). */
+  appSwitch: 187,
 } as const;
 
 /**

@@ -58,9 +58,17 @@ export function buttonFailure(reply: AgentErrorReply, deviceId: string, button: 
   });
 }
 
-/** iPhones have no Back button: both iOS drivers refuse it before asking the device. */
-export function noBackButton(deviceId: string): ApexError {
-  return new ApexError('unsupported_operation', `Device ${deviceId} is an iPhone, which has no Back button.`, {
-    hint: "Tap the app's own back control (usually at the top left), or swipe right from the screen's left edge.",
-  });
+/** The buttons an iPhone has (the others are Android's system buttons). */
+export type IPhoneButton = Exclude<HardwareButton, 'back' | 'recents'>;
+
+const IPHONE_LACKS: Record<Exclude<HardwareButton, IPhoneButton>, { name: string; hint: string }> = {
+  back: { name: 'Back', hint: "Tap the app's own back control (usually at the top left), or swipe right from the screen's left edge." },
+  recents: { name: 'Recents', hint: 'Launch the app you want by its name or id instead.' },
+};
+
+/** iPhones have no Back or Recents button: both iOS drivers refuse them before asking the device. */
+export function assertIPhoneButton(deviceId: string, button: HardwareButton): asserts button is IPhoneButton {
+  if (button !== 'back' && button !== 'recents') return;
+  const { name, hint } = IPHONE_LACKS[button];
+  throw new ApexError('unsupported_operation', `Device ${deviceId} is an iPhone, which has no ${name} button.`, { hint });
 }

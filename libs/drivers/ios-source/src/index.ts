@@ -1,4 +1,4 @@
-export { buttonFailure, launchFailure, noBackButton, typingFailure, type AgentErrorReply } from './agent-errors';
+export { buttonFailure, launchFailure, assertIPhoneButton, type IPhoneButton, typingFailure, type AgentErrorReply } from './agent-errors';
 export { agentStatusFields, foregroundAppOf, type AgentStatusReplies } from './agent-status';
 export { normalizeXmlSource } from './normalize-xml';
 export { roleOf } from './roles';

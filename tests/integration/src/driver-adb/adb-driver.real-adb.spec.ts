@@ -134,9 +134,9 @@ describeWithRealAdb('driver-adb through a real adb server, on a scripted Android
     await driver.terminateApp('com.android.chrome', live());
   });
 
-  it('presses home, back and the volume keys as key events', async () => {
-    for (const button of ['home', 'back', 'volumeUp', 'volumeDown'] as const) await driver.pressButton(button, live());
-    expect(phone.commands).toEqual(['input keyevent 3', 'input keyevent 4', 'input keyevent 24', 'input keyevent 25']);
+  it('presses home, back, recents and the volume keys as key events', async () => {
+    for (const button of ['home', 'back', 'recents', 'volumeUp', 'volumeDown'] as const) await driver.pressButton(button, live());
+    expect(phone.commands).toEqual(['input keyevent 3', 'input keyevent 4', 'input keyevent 187', 'input keyevent 24', 'input keyevent 25']);
   });
 
   it('opens web addresses, and an address no app handles is invalid_argument', async () => {

@@ -71,9 +71,10 @@ describe('driver-appium device controls through Appium to the virtual iPhone', (
     expect((JSON.parse(actions?.body ?? '{}') as { actions: unknown[] }).actions).toHaveLength(2);
   });
 
-  it('refuses the Back button (an iPhone has none) before asking the agent', async () => {
+  it('refuses the Back and Recents buttons (an iPhone has neither) before asking the agent', async () => {
     const start = proxy.requests.length;
     await expect(driver.pressButton('back', live)).rejects.toMatchObject({ code: 'unsupported_operation', message: 'Device iphone-ac is an iPhone, which has no Back button.' });
+    await expect(driver.pressButton('recents', live)).rejects.toMatchObject({ code: 'unsupported_operation', message: 'Device iphone-ac is an iPhone, which has no Recents button.' });
     expect(agentSaw(start).filter((l) => l.includes('pressButton'))).toEqual([]);
   });
 

@@ -95,9 +95,10 @@ describe('primitives over driver-wda and the virtual iPhone', () => {
     expect(iphone.phone.activeApp().bundleId).toBe(SPRINGBOARD_BUNDLE_ID);
   });
 
-  it('pressButton back is unsupported on an iPhone, and changes nothing', async () => {
+  it('pressButton back and recents are unsupported on an iPhone, and change nothing', async () => {
     await launchApp(hub, id, SETTINGS_BUNDLE_ID);
     await expect(pressButton(hub, id, 'back')).rejects.toMatchObject({ code: 'unsupported_operation', message: expect.stringContaining('no Back button') });
+    await expect(pressButton(hub, id, 'recents')).rejects.toMatchObject({ code: 'unsupported_operation', message: expect.stringContaining('no Recents button') });
     expect(iphone.phone.activeApp().bundleId).toBe(SETTINGS_BUNDLE_ID);
     await pressButton(hub, id, 'home');
   });

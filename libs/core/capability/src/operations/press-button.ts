@@ -7,7 +7,7 @@ import { deviceField } from '../schemas';
 export const pressButtonOperation = defineOperation({
   name: 'press_button',
   title: 'Press button',
-  description: 'Presses a hardware button. `home` leaves the current app for the home screen; `back`: Android only.',
+  description: 'Presses a hardware button. `back`, `recents` (app switcher): Android only.',
   input: z.strictObject({ device: deviceField, button: z.enum(HARDWARE_BUTTONS) }),
   output: z.object({ pressed: z.enum(HARDWARE_BUTTONS) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -16,6 +16,7 @@ const PROPS = ['ro.product.manufacturer', 'ro.product.model', 'ro.build.version.
 const BUTTON_KEYS: Record<HardwareButton, number> = {
   home: KEY.home,
   back: KEY.back,
+  recents: KEY.appSwitch,
   volumeUp: KEY.volumeUp,
   volumeDown: KEY.volumeDown,
 };

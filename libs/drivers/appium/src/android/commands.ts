@@ -17,7 +17,7 @@ import { normalizeAndroidSource } from '@apex/android-source';
  */
 
 /** Android KeyEvent codes. */
-const KEYCODES: Record<HardwareButton, number> = { home: 3, back: 4, volumeUp: 24, volumeDown: 25 };
+const KEYCODES: Record<HardwareButton, number> = { home: 3, back: 4, recents: 187, volumeUp: 24, volumeDown: 25 };
 const KEYCODE_ENTER = 66;
 /** `mobile: queryAppState` answer for a package that is not installed. */
 const APP_STATE_NOT_INSTALLED = 0;

@@ -100,6 +100,11 @@ describe('driver-appium Android device controls: the commands sent (UiAutomator2
     await expect(driver.openUrl?.('nosuch://x', live)).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 
+  it('presses the hardware buttons as key codes, recents as the app switcher', async () => {
+    for (const button of ['home', 'back', 'recents', 'volumeUp', 'volumeDown'] as const) await driver.pressButton(button, live);
+    expect(server.commands).toEqual([3, 4, 187, 24, 25].map((keycode) => `mobile: pressKey ${JSON.stringify({ keycode })}`));
+  });
+
   it('clipboard as base64 plain text', async () => {
     await driver.setClipboard?.('hello ✓', live);
     expect(await driver.getClipboard?.(live)).toBe('copied ✓');

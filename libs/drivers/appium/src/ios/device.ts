@@ -1,5 +1,5 @@
 import type { DriverStatus, HardwareButton } from '@apex/port';
-import { agentStatusFields, buttonFailure, noBackButton } from '@apex/ios-source';
+import { agentStatusFields, assertIPhoneButton, buttonFailure, type IPhoneButton } from '@apex/ios-source';
 import { withRouteMeaning } from '@apex/webdriver-http';
 import { orientationOf, readWindowSize } from '../common';
 import { asRecord, command, deviceInfo, mobile, nonEmptyText, optional, type AppiumContext } from '../context';
@@ -33,11 +33,11 @@ export async function status(ctx: AppiumContext, signal: AbortSignal): Promise<D
   return result;
 }
 
-const BUTTON_NAMES: Record<Exclude<HardwareButton, 'back'>, string> = { home: 'home', volumeUp: 'volumeup', volumeDown: 'volumedown' };
+const BUTTON_NAMES: Record<IPhoneButton, string> = { home: 'home', volumeUp: 'volumeup', volumeDown: 'volumedown' };
 
 /** `mobile: pressButton` → `/wda/pressButton`; "The button 'x' is not supported…" → unsupported. */
 export async function pressButton(ctx: AppiumContext, button: HardwareButton, signal: AbortSignal): Promise<void> {
-  if (button === 'back') throw noBackButton(ctx.deviceId);
+  assertIPhoneButton(ctx.deviceId, button);
   await withRouteMeaning(
     () => mobile(ctx, 'pressButton', { name: BUTTON_NAMES[button] }, { signal }),
     (e) => buttonFailure(e, ctx.deviceId, button),

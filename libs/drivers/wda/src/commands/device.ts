@@ -1,5 +1,5 @@
 import type { DriverStatus, HardwareButton, Orientation } from '@apex/port';
-import { agentStatusFields, buttonFailure, noBackButton } from '@apex/ios-source';
+import { agentStatusFields, assertIPhoneButton, buttonFailure, type IPhoneButton } from '@apex/ios-source';
 import { WebDriverMalformedReply, WebDriverProtocolError, withRouteMeaning } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 import { screenGeometry } from './screen';
@@ -61,11 +61,11 @@ export async function ping(ctx: WdaContext, signal: AbortSignal): Promise<void> 
   await ctx.client.send({ method: 'GET', path: '/status', idempotent: true, signal });
 }
 
-const BUTTON_NAMES: Record<Exclude<HardwareButton, 'back'>, string> = { home: 'home', volumeUp: 'volumeup', volumeDown: 'volumedown' };
+const BUTTON_NAMES: Record<IPhoneButton, string> = { home: 'home', volumeUp: 'volumeup', volumeDown: 'volumedown' };
 
 /** An unknown or absent button is `500 unknown error` "The button 'x' is not supported…" → unsupported. */
 export async function pressButton(ctx: WdaContext, button: HardwareButton, signal: AbortSignal): Promise<void> {
-  if (button === 'back') throw noBackButton(ctx.deviceId);
+  assertIPhoneButton(ctx.deviceId, button);
   await withRouteMeaning(
     () => ctx.session.send({ method: 'POST', path: '/wda/pressButton', body: { name: BUTTON_NAMES[button] }, signal }),
     (e) => buttonFailure(e, ctx.deviceId, button),
