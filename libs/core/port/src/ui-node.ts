@@ -60,3 +60,6 @@ export const INTERACTIVE_ROLES: ReadonlySet<Role> = new Set<Role>([
 export function isInteractive(role: string): boolean {
   return INTERACTIVE_ROLES.has(role as Role);
 }
+
+/** Roles a user types into: the one list drivers normalize placeholders by and look for the keyboard's owner with. */
+export const TEXT_INPUT_ROLES: ReadonlySet<Role> = new Set<Role>(['textField', 'secureTextField', 'searchField']);

@@ -1,4 +1,4 @@
-import type { Rect, Role, UiNode } from '@apex/port';
+import { TEXT_INPUT_ROLES, type Rect, type Role, type UiNode } from '@apex/port';
 import {
   attributesOf,
   childrenOf,
@@ -21,7 +21,6 @@ import { androidRoleOf } from './roles';
  * for Android. Not run against a device here: checked on hand-written samples only.
  */
 
-const TEXT_INPUTS = new Set<Role>(['textField', 'secureTextField', 'searchField']);
 
 /** An AlertDialog's panel (`android:id/parentPanel`) and the runtime-permission dialog (`…permissioncontroller:id/grant_dialog`). */
 const ALERT_IDS = /:id\/(?:parentPanel|grant_dialog)$/;
@@ -70,7 +69,7 @@ function roleFor(attrs: XmlAttributes, place: Place): Role {
 function describe(role: Role, attrs: XmlAttributes): Pick<UiNode, 'label' | 'value' | 'placeholder'> {
   const text = nonEmpty(attrs.text);
   const description = nonEmpty(attrs['content-desc']);
-  if (TEXT_INPUTS.has(role)) {
+  if (TEXT_INPUT_ROLES.has(role)) {
     const placeholder = nonEmpty(attrs.hint);
     // An empty input reports its hint as its text.
     const showingHint = attrs['showing-hint'] === 'true' || (placeholder !== undefined && text === placeholder);

@@ -1,10 +1,9 @@
-import type { Rect, Role, UiNode } from '@apex/port';
+import { TEXT_INPUT_ROLES, type Rect, type Role, type UiNode } from '@apex/port';
 import { ElementIds } from './element-id';
 import { roleOf } from './roles';
 import { attributesOf, childrenOf, nonEmpty, readXmlSource, tagOf, unreadableSource, type XmlAttributes, type XmlNode } from './xml-reader';
 
 /** Roles whose value falls back to the placeholder in the source. */
-const TEXT_INPUTS = new Set<Role>(['textField', 'secureTextField', 'searchField']);
 
 function numberAttr(attrs: XmlAttributes, name: string): number {
   const value = Number(attrs[name]);
@@ -32,7 +31,7 @@ function valueFor(role: Role, raw: string | undefined, label: string | undefined
     case 'switch':
       return value === '1' ? 'on' : value === '0' ? 'off' : value;
     default:
-      if (TEXT_INPUTS.has(role) && value === placeholder) return undefined;
+      if (TEXT_INPUT_ROLES.has(role) && value === placeholder) return undefined;
       return value;
   }
 }
@@ -41,7 +40,7 @@ function toUiNode(node: XmlNode, tag: string, indexPath: number[], ids: ElementI
   const attrs = attributesOf(node);
   const role = roleOf(attrs.type ?? tag);
   const label = nonEmpty(attrs.label);
-  const placeholder = TEXT_INPUTS.has(role) ? nonEmpty(attrs.placeholderValue) : undefined;
+  const placeholder = TEXT_INPUT_ROLES.has(role) ? nonEmpty(attrs.placeholderValue) : undefined;
   const bounds: Rect = {
     x: numberAttr(attrs, 'x'),
     y: numberAttr(attrs, 'y'),

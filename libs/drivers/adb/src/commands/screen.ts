@@ -1,7 +1,7 @@
 import { ApexError } from '@apex/errors';
 import { normalizeAndroidSource } from '@apex/android-source';
 import { elementId } from '@apex/ios-source';
-import type { RawScreenshot, Rect, ScreenGeometry, UiNode } from '@apex/port';
+import { TEXT_INPUT_ROLES, type RawScreenshot, type Rect, type ScreenGeometry, type UiNode } from '@apex/port';
 import { execBytes, okText, shell, type AdbContext } from '../adb-context';
 import { parseDisplay, parseKeyboardFrame, type DisplayInfo, type PixelRect } from '../parse/dumpsys';
 import { readUiDump } from '../parse/ui-dump';
@@ -93,8 +93,6 @@ export async function uiTree(ctx: AdbContext, signal: AbortSignal): Promise<UiNo
   }
   return root;
 }
-
-const TEXT_INPUT_ROLES: ReadonlySet<string> = new Set(['textField', 'secureTextField', 'searchField']);
 
 function hasFocusedTextInput(node: UiNode): boolean {
   return (node.focused && TEXT_INPUT_ROLES.has(node.role)) || node.children.some(hasFocusedTextInput);
