@@ -11,9 +11,9 @@ import { ALL_OPERATIONS } from '@apex/tasks';
 const SNAPSHOT = path.join(__dirname, '__snapshots__', 'tools-list.json');
 /**
  * Characters of the whole `tools/list` result: tool descriptions and schemas cost every client tokens. Issue
- * 15's limit for the 29 tools: 27 K (32.2 K before output schemas were outlined to their top-level fields).
+ * 15's limit for the 29 tools was 27 K; issue 33 allows 40 K for every toolset together (and a lean default).
  */
-const TOOLS_LIST_BUDGET = 27_000;
+const TOOLS_LIST_BUDGET = 40_000;
 
 /** The reviewed `tools/list` of the product: the catalog the runtime hands the MCP face. */
 describe('the MCP tool list, as the runtime serves it', () => {
