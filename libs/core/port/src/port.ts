@@ -92,6 +92,62 @@ export interface AppList {
   complete: boolean;
 }
 
+/** Where an app stands on the device. */
+export type AppState = 'notInstalled' | 'notRunning' | 'background' | 'foreground';
+
+/**
+ * A build on the Apex host, already checked (inside the allowed roots, a real bundle) and read by the capability
+ * layer: an `.app` directory or an `.ipa`/`.zip` of one (iOS), an `.apk` (Android).
+ */
+export interface AppBuild {
+  /** Absolute, resolved path on the Apex host. */
+  path: string;
+  kind: 'app' | 'ipa' | 'apk';
+  /** Bundle id / package name, read from the build itself. */
+  appId: string;
+  name: string;
+  version?: string;
+}
+
+/** The permissions Apex can set, in neutral words; each driver maps them onto its platform's own. */
+export const PERMISSIONS = [
+  'location',
+  'locationAlways',
+  'camera',
+  'microphone',
+  'photos',
+  'contacts',
+  'calendar',
+  'reminders',
+  'notifications',
+  'motion',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export type PermissionState = 'granted' | 'denied' | 'unset';
+
+/** A simulated position (degrees, metres). */
+export interface GeoLocation {
+  latitude: number;
+  longitude: number;
+  altitude?: number;
+}
+
+export type BiometricAction = 'enroll' | 'unenroll' | 'match' | 'fail';
+
+export interface PushNotification {
+  appId: string;
+  title: string;
+  body: string;
+  /** Extra keys for the app (JSON object). */
+  payload?: Record<string, unknown>;
+}
+
+/** A photo or video on the Apex host (already checked) to add to the device's photo library / gallery. */
+export interface MediaFile {
+  path: string;
+  kind: 'photo' | 'video';
+}
+
 /**
  * The port every driver implements, in neutral words. Units are points. Every call takes an `AbortSignal`
  * as its last argument: when it aborts (the hub's time limit ran out, or the caller gave up) the driver stops
@@ -118,6 +174,21 @@ export interface DeviceDriver {
   /** Resolves to false when the app was not running. */
   terminateApp(appId: string, signal: AbortSignal): Promise<boolean>;
   listApps?(signal: AbortSignal): Promise<AppList>;
+  /** Installs (or replaces) a build; resolves `replaced: true` when a build with that id was there before. */
+  installApp?(build: AppBuild, signal: AbortSignal): Promise<{ replaced: boolean }>;
+  /** Rejects `app_not_found` for an app that is not installed, `unsupported_operation` for a system app. */
+  uninstallApp?(appId: string, signal: AbortSignal): Promise<void>;
+  /** Clears the app's data and permissions; it stays installed. */
+  resetApp?(appId: string, signal: AbortSignal): Promise<void>;
+  appState?(appId: string, signal: AbortSignal): Promise<AppState>;
+  /** Sends the foreground app to the background; with `seconds`, brings it back after that long. */
+  backgroundApp?(seconds: number | undefined, signal: AbortSignal): Promise<void>;
+  setPermission?(appId: string, permission: Permission, state: PermissionState, signal: AbortSignal): Promise<void>;
+  /** `undefined` clears the simulated location. */
+  setLocation?(location: GeoLocation | undefined, signal: AbortSignal): Promise<void>;
+  biometric?(action: BiometricAction, signal: AbortSignal): Promise<void>;
+  pushNotification?(notification: PushNotification, signal: AbortSignal): Promise<void>;
+  addMedia?(file: MediaFile, signal: AbortSignal): Promise<void>;
   longPress?(gesture: LongPressGesture, signal: AbortSignal): Promise<void>;
   doubleTap?(point: Point, signal: AbortSignal): Promise<void>;
   pinch?(gesture: PinchGesture, signal: AbortSignal): Promise<void>;
