@@ -34,4 +34,10 @@ export const COMMANDS: Command[] = [
     usage: 'apex devices [--config FILE] [--json]',
     load: () => (require('./devices') as typeof import('./devices')).devicesCommand,
   },
+  {
+    name: 'doctor',
+    summary: 'Check this machine for what Apex needs to drive the phones it finds',
+    usage: 'apex doctor [--config FILE] [--json]',
+    load: () => (require('./doctor') as typeof import('./doctor')).doctorCommand,
+  },
 ];

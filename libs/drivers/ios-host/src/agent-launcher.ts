@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { ApexError } from '@apex/errors';
-import { eachLine, killGroup, runTool, startTool, ToolMissing } from './run-tool';
+import { eachLine, killGroup, runTool, startTool, ToolMissing, type RunToolOptions } from './run-tool';
 
 /**
  * Builds and starts the on-device automation agent (WebDriverAgent's Xcode project, as Appium's xcuitest driver
@@ -110,6 +110,17 @@ export function xcodeVersionOf(output: string): string | undefined {
   return /^Xcode\s+(\S+)/m.exec(output)?.[1];
 }
 
+/** The installed Xcode's version, or undefined when there is none (not a Mac, or only the command line tools). */
+export async function findXcode(options: RunToolOptions): Promise<string | undefined> {
+  try {
+    const result = await runTool('xcodebuild', ['-version'], options);
+    return result.code === 0 ? xcodeVersionOf(result.stdout) : undefined;
+  } catch (error) {
+    if (error instanceof ToolMissing) return undefined;
+    throw error;
+  }
+}
+
 /** The test-run description a build leaves in `Build/Products` (`….xctestrun`), if any. */
 function builtTestRun(derivedDataPath: string): string | undefined {
   const products = path.join(derivedDataPath, 'Build', 'Products');
@@ -129,15 +140,8 @@ export async function launchAgent(target: AgentTarget, options: AgentLaunchOptio
   const label = target.name ?? target.udid;
 
   phase('checking', 'looking for Xcode');
-  let xcode;
-  try {
-    xcode = await run('xcodebuild', ['-version']);
-  } catch (error) {
-    if (error instanceof ToolMissing) throw xcodeMissing();
-    throw error;
-  }
-  const version = xcodeVersionOf(xcode.stdout);
-  if (xcode.code !== 0 || !version) throw xcodeMissing();
+  const version = await findXcode({ signal, env });
+  if (!version) throw xcodeMissing();
   if (!existsSync(options.projectPath)) {
     throw new AgentSetupError(
       'project_missing',

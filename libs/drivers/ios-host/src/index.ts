@@ -2,6 +2,7 @@ export { runTool, startTool, eachLine, killGroup, ToolMissing, MAX_TOOL_OUTPUT_C
 export { listBootedSimulators, parseBootedSimulators, iosVersionOfRuntime, type BootedSimulator } from './simulators';
 export { listUsbIPhones, parseUsbIPhones, type UsbIPhone, type UsbIPhoneListing } from './usb-iphones';
 export {
+  findXcode,
   launchAgent,
   AgentSetupError,
   xcodeVersionOf,
