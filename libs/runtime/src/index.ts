@@ -8,3 +8,4 @@ export type { DeviceLease, DeviceLeaseOptions, LockClaim, LockRecord } from './d
 export { createLogger } from './logger';
 export type { Logger } from './logger';
 export { runDoctor, type DoctorLine, type DoctorOptions, type DoctorReport } from './doctor';
+export { DeviceDiscovery, deviceIdOfSerial, type DeviceDiscoveryOptions } from './discovery';

@@ -8,6 +8,7 @@ const deviceSummary = z.object({
   state: z.enum(['online', 'offline', 'busy']),
   name: z.string(),
   owner: z.object({ pid: z.number().int(), host: z.string(), since: z.string() }).optional(),
+  note: z.string().optional(),
 });
 
 export const listDevicesOperation = defineOperation({
@@ -24,5 +25,5 @@ export const listDevicesOperation = defineOperation({
   summarize: ({ devices }) =>
     devices.length === 0
       ? 'No devices are connected.'
-      : `${devices.length} device(s): ${devices.map((d) => `${d.id} "${d.name}" (${d.platform}, ${d.state})`).join('; ')}`,
+      : `${devices.length} device(s): ${devices.map((d) => `${d.id} "${d.name}" (${d.platform}, ${d.state}${d.note ? `: ${d.note}` : ''})`).join('; ')}`,
 });

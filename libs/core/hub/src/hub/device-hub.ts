@@ -21,6 +21,8 @@ export interface DeviceSummary {
   state: DeviceState;
   /** The other Apex process that holds the device (then `state` is `busy`). */
   owner?: LeaseOwner;
+  /** Why it is not ready, in a person's words, where its pool knows (being prepared, waiting for authorization). */
+  note?: string;
 }
 
 export interface DeviceRegistration {
@@ -40,6 +42,8 @@ export interface DeviceRegistration {
   poolState?: PoolState;
   /** Hears each action the device answered with a failure (not a timeout or a caller giving up): a pool may re-read its state. */
   onFailure?: (error: ApexError) => void;
+  /** The pool's note on the device, listed with it (see DeviceSummary.note). */
+  note?: () => string | undefined;
 }
 
 /** A pool's word on a device; undefined: nothing against using it. */
@@ -99,6 +103,7 @@ interface DeviceSlot {
   readonly slowActionTimeoutMs: number;
   readonly heldBy?: HeldBy;
   readonly poolState?: PoolState;
+  readonly note?: () => string | undefined;
   readonly onFailure?: (error: ApexError) => void;
   readonly queue: ActionQueue;
   readonly backoff: Backoff;
@@ -171,6 +176,7 @@ export class DeviceHub {
       ),
       heldBy: registration.heldBy,
       poolState: registration.poolState,
+      note: registration.note,
       onFailure: registration.onFailure,
       queue: new ActionQueue(),
       backoff: new Backoff(this.options.backoff),
@@ -408,7 +414,8 @@ export class DeviceHub {
     if (owner) return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: 'busy', owner };
     const pool = slot.poolState?.();
     const state: DeviceState = pool ?? (slot.health === 'offline' ? 'offline' : slot.running > 0 ? 'busy' : 'online');
-    return { id: slot.id, name: slot.name, platform: slot.driver.platform, state };
+    const note = slot.note?.();
+    return { id: slot.id, name: slot.name, platform: slot.driver.platform, state, ...(note ? { note } : {}) };
   }
 
   private assertOpen(slot: DeviceSlot): void {
