@@ -6,4 +6,5 @@ export { GridDiscovery, deviceIdOf, type GridDiscoveryOptions } from './grid-dis
 export { claimDeviceLock, lockFileFor, openDeviceLease, releaseDeviceLock } from './device-lock';
 export type { DeviceLease, DeviceLeaseOptions, LockClaim, LockRecord } from './device-lock';
 export { createLogger } from './logger';
+export { mcpToolsets, type McpToolsetsSources } from './mcp-toolsets';
 export type { Logger } from './logger';
