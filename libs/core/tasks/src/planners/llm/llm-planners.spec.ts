@@ -87,9 +87,14 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
     const tools = first['tools'] as ToolEntry[];
     const nameOf = (t: ToolEntry) => (wire === 'openai' ? t.function?.name : t.name);
     const names = tools.map(nameOf);
-    expect(names).toEqual(expect.arrayContaining(['describe_screen', 'tap', 'swipe', 'launch_app', 'find_text', 'finish_task', 'give_up']));
+    expect(names).toEqual(expect.arrayContaining(['tap', 'swipe', 'input_text', 'launch_app', 'finish_task', 'give_up']));
+    // Each step offers what it needs (agent-tools.spec): not the screen it is sent anyway, nor the whole catalog.
+    expect(names).not.toContain('describe_screen');
+    expect(names).not.toContain('pinch');
     expect(names).not.toContain('list_devices');
     expect(names).not.toContain('take_screenshot');
+    // Issue 33: a step's tool definitions under 1,500 tokens, estimated as characters / 4, in the wire format.
+    for (const request of requests) expect(JSON.stringify(request.body['tools']).length / 4).toBeLessThan(1_500);
     const tap = tools.find((t) => nameOf(t) === 'tap');
     const schema = (wire === 'openai' ? tap?.function?.parameters : tap?.input_schema) as JsonObject;
     // A tap takes a ref or a point: neither is required by the schema (the operation asks for exactly one).
