@@ -74,8 +74,9 @@ describe('apex mcp toolsets', () => {
   it.each([
     ['--toolsets', ['mcp', '--toolsets', 'observe,clicks'], {}, /^apex: --toolsets: unknown toolset "clicks"; valid: devices, observe, act, .*, default, all\./],
     ['APEX_TOOLSETS', ['mcp'], { APEX_TOOLSETS: 'obsrve' }, /^apex: APEX_TOOLSETS: unknown toolset "obsrve"; valid: devices, /],
+    ['apex serve --toolsets', ['serve', '--port', '0', '--toolsets', ''], {}, /^apex: --toolsets names no toolset; valid: devices, /],
   ])(
-    'refuses to start on an unknown toolset in %s (exit 2, the valid names on stderr)',
+    'refuses to start on a bad toolset list in %s (exit 2, the valid names on stderr)',
     async (_where, args, env, message) => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-toolsets-'));
       const child = spawnNode([APEX_BIN, ...args], { env: { ...process.env, APEX_DATA_DIR: dataDir, ...env } });
