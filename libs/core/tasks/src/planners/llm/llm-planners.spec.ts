@@ -149,6 +149,23 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
     expect(done.steps[0].outcome.code).toBe('app_not_found');
   });
 
+  it('offers each request the tools of its step: hide_keyboard once the keyboard is up', async () => {
+    const tasks = await open([
+      { toolCalls: [{ name: 'launch_app', arguments: { appId: 'com.example.notes' } }] },
+      { toolCalls: [{ name: 'tap', arguments: { x: 195, y: 200 } }] },
+      { toolCalls: [{ name: 'finish_task', arguments: { result: 'The note is open for typing.' } }] },
+    ]);
+    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone', goal: 'Start a note', planner: wire }).id);
+    expect(done.status).toBe('succeeded');
+    const offered = requestsOf(server).map((request) =>
+      (request.body['tools'] as { name?: string; function?: { name: string } }[]).map((t) => (wire === 'openai' ? t.function?.name : t.name)),
+    );
+    expect(offered).toHaveLength(3);
+    expect(offered[0]).not.toContain('hide_keyboard');
+    expect(offered[1]).not.toContain('hide_keyboard');
+    expect(offered[2]).toContain('hide_keyboard');
+  });
+
   it('tells the model to change approach on a loop, then fails with reason loop', async () => {
     const same = { toolCalls: [{ name: 'tap', arguments: { x: 5, y: 5 } }] };
     const tasks = await open([same, same, same, same, same]);
