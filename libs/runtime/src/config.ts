@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ApexError, fieldIssuesFrom } from '@apex/errors';
+import { resolveToolsets } from '@apex/capability';
 import { platformOf } from '@apex/driver-appium';
 import { plannerConfigSchema } from '@apex/tasks';
 import { z } from 'zod';
@@ -173,6 +174,23 @@ export const ApexConfigSchema = z
             maxFinished: z.number().int().min(1).max(1_000_000).optional(),
           })
           .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    /** The MCP face: `{"toolsets": ["default", "apps"]}`; `--toolsets` and APEX_TOOLSETS win over it. */
+    mcp: z
+      .object({
+        toolsets: z
+          .array(z.string().max(100))
+          .max(50)
+          .superRefine((names, ctx) => {
+            try {
+              resolveToolsets(names);
+            } catch (error) {
+              ctx.addIssue({ code: 'custom', message: error instanceof ApexError ? error.message : String(error) });
+            }
+          })
           .optional(),
       })
       .strict()

@@ -19,6 +19,7 @@ export const listDevicesOperation = defineOperation({
   input: z.strictObject({}),
   output: z.object({ devices: z.array(deviceSummary) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'devices',
   handler: async (ctx) => ({
     devices: listDevices(ctx.hub),
   }),
