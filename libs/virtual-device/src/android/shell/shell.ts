@@ -8,7 +8,7 @@ import { cat, echo, grep, head, id, ls, ps, rm, sleep, tail, whoami, writeFileTo
 import { appops } from './commands/environment';
 import { cmd, content, getprop, logcat, settings, svc } from './commands/system';
 import { screencap, uiautomator, wm } from './commands/ui';
-import { parseCommandLine, ShellSyntaxError, type Pipeline } from './parse';
+import { parseCommandLine, ShellSyntaxError, withStatus, type Pipeline } from './parse';
 
 /** Every command the virtual phone's shell knows, by name. */
 export const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
@@ -90,13 +90,20 @@ export async function runLine(line: string, phone: AndroidPhone, files: DeviceFi
   for (const p of pipelines) {
     if (p.after === '&&' && status !== 0) continue;
     if (p.after === '||' && status === 0) continue;
-    status = await runPipeline(p, phone, files, session, clientStdin);
+    status = await runPipeline(p, phone, files, session, status, clientStdin);
     clientStdin = undefined;
   }
   return status;
 }
 
-async function runPipeline(p: Pipeline, phone: AndroidPhone, files: DeviceFiles, session: Pick<ShellSession, 'write' | 'writeError' | 'signal'>, clientStdin?: AsyncIterable<Uint8Array>): Promise<number> {
+async function runPipeline(
+  p: Pipeline,
+  phone: AndroidPhone,
+  files: DeviceFiles,
+  session: Pick<ShellSession, 'write' | 'writeError' | 'signal'>,
+  lastStatus: number,
+  clientStdin?: AsyncIterable<Uint8Array>,
+): Promise<number> {
   let stdin = Buffer.alloc(0);
   let status = 0;
   for (let i = 0; i < p.commands.length; i++) {
@@ -115,7 +122,7 @@ async function runPipeline(p: Pipeline, phone: AndroidPhone, files: DeviceFiles,
       else session.writeError(data);
     };
     const io: CommandIO = { phone, files, stdin, out, err, signal: session.signal, ...(i === 0 && clientStdin ? { input: clientStdin } : {}) };
-    status = await runCommand(c.argv, io);
+    status = await runCommand(withStatus(c.argv, lastStatus), io);
     if (toFile && !writeFileTo(io, toFile.path, Buffer.concat(captured), toFile.append)) {
       session.writeError(`/system/bin/sh: can't create ${toFile.path}: Permission denied\n`);
       status = 1;
