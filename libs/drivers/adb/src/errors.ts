@@ -52,6 +52,10 @@ export function translateAdbFailure(error: unknown, where: Where, action: string
         });
     }
   }
+  if (error instanceof AdbServerFailure && error.service === 'sync:') {
+    // The device refused a file transfer (no space, a folder in the way): its reason stays in the cause.
+    return new ApexError('device_error', `${device} refused the file Apex sent to ${action}.`, { hint: 'Check the phone’s free space, then retry.', cause: error });
+  }
   if (error instanceof AdbServerFailure) {
     const text = error.message;
     if (/unauthori[sz]ed|still authorizing/i.test(text)) {

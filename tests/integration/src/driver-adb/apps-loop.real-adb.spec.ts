@@ -241,6 +241,15 @@ describeWithRealAdb('the developer’s loop through driver-adb, on the virtual A
     expect(android.backend.files.stat('/sdcard/Pictures/Beach_day__1_.png')).toBeDefined();
     await driver.launchApp('com.google.android.apps.photos', live());
     expect(JSON.stringify(await driver.uiTree(live()))).toContain('Photo Beach_day__1_.png');
+    // The phone refuses the push (a folder is in the way): its reason stays in the cause, the client reads Apex's words.
+    android.backend.files.mkdir('/sdcard/Pictures/taken.png');
+    const blocked = join(dir, 'taken.png');
+    await writeFile(blocked, Buffer.from('89504e470d0a1a0a', 'hex'));
+    const refused = await failed(driver.addMedia({ path: blocked, kind: 'photo' }, live()));
+    expect(refused.code).toBe('device_error');
+    expect(refused.message).toBe('Device pixel refused the file Apex sent to add the photo to the gallery.');
+    const gone = await failed(driver.installApp({ ...build, path: join(dir, 'missing.apk') }, live()));
+    expect(gone.code).toBe('invalid_argument');
   });
 
   it('biometric is unsupported on Android over the debugging connection, with the reason', async () => {

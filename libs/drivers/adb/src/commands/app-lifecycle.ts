@@ -23,7 +23,12 @@ export async function installApp(ctx: AdbContext, build: AppBuild, signal: Abort
     });
   }
   assertPackageName(ctx, build.appId, appNotFound);
-  const { size } = await stat(build.path);
+  const size = await stat(build.path).then(
+    (s) => s.size,
+    (cause: unknown) => {
+      throw new ApexError('invalid_argument', `The app build "${echoName(build.name)}" cannot be read on this computer.`, { hint: 'Check that the file still exists.', cause });
+    },
+  );
   const replaced = await installed(ctx, build.appId, signal);
   // -r: replace an installed build (implied since Android 7, said for older ones); -t: debug builds marked test-only.
   const reply = await execWithInput(ctx, ['cmd', 'package', 'install', '-r', '-t', '-S', String(size)], () => createReadStream(build.path, { highWaterMark: 256 * 1024 }), signal);
