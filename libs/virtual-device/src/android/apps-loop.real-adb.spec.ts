@@ -43,7 +43,8 @@ describeWithRealAdb('the developer’s loop on the virtual Android phone, throug
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'apex-loop-'));
     apkPath = join(dir, 'app-debug.apk');
-    await writeFile(apkPath, buildTestApk({ appId: APP, label: 'Loop Demo', labelAsResource: true, versionName: '1.2.0', versionCode: 12, permissions: [LOCATION, 'android.permission.INTERNET', 'android.permission.CAMERA'] }));
+    // 3 MB, as a small real app: the streamed install goes through several transfers and the stream's flow control.
+    await writeFile(apkPath, buildTestApk({ appId: APP, label: 'Loop Demo', labelAsResource: true, versionName: '1.2.0', versionCode: 12, permissions: [LOCATION, 'android.permission.INTERNET', 'android.permission.CAMERA'], paddingBytes: 3 * 1024 * 1024 }));
     streamed = await phoneBehindAdbd(['cmd']);
     legacy = await phoneBehindAdbd([]);
     adb = await startRealAdbServer();

@@ -131,6 +131,12 @@ describeWithRealAdb('the developer’s loop through driver-adb, on the virtual A
     expect(await driver.installApp(build, live())).toEqual({ replaced: false });
     expect(await driver.installApp(build, live())).toEqual({ replaced: true });
     expect(commands).toContainEqual(expect.stringMatching(/^cmd package install -r -t -S \d+$/));
+    // A build the size of a real one (5 MB) streams through with backpressure and installs.
+    const big = join(dir, 'big.apk');
+    await writeFile(big, buildTestApk({ appId: 'com.example.big', label: 'Big App', paddingBytes: 5 * 1024 * 1024 }));
+    expect(await driver.installApp({ ...build, path: big, appId: 'com.example.big', name: 'Big App' }, live())).toEqual({ replaced: false });
+    expect(android.phone.app('com.example.big')?.label).toBe('Big App');
+    await driver.uninstallApp('com.example.big', live());
 
     const junk = join(dir, 'junk.apk');
     await writeFile(junk, 'this is not an apk\n');
@@ -236,9 +242,11 @@ describeWithRealAdb('the developer’s loop through driver-adb, on the virtual A
 
   it('addMedia: a photo pushed to shared storage and scanned shows in the gallery', async () => {
     const photo = join(dir, 'Beach day (1).png');
-    await writeFile(photo, Buffer.from('89504e470d0a1a0a', 'hex'));
+    // Larger than one transfer chunk (64 KiB): the push splits it.
+    const bytes = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(300 * 1024, 7)]);
+    await writeFile(photo, bytes);
     await driver.addMedia({ path: photo, kind: 'photo' }, live());
-    expect(android.backend.files.stat('/sdcard/Pictures/Beach_day__1_.png')).toBeDefined();
+    expect(Buffer.from(android.backend.files.read('/sdcard/Pictures/Beach_day__1_.png') ?? []).equals(bytes)).toBe(true);
     await driver.launchApp('com.google.android.apps.photos', live());
     expect(JSON.stringify(await driver.uiTree(live()))).toContain('Photo Beach_day__1_.png');
     // The phone refuses the push (a folder is in the way): its reason stays in the cause, the client reads Apex's words.

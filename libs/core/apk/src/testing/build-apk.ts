@@ -21,6 +21,8 @@ export interface TestApkSpec {
   launcherActivity?: string | null;
   /** Write the manifest's string pool as UTF-8 (aapt2 writes UTF-16 for XML; both are valid). */
   utf8?: boolean;
+  /** Bytes of (stored, incompressible) `assets/padding.bin`, to make the APK as large as a real one. */
+  paddingBytes?: number;
 }
 
 const ANDROID_NS = 'http://schemas.android.com/apk/res/android';
@@ -205,5 +207,19 @@ export function buildTestApk(spec: TestApkSpec): Buffer {
     files.push({ name: 'resources.arsc', data: encodeResourceTable(spec.appId, values), deflate: false });
   }
   files.push({ name: 'META-INF/MANIFEST.MF', data: Buffer.from('Manifest-Version: 1.0\r\nCreated-By: Apex tests\r\n') });
+  if (spec.paddingBytes) files.push({ name: 'assets/padding.bin', data: noise(spec.paddingBytes), deflate: false });
   return buildZip(files);
+}
+
+/** Deterministic incompressible bytes (xorshift32). */
+function noise(length: number): Buffer {
+  const out = Buffer.alloc(length);
+  let x = 0x9e3779b9;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
 }
