@@ -250,7 +250,7 @@ describeWithRealAdb('the developer’s loop through driver-adb, on the virtual A
     await driver.launchApp('com.google.android.apps.photos', live());
     expect(JSON.stringify(await driver.uiTree(live()))).toContain('Photo Beach_day__1_.png');
     // The phone refuses the push (a folder is in the way): its reason stays in the cause, the client reads Apex's words.
-    android.backend.files.mkdir('/sdcard/Pictures/taken.png');
+    android.backend.files.write('/sdcard/Pictures/taken.png/inside.txt', Buffer.from('x'), 0o644, 0);
     const blocked = join(dir, 'taken.png');
     await writeFile(blocked, Buffer.from('89504e470d0a1a0a', 'hex'));
     const refused = await failed(driver.addMedia({ path: blocked, kind: 'photo' }, live()));
