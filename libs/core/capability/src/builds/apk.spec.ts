@@ -38,7 +38,9 @@ describe('readApk (an Android build on the Apex host)', () => {
     expect((await refusal(text)).message).toMatch(/notes\.apk" is not a usable Android app build: it is not a zip archive/);
     const empty = join(dir, 'empty.apk');
     await writeFile(empty, buildZip([{ name: 'res/values.xml', data: Buffer.from('x') }]));
-    expect((await refusal(empty)).message).toMatch(/has no AndroidManifest\.xml/);
+    const noManifest = await refusal(empty);
+    expect(noManifest.message).toMatch(/has no AndroidManifest\.xml/);
+    expect(noManifest.issues).toEqual([{ path: 'path', message: 'it has no AndroidManifest.xml (an APK needs one)' }]);
     const folder = join(dir, 'folder.apk');
     await mkdir(folder);
     expect((await refusal(folder)).message).toMatch(/cannot be (opened|read)|not a file/);

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ApkError, readApkInfo, type ByteSource } from '@apex/apk';
-import { ApexError, echoName } from '@apex/errors';
+import { ApexError, echoName, invalidArgument } from '@apex/errors';
 
 /** Largest APK Apex installs: the zip format without ZIP64 stops at 4 GiB, and Android's own limit is lower. */
 export const MAX_APK_BYTES = 4 * 1024 * 1024 * 1024 - 1;
@@ -35,10 +35,8 @@ export async function readApk(path: string): Promise<{ appId: string; name: stri
     return { appId: info.appId, name: info.name, ...(info.version === undefined ? {} : { version: info.version }) };
   } catch (error) {
     if (error instanceof ApkError) {
-      throw new ApexError('invalid_argument', `The file "${shown}" is not a usable Android app build: ${error.reason}.`, {
-        hint: 'Pass the .apk your build produced (e.g. app/build/outputs/apk/debug/app-debug.apk).',
-        cause: error,
-      });
+      // Named as the install operation's `path` field, as the other build readers name it.
+      throw invalidArgument(`The file "${shown}" is not a usable Android app build: ${error.reason}.`, [{ path: 'path', message: error.reason }], 'Pass the .apk your build produced (e.g. app/build/outputs/apk/debug/app-debug.apk).');
     }
     throw new ApexError('invalid_argument', `The app build "${shown}" cannot be read.`, { cause: error });
   } finally {
