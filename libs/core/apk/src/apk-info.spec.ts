@@ -91,3 +91,19 @@ describe('readApkInfo', () => {
     expect((await read(buildZip([{ name: 'AndroidManifest.xml', data: manifest }]))).appId).toBe('com.example.stored');
   });
 });
+
+describe('the sample Android app in examples/apps', () => {
+  it('is a build the reader (and so install_app and the virtual phone) takes: Where Am I, asking for the location', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const bytes = await readFile(join(__dirname, '../../../../examples/apps/WhereAmI.apk'));
+    expect(await read(bytes)).toEqual({
+      appId: 'dev.apex.whereami',
+      name: 'Where Am I',
+      version: '1.0',
+      versionCode: 1,
+      permissions: ['android.permission.ACCESS_FINE_LOCATION', 'android.permission.ACCESS_COARSE_LOCATION'],
+      launcherActivity: 'dev.apex.whereami.MainActivity',
+    });
+  });
+});
