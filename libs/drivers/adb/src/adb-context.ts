@@ -22,7 +22,8 @@ function unknownDevice(error: unknown): boolean {
   return error instanceof AdbServerFailure && /not found|no devices|no emulators/i.test(error.message);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits, or rejects as an aborted call when the signal ends the wait. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const onAbort = (): void => {
       clearTimeout(timer);
@@ -90,4 +91,33 @@ export function okText(result: ShellResult): string {
 /** Raw bytes of a command (`exec:`), e.g. a PNG from `screencap -p`. */
 export function execBytes(ctx: AdbContext, argv: readonly string[], signal: AbortSignal): Promise<Buffer> {
   return withDevice(ctx, signal, () => ctx.client.exec(ctx.serial, commandLine(argv), signal));
+}
+
+/** `exec:` with a stream on the command's stdin (made afresh if the call is retried after a reconnect). */
+export function execWithInput(ctx: AdbContext, argv: readonly string[], input: () => AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<Buffer> {
+  return withDevice(ctx, signal, () => ctx.client.execWithInput(ctx.serial, commandLine(argv), input(), signal));
+}
+
+/** Pushes bytes to a file on the device (`sync:` SEND), creating its folder as the device's push does. */
+export function pushFile(ctx: AdbContext, remotePath: string, mode: number, data: () => AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<void> {
+  return withDevice(ctx, signal, () => ctx.client.push(ctx.serial, remotePath, mode, data(), signal));
+}
+
+/**
+ * Runs several commands in one shell (one round trip), each with its own output and status: `CMD 2>&1; echo
+ * MARK$?` per command, split again here.
+ */
+export async function shellEach(ctx: AdbContext, argvs: ReadonlyArray<readonly string[]>, signal: AbortSignal): Promise<Array<{ status: number; output: string }>> {
+  const mark = '::apex-status::';
+  const line = argvs.map((argv) => `${commandLine(argv)} 2>&1; echo ${mark}$?`).join('; ');
+  const text = (await shellLine(ctx, line, signal)).stdout.toString('utf8');
+  const results: Array<{ status: number; output: string }> = [];
+  const pattern = new RegExp(`${mark}(\\d+)\\n?`, 'g');
+  let from = 0;
+  for (const m of text.matchAll(pattern)) {
+    results.push({ status: Number(m[1]), output: text.slice(from, m.index) });
+    from = (m.index ?? 0) + m[0].length;
+  }
+  if (results.length !== argvs.length) throw new DeviceCommandFailure(1, text);
+  return results;
 }

@@ -3,9 +3,17 @@ import {
   TIMEOUT_DEFAULTS,
   type AlertAction,
   type AlertInfo,
+  type AppBuild,
   type AppList,
   type AppRef,
+  type AppState,
   type Appearance,
+  type BiometricAction,
+  type GeoLocation,
+  type MediaFile,
+  type Permission,
+  type PermissionState,
+  type PushNotification,
   type DeviceDriver,
   type DriverStatus,
   type HardwareButton,
@@ -23,6 +31,8 @@ import { okText, shellLine, type AdbContext } from './adb-context';
 import { AdbServerClient, type AdbServerAddress } from './adb-server/adb-server-client';
 import * as alerts from './commands/alerts';
 import * as apps from './commands/apps';
+import * as lifecycle from './commands/app-lifecycle';
+import * as environment from './commands/environment';
 import * as device from './commands/device';
 import * as keyboard from './commands/keyboard';
 import * as screen from './commands/screen';
@@ -143,6 +153,54 @@ export class AdbDriver implements DeviceDriver {
 
   listApps(signal: AbortSignal): Promise<AppList> {
     return this.guard('list its apps', () => apps.listApps(this.ctx, signal));
+  }
+
+  installApp(build: AppBuild, signal: AbortSignal): Promise<{ replaced: boolean }> {
+    return this.guard('install the app', () => lifecycle.installApp(this.ctx, build, signal));
+  }
+
+  uninstallApp(appId: string, signal: AbortSignal): Promise<void> {
+    return this.guard('uninstall the app', () => lifecycle.uninstallApp(this.ctx, appId, signal));
+  }
+
+  resetApp(appId: string, signal: AbortSignal): Promise<void> {
+    return this.guard('reset the app', () => lifecycle.resetApp(this.ctx, appId, signal));
+  }
+
+  appState(appId: string, signal: AbortSignal): Promise<AppState> {
+    return this.guard('read the app’s state', () => lifecycle.appState(this.ctx, appId, signal));
+  }
+
+  backgroundApp(seconds: number | undefined, signal: AbortSignal): Promise<void> {
+    return this.guard('send the app to the background', () => lifecycle.backgroundApp(this.ctx, seconds, signal));
+  }
+
+  setPermission(appId: string, permission: Permission, state: PermissionState, signal: AbortSignal): Promise<void> {
+    return this.guard(`set the ${permission} permission`, () => environment.setPermission(this.ctx, appId, permission, state, signal));
+  }
+
+  setLocation(location: GeoLocation | undefined, signal: AbortSignal): Promise<void> {
+    return this.guard(location ? 'simulate a position' : 'stop simulating a position', () => environment.setLocation(this.ctx, location, signal));
+  }
+
+  /**
+   * Unsupported: a fingerprint touch exists only in the Android emulator's own console (`finger touch`, a
+   * separate port with its own token), never over the debugging connection, and a real phone's sensor cannot be
+   * faked at all; the virtual Android models a phone, not the emulator's console.
+   */
+  biometric(_action: BiometricAction, _signal: AbortSignal): Promise<void> {
+    return this.unsupported(
+      'simulate a fingerprint',
+      'Android offers no command for it over the debugging connection; only the Android emulator’s own console can fake a fingerprint touch, and a real phone’s sensor cannot be faked.',
+    );
+  }
+
+  pushNotification(notification: PushNotification, signal: AbortSignal): Promise<void> {
+    return this.guard('show the notification', () => environment.pushNotification(this.ctx, notification, signal));
+  }
+
+  addMedia(file: MediaFile, signal: AbortSignal): Promise<void> {
+    return this.guard(`add the ${file.kind} to the gallery`, () => environment.addMedia(this.ctx, file, signal));
   }
 
   openUrl(url: string, signal: AbortSignal): Promise<void> {

@@ -52,6 +52,10 @@ export function translateAdbFailure(error: unknown, where: Where, action: string
         });
     }
   }
+  if (error instanceof AdbServerFailure && error.service === 'sync:') {
+    // The device refused a file transfer (no space, a folder in the way): its reason stays in the cause.
+    return new ApexError('device_error', `${device} refused the file Apex sent to ${action}.`, { hint: 'Check the phone’s free space, then retry.', cause: error });
+  }
   if (error instanceof AdbServerFailure) {
     const text = error.message;
     if (/unauthori[sz]ed|still authorizing/i.test(text)) {
@@ -87,4 +91,47 @@ export function translateAdbFailure(error: unknown, where: Where, action: string
     });
   }
   return new ApexError('device_error', `${device} failed to ${action}.`, { cause: error });
+}
+
+/**
+ * PackageManager's install failures (PackageManager.INSTALL_FAILED_* / INSTALL_PARSE_FAILED_*) in Apex's words.
+ * The code itself stays in `cause`: clients read what to do, not Android's constant.
+ */
+export function installFailure(deviceId: string, appName: string, code: string, message: string): ApexError {
+  const cause = new DeviceCommandFailure(1, `Failure [${code}: ${message}]`);
+  const app = `"${echoName(appName)}"`;
+  if (code.startsWith('INSTALL_PARSE_FAILED') || code === 'INSTALL_FAILED_INVALID_APK' || code === 'INSTALL_FAILED_TEST_ONLY') {
+    return new ApexError('invalid_argument', `Device ${deviceId} cannot install ${app}: the phone does not accept the build as an app (damaged, unsigned, or not an app).`, {
+      hint: 'Rebuild the app (a signed debug build from your build tool installs) and try again.',
+      cause,
+    });
+  }
+  if (code === 'INSTALL_FAILED_UPDATE_INCOMPATIBLE' || code === 'INSTALL_FAILED_SHARED_USER_INCOMPATIBLE') {
+    return new ApexError('invalid_argument', `Device ${deviceId} already has a build of ${app} signed with another key; it cannot be replaced by this one.`, {
+      hint: 'Uninstall the app first (a system app cannot be replaced), then install again.',
+      cause,
+    });
+  }
+  if (code === 'INSTALL_FAILED_VERSION_DOWNGRADE') {
+    return new ApexError('invalid_argument', `Device ${deviceId} has a newer version of ${app} installed; this build would downgrade it.`, {
+      hint: 'Uninstall the app first, or raise the build’s version code.',
+      cause,
+    });
+  }
+  if (code === 'INSTALL_FAILED_OLDER_SDK') {
+    return new ApexError('unsupported_operation', `Device ${deviceId} runs an Android version older than ${app} needs.`, { hint: 'Use a phone with a newer Android version, or lower the build’s minimum.', cause });
+  }
+  if (code === 'INSTALL_FAILED_NO_MATCHING_ABIS') {
+    return new ApexError('unsupported_operation', `Device ${deviceId} has a processor ${app}'s native code was not built for.`, { hint: 'Build the app for this phone’s processor (or as a universal build).', cause });
+  }
+  if (code === 'INSTALL_FAILED_INSUFFICIENT_STORAGE') {
+    return new ApexError('device_error', `Device ${deviceId} has no room to install ${app}.`, { hint: 'Free some space on the phone, then retry.', cause });
+  }
+  if (code === 'INSTALL_FAILED_USER_RESTRICTED' || code === 'INSTALL_FAILED_ABORTED') {
+    return new ApexError('device_error', `Device ${deviceId} refused to install ${app} (installing over the debugging connection is turned off, or a prompt on the phone was declined).`, {
+      hint: 'Allow installing over the debugging connection in the phone’s developer options, accept any prompt on the phone, then retry.',
+      cause,
+    });
+  }
+  return new ApexError('device_error', `Device ${deviceId} could not install ${app}.`, { hint: 'Retry; if it keeps failing, install it once by hand to see the phone’s reason.', cause });
 }

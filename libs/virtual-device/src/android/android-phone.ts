@@ -5,7 +5,12 @@ import { dragTarget, gestureTarget, hitTest } from '../engine/view';
 import type { AndroidView } from './android-view';
 import type { AndroidAppDefinition, AndroidAppInstance, AndroidEnv, AppServices } from './apps/app';
 import { AndroidPhoneError, AppProcesses, shortClass, SYSTEM_SERVER_PID } from './device/app-processes';
-import { RuntimePermissions, type Grant, type PermissionRequest } from './device/runtime-permissions';
+import type { ApkInfo } from '@apex/apk';
+import { installedApp, type InstalledAppDefinition } from './apps/installed-app';
+import { LocationService } from './device/location';
+import { MediaStore } from './device/media-store';
+import { Notifications, type PostedNotification } from './device/notifications';
+import { permissionGroup, RuntimePermissions, type Grant, type PermissionFlag, type PermissionGroup, type PermissionRequest } from './device/runtime-permissions';
 import { windowStack } from './device/window-stack';
 import { CHROME_PACKAGE } from './apps/chrome';
 import { Launcher, LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE, recentsWindow } from './apps/launcher';
@@ -37,7 +42,12 @@ export interface FocusInfo {
   /** The resumed activity as `pkg/class`. */
   pkg: string;
   activity: string;
+  /** The package whose task holds it (the permission dialog runs in the asking app's task). */
+  task: string;
 }
+
+/** Why an install failed, in PackageManager's codes (`Failure [CODE: message]`). */
+export type InstallOutcome = { ok: true; replaced: boolean } | { ok: false; code: string; message: string };
 
 export const LONG_PRESS_MS = 400;
 const TAP_SLOP = 8;
@@ -63,6 +73,13 @@ export class AndroidPhone {
   private readonly renderer: Renderer;
   private cache: { version: number; root: AndroidView; active: AndroidView } | null = null;
   private readonly services: AppServices;
+  /** `cmd location`, `appops`: the simulated position and who may set it. */
+  readonly location = new LocationService();
+  /** What the media scanner found (Photos shows it). */
+  readonly media = new MediaStore();
+  readonly notifications = new Notifications();
+  /** The notification floating over the app (heads-up), until it is tapped or anything else is touched. */
+  private headsUpKey: string | null = null;
 
   constructor(options: AndroidPhoneOptions = {}) {
     const id = options.profile ?? DEFAULT_ANDROID_PROFILE_ID;
@@ -77,7 +94,14 @@ export class AndroidPhone {
     this.permissions = new RuntimePermissions((message) => this.logcat.add(SYSTEM_SERVER_PID, 'I', 'PermissionController', message));
     this.renderer = new Renderer(pxPerDp(profile));
     this.services = {
-      requestPermission: (pkg, permission, onResult) => this.permissions.request({ pkg, permission, onResult }),
+      requestPermission: (pkg, permission, onResult) => {
+        const group = permissionGroup(permission);
+        // Install-time permissions need no dialog.
+        if (group) this.permissions.request({ pkg, group, onResult });
+        else onResult(true);
+      },
+      location: () => this.location.current(),
+      media: () => this.media.list(),
       launch: (pkg) => this.bringToFront(pkg),
       openUrl: (url) => this.openUrlNow(url),
       log: (tag, message) => this.logcat.add(SYSTEM_SERVER_PID, 'I', tag, message),
@@ -172,11 +196,12 @@ export class AndroidPhone {
 
   /** The app whose window is in front (the launcher's package on the home screen). */
   focus(): FocusInfo {
-    if (this.pendingShown()) return { window: `${PERMISSION_CONTROLLER}/${GRANT_PERMISSIONS_ACTIVITY}`, pkg: PERMISSION_CONTROLLER, activity: GRANT_PERMISSIONS_ACTIVITY };
+    const pending = this.pendingShown();
+    if (pending) return { window: `${PERMISSION_CONTROLLER}/${GRANT_PERMISSIONS_ACTIVITY}`, pkg: PERMISSION_CONTROLLER, activity: GRANT_PERMISSIONS_ACTIVITY, task: pending.pkg };
     const resumed = this.resumed();
     // The keyguard lives in the NotificationShade window (Android 12+).
-    if (this.shadeOpen || this.locked) return { window: 'NotificationShade', ...resumed };
-    return { window: `${resumed.pkg}/${resumed.activity}`, ...resumed };
+    if (this.shadeOpen || this.locked) return { window: 'NotificationShade', ...resumed, task: resumed.pkg };
+    return { window: `${resumed.pkg}/${resumed.activity}`, ...resumed, task: resumed.pkg };
   }
 
   /** The resumed activity (under the shade, if it is open). */
@@ -234,19 +259,26 @@ export class AndroidPhone {
       const tasks = this.processes.recents.map((p) => this.app(p)).filter((a): a is AndroidAppDefinition => a !== undefined);
       base = recentsWindow(env, tasks, (pkg) => this.bringToFront(pkg), () => this.clearRecents());
     } else if (this.foreground === null) {
-      base = this.launcher.window(env, this.installed(), (pkg) => this.bringToFront(pkg), () => (this.launcher.drawerOpen = true));
+      base = this.launcher.window(env, this.launchable(), (pkg) => this.bringToFront(pkg), () => (this.launcher.drawerOpen = true));
     } else {
       base = this.instance(this.foreground).window(env);
     }
     const pending = this.pendingShown();
+    const headsUp = this.headsUpKey === null ? undefined : this.notifications.get(this.headsUpKey);
     const stack = windowStack({
       env,
       base,
       onHome: this.foreground === null || this.recentsOpen,
       pressNav: (b) => this.pressNav(b),
       keyboardFor: this.keyboardShown() ? this.focusedInput() : null,
-      shade: this.shadeOpen ? { close: () => (this.shadeOpen = false) } : null,
-      dialog: pending ? { appLabel: this.app(pending.pkg)?.label ?? pending.pkg, answer: (a) => this.permissions.answer(a) } : null,
+      shade: this.shadeOpen
+        ? {
+            close: () => (this.shadeOpen = false),
+            notifications: { list: this.notifications.active(), appName: (n) => this.posterName(n), open: (key) => this.openNotification(key) },
+          }
+        : null,
+      headsUp: headsUp && this.interactive() ? { notification: headsUp, appName: this.posterName(headsUp), open: () => this.openNotification(headsUp.key) } : null,
+      dialog: pending ? { appLabel: this.app(pending.pkg)?.label ?? pending.pkg, group: pending.group, answer: (a) => this.permissions.answer(a) } : null,
       awake: this.awake,
       keyguard: this.locked ? { unlock: () => (this.locked = false) } : null,
     });
@@ -278,7 +310,13 @@ export class AndroidPhone {
     requireFinite({ x, y });
     if (!this.awake) return;
     const handler = hitTest(this.root(), x, y, this.screenRect())?.onTap;
-    if (handler) this.change(() => handler(x, y));
+    if (handler || this.headsUpKey !== null) {
+      this.change(() => {
+        // Touching anything but the heads-up puts it away (it stays in the shade).
+        this.headsUpKey = null;
+        handler?.(x, y);
+      });
+    }
   }
 
   /** A finger down at (x1,y1), moved to (x2,y2) over `durationMs`: a tap, a long press, a swipe or a scroll. */
@@ -295,7 +333,10 @@ export class AndroidPhone {
     const env = this.env();
     // From the status bar down: the notification shade; up on the open shade: closes it.
     if (!this.shadeOpen && !this.locked && y1 <= env.top && dy > 100 && this.pendingShown() === null) {
-      this.change(() => (this.shadeOpen = true));
+      this.change(() => {
+        this.shadeOpen = true;
+        this.headsUpKey = null;
+      });
       return;
     }
     if (this.shadeOpen && dy < -100) {
@@ -385,6 +426,7 @@ export class AndroidPhone {
   }
 
   private back(): void {
+    this.headsUpKey = null;
     if (this.pendingShown()) {
       this.permissions.answer('deny');
       return;
@@ -411,6 +453,7 @@ export class AndroidPhone {
   }
 
   private home(): void {
+    this.headsUpKey = null;
     this.shadeOpen = false;
     this.recentsOpen = false;
     this.focusedInput()?.blur();
@@ -459,14 +502,92 @@ export class AndroidPhone {
     return true;
   }
 
-  /** `pm clear`: the app stops and loses its data and its permission answers. False if not installed. */
+  /** `pm clear`: the app stops and loses its data, its permission answers and its notifications. False if not installed. */
   clearData(pkg: string): boolean {
     if (!this.app(pkg)) return false;
     this.change(() => {
       this.processes.clearData(pkg);
       this.permissions.forget(pkg);
+      this.notifications.cancelFor(pkg);
     });
     return true;
+  }
+
+  /** Apps with a launcher activity: the launcher's icons, `query-activities`. */
+  launchable(): AndroidAppDefinition[] {
+    return this.installed().filter((a) => a.launcherActivity !== '');
+  }
+
+  /**
+   * Installs an app read from an APK (PackageManager's checks: a system app's package cannot be replaced by a
+   * build signed by someone else, and a lower version code needs `allowDowngrade`).
+   */
+  installApk(info: ApkInfo, options: { allowDowngrade?: boolean } = {}): InstallOutcome {
+    const existing = this.app(info.appId);
+    if (existing && !existing.thirdParty) {
+      return { ok: false, code: 'INSTALL_FAILED_UPDATE_INCOMPATIBLE', message: `Package ${info.appId} signatures do not match previously installed version; ignoring!` };
+    }
+    const before = existing as InstalledAppDefinition | undefined;
+    if (before && (info.versionCode ?? 0) < before.versionCode && !options.allowDowngrade) {
+      return { ok: false, code: 'INSTALL_FAILED_VERSION_DOWNGRADE', message: `Downgrade detected: Update version code ${info.versionCode ?? 0} is older than current ${before.versionCode}` };
+    }
+    let replaced = false;
+    this.change(() => {
+      if (existing) this.permissions.processEnded(info.appId);
+      replaced = this.processes.install(installedApp(info));
+    });
+    return { ok: true, replaced };
+  }
+
+  /** Removes a user-installed app with its data, permissions and notifications; false for a system app or an unknown one. */
+  uninstall(pkg: string): boolean {
+    if (!this.app(pkg)?.thirdParty) return false;
+    this.change(() => {
+      this.processes.uninstall(pkg);
+      this.permissions.forget(pkg);
+      this.notifications.cancelFor(pkg);
+    });
+    return true;
+  }
+
+  // ---- notifications -------------------------------------------------------------------------------------------
+
+  /** Posts (or replaces) a notification; it shows heads-up over the app until touched, and stays in the shade. */
+  postNotification(n: PostedNotification): void {
+    this.change(() => {
+      this.notifications.post(n);
+      this.headsUpKey = n.key;
+    });
+  }
+
+  /** A tap on a notification: it goes away (auto-cancel) and its content intent opens its app. */
+  private openNotification(key: string): void {
+    const n = this.notifications.cancel(key);
+    this.headsUpKey = null;
+    this.shadeOpen = false;
+    if (n?.opens && this.app(n.opens)?.launcherActivity) this.bringToFront(n.opens);
+  }
+
+  private posterName(n: PostedNotification): string {
+    return n.poster === 'com.android.shell' ? 'Shell' : (this.app(n.poster)?.label ?? n.poster);
+  }
+
+  // ---- media -------------------------------------------------------------------------------------------------
+
+  /** The media scanner reads a file: a photo or video joins the library (Photos shows it). False when it is not media. */
+  scanMedia(path: string, data: Uint8Array | undefined): boolean {
+    let added = false;
+    this.change(() => (added = this.media.scan(path, data)));
+    return added;
+  }
+
+  // ---- location ----------------------------------------------------------------------------------------------
+
+  /** Location and app-op changes go through here so the screen follows. */
+  changeLocation(apply: (location: LocationService) => boolean): boolean {
+    let result = false;
+    this.change(() => (result = apply(this.location)));
+    return result;
   }
 
   private stopProcess(pkg: string): void {
@@ -496,20 +617,30 @@ export class AndroidPhone {
 
   // ---- runtime permissions -----------------------------------------------------------------------------------
 
-  /** The permission dialog's package and permission when it shows (null otherwise). */
-  permissionPrompt(): { pkg: string; permission: string } | null {
+  /** The permission dialog's package and permission group when it shows (null otherwise). */
+  permissionPrompt(): { pkg: string; group: PermissionGroup } | null {
     const p = this.pendingShown();
-    return p ? { pkg: p.pkg, permission: p.permission } : null;
+    return p ? { pkg: p.pkg, group: p.group } : null;
   }
 
-  /** `pm grant` / `pm revoke` of the runtime permission an app asks for. */
-  setGrant(pkg: string, granted: boolean): void {
-    this.change(() => this.permissions.set(pkg, granted));
+  /** `pm grant` / `pm revoke` of a runtime permission group. */
+  setGrant(pkg: string, group: PermissionGroup, granted: boolean): void {
+    this.change(() => this.permissions.set(pkg, group, granted));
+  }
+
+  /** `pm set-permission-flags` / `clear-permission-flags`. */
+  setPermissionFlags(pkg: string, group: PermissionGroup, flags: readonly PermissionFlag[], on: boolean): void {
+    this.change(() => this.permissions.setFlags(pkg, group, flags, on));
   }
 
   /** `granted` (while in use), `one_time`, `denied`, `denied_forever`, or undefined when never asked. */
-  grantOf(pkg: string): Grant | undefined {
-    return this.permissions.grantOf(pkg);
+  grantOf(pkg: string, group: PermissionGroup = 'location'): Grant | undefined {
+    return this.permissions.grantOf(pkg, group);
+  }
+
+  /** The grant and flags of a group, as `dumpsys package` prints them. */
+  permissionFlags(pkg: string, group: PermissionGroup): { granted: boolean; flags: string[] } {
+    return this.permissions.flagsOf(pkg, group);
   }
 
   // ---- device ------------------------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ describe('virtual Android shell', () => {
     expect((await run(`echo 'it'\\''s' 'a;b'`)).text).toBe("it's a;b\n");
     expect((await run('getprop ro.product.model; getprop ro.build.version.release')).text).toBe('Pixel 8\n14\n');
     expect((await run('false && echo no || echo yes')).text).toBe('yes\n');
+    // $? is the status of the command before (drivers run several commands in one shell and read each status).
+    expect((await run(`false; echo ::$?; true; echo "s=$?" '$?'; frobnicate 2>&1; echo $?`)).text).toBe('::1\ns=0 $?\n/system/bin/sh: frobnicate: inaccessible or not found\n127\n');
     expect((await run('dumpsys window | grep mCurrentFocus')).text).toMatch(/^ {2}mCurrentFocus=Window\{[0-9a-f]+ u0 com\.google\.android\.apps\.nexuslauncher\/com\.google\.android\.apps\.nexuslauncher\.NexusLauncherActivity\}\n$/);
     const broken = await run("echo 'open");
     expect(broken.code).not.toBe(0);

@@ -161,6 +161,48 @@ export class AdbServerClient {
     }
   }
 
+  /**
+   * `exec:` with bytes for the command's stdin (`cmd package install -S SIZE` reads the APK there, as the adb
+   * client streams it): the input is written with backpressure, then the reply read until the device closes.
+   */
+  async execWithInput(serial: string, command: string, input: AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<Buffer> {
+    const reader = await this.request([`host:transport:${serial}`, `exec:${command}`], signal);
+    try {
+      await writeAll(reader.socket, input, signal);
+      return await reader.readToEnd(MAX_REPLY_BYTES);
+    } finally {
+      reader.socket.destroy();
+    }
+  }
+
+  /**
+   * Pushes a file (`sync:` SEND, SYNC.TXT): `SEND` with `path,mode`, DATA chunks of at most 64 KiB, `DONE` with
+   * the mtime, then the device's OKAY or FAIL with its reason (an AdbServerFailure).
+   */
+  async push(serial: string, remotePath: string, mode: number, data: AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<void> {
+    const reader = await this.request([`host:transport:${serial}`, 'sync:'], signal);
+    const socket = reader.socket;
+    try {
+      const target = Buffer.from(`${remotePath},${mode}`, 'utf8');
+      if (target.length > 1024) throw new AdbTransportError('too_large', 'the device path is too long');
+      await writeChunk(socket, Buffer.concat([syncHeader('SEND', target.length), target]), signal);
+      for await (const chunk of data) {
+        for (let at = 0; at < chunk.length; at += SYNC_DATA_MAX) {
+          const part = Buffer.from(chunk.subarray(at, at + SYNC_DATA_MAX));
+          await writeChunk(socket, Buffer.concat([syncHeader('DATA', part.length), part]), signal);
+        }
+      }
+      await writeChunk(socket, syncHeader('DONE', Math.floor(Date.now() / 1000)), signal);
+      const reply = await reader.read(8);
+      const id = reply.toString('latin1', 0, 4);
+      if (id === 'FAIL') throw new AdbServerFailure('sync:', (await reader.read(reply.readUInt32LE(4))).toString('utf8'));
+      if (id !== 'OKAY') throw new AdbTransportError('protocol', `unexpected reply ${JSON.stringify(id)} to a push`);
+      socket.write(syncHeader('QUIT', 0));
+    } finally {
+      socket.destroy();
+    }
+  }
+
   /** Runs a command with raw output (`exec:`): every byte as the command wrote it, no exit code. */
   async exec(serial: string, command: string, signal: AbortSignal): Promise<Buffer> {
     const reader = await this.request([`host:transport:${serial}`, `exec:${command}`], signal);
@@ -170,4 +212,36 @@ export class AdbServerClient {
       reader.socket.destroy();
     }
   }
+}
+
+/** The largest DATA chunk of a push (`SYNC_DATA_MAX`). */
+const SYNC_DATA_MAX = 64 * 1024;
+
+function syncHeader(id: string, value: number): Buffer {
+  const b = Buffer.alloc(8);
+  b.write(id, 0, 'latin1');
+  b.writeUInt32LE(value >>> 0, 4);
+  return b;
+}
+
+/** Writes, waiting for the socket to drain; the signal (or a closed socket) ends the wait with an error. */
+async function writeChunk(socket: Socket, chunk: Uint8Array, signal: AbortSignal): Promise<void> {
+  if (socket.destroyed) throw new AdbTransportError(signal.aborted ? 'aborted' : 'closed', 'the connection closed while sending');
+  if (socket.write(chunk)) return;
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      socket.off('drain', done);
+      socket.off('close', done);
+      socket.off('error', done);
+      resolve();
+    };
+    socket.on('drain', done);
+    socket.on('close', done);
+    socket.on('error', done);
+  });
+  if (socket.destroyed) throw new AdbTransportError(signal.aborted ? 'aborted' : 'closed', 'the connection closed while sending');
+}
+
+async function writeAll(socket: Socket, input: AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<void> {
+  for await (const chunk of input) await writeChunk(socket, chunk, signal);
 }

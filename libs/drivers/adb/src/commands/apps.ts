@@ -19,14 +19,22 @@ function notInstalled(ctx: AdbContext, appId: string, cause?: unknown): ApexErro
   });
 }
 
-async function installed(ctx: AdbContext, appId: string, signal: AbortSignal): Promise<boolean> {
+/** `app_not_found` for an app the device does not have (any operation but launch). */
+export function appNotFound(ctx: AdbContext, appId: string, cause?: unknown): ApexError {
+  return new ApexError('app_not_found', `Device ${ctx.deviceId} has no app "${echoName(appId)}" installed.`, {
+    hint: 'Check the package name (list_apps shows the apps with an icon), e.g. com.example.myapp.',
+    cause,
+  });
+}
+
+export async function installed(ctx: AdbContext, appId: string, signal: AbortSignal): Promise<boolean> {
   const result = await shell(ctx, ['pm', 'path', appId], signal);
   return result.exitCode === 0 && result.stdout.toString('utf8').includes('package:');
 }
 
 /** Package names are letters, digits, `_` and dots (the schema above checks too; this keeps the shell line plain). */
-function assertPackageName(ctx: AdbContext, appId: string): void {
-  if (!/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/.test(appId)) throw notInstalled(ctx, appId);
+export function assertPackageName(ctx: AdbContext, appId: string, notFound: (ctx: AdbContext, appId: string) => ApexError = notInstalled): void {
+  if (!/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/.test(appId)) throw notFound(ctx, appId);
 }
 
 export async function launchApp(ctx: AdbContext, appId: string, signal: AbortSignal): Promise<void> {

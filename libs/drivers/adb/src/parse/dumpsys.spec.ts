@@ -3,6 +3,8 @@ import {
   parseBattery,
   parseDisplay,
   parseFocusedPackage,
+  parsePackageManagerResult,
+  parseTopTask,
   parseKeyboardFrame,
   parseKeyboardShown,
   parseKeyguardShowing,
@@ -148,5 +150,32 @@ u0_a150       4400   612 15280132 180340 do_epoll_wait      0 S com.example.shop
     const xml = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node index="0" text="" bounds="[0,0][1080,2400]" /></hierarchy>`;
     expect(readUiDump(`${xml}UI hierchary dumped to: /dev/tty\n`)).toBe(xml);
     expect(readUiDump('ERROR: could not get idle state.\n')).toBeUndefined();
+  });
+});
+
+describe('the app in front and package manager answers', () => {
+  it('reads the top task on Android 14, through a permission dialog in the app’s task, and on Android 10', () => {
+    const android14 = [
+      'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
+      'Display #0 (activities from top to bottom):',
+      '  * Task{7c4d4b3 #35 type=standard A=10123:com.example.app U=0 visible=true visibleRequested=true mode=fullscreen translucent=false sz=2}',
+      '    mResumedActivity: ActivityRecord{1a2b3c u0 com.google.android.permissioncontroller/com.android.permissioncontroller.permission.ui.GrantPermissionsActivity t35}',
+      '  * Task{1111111 #2 type=home A=10080:com.google.android.apps.nexuslauncher U=0 visible=false}',
+      '  topResumedActivity=ActivityRecord{1a2b3c u0 com.google.android.permissioncontroller/com.android.permissioncontroller.permission.ui.GrantPermissionsActivity t35}',
+    ].join('\n');
+    expect(parseTopTask(android14)).toEqual({ pkg: 'com.google.android.permissioncontroller', affinity: 'com.example.app' });
+    const android10 = [
+      '    * TaskRecord{f00 #12 A=com.android.settings U=0 StackId=3 sz=1}',
+      '      mResumedActivity: ActivityRecord{abc u0 com.android.settings/.Settings t12}',
+    ].join('\n');
+    expect(parseTopTask(android10)).toEqual({ pkg: 'com.android.settings', affinity: 'com.android.settings' });
+    expect(parseTopTask('nothing resumed')).toBeUndefined();
+  });
+
+  it('reads Success and the failure codes PackageManager prints', () => {
+    expect(parsePackageManagerResult('Performing Streamed Install\nSuccess\n')).toEqual({ ok: true });
+    expect(parsePackageManagerResult('Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected]\n')).toEqual({ ok: false, code: 'INSTALL_FAILED_VERSION_DOWNGRADE', message: 'Downgrade detected' });
+    expect(parsePackageManagerResult('Failure [DELETE_FAILED_INTERNAL_ERROR]\n')).toEqual({ ok: false, code: 'DELETE_FAILED_INTERNAL_ERROR', message: '' });
+    expect(parsePackageManagerResult('Failed\n')).toMatchObject({ ok: false, code: 'UNKNOWN' });
   });
 });

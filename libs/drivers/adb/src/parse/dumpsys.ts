@@ -151,3 +151,25 @@ export function runningProcessNames(text: string): string[] {
     .map((line) => line.trim().split(/\s+/).pop() ?? '')
     .filter((name) => name !== '');
 }
+
+/**
+ * The app whose task is in front, from `dumpsys activity activities`: the resumed activity
+ * (`topResumedActivity=` / `ResumedActivity:` / `mResumedActivity:` → `ActivityRecord{hash u0 PKG/CLS tN}`) and
+ * the affinity of its task (`Task{hash #N … A=UID:AFFINITY …}` on Android 11+, `TaskRecord{hash #N A=AFFINITY …}`
+ * before), which names the app even while another package's activity runs in its task (the permission dialog).
+ */
+export function parseTopTask(text: string): { pkg: string; affinity?: string } | undefined {
+  const resumed = /\b(?:topResumedActivity=|ResumedActivity: |mResumedActivity: )ActivityRecord\{\S+ u\d+ ([^/\s}]+)\/\S+ t(\d+)/.exec(text);
+  if (!resumed) return undefined;
+  const [, pkg, task] = resumed;
+  const taskLine = new RegExp(`\\b(?:Task|TaskRecord)\\{\\S+ #${task} [^}\\n]*?\\bA=(?:\\d+:)?([\\w.]+)`).exec(text);
+  return taskLine ? { pkg, affinity: taskLine[1] } : { pkg };
+}
+
+/** PackageManager's answer to an install, uninstall or clear: `Success`, or `Failure [CODE: message]` (CODE alone, or a number). */
+export function parsePackageManagerResult(text: string): { ok: true } | { ok: false; code: string; message: string } {
+  if (/^Success\s*$/m.test(text)) return { ok: true };
+  const failure = /Failure \[([A-Z0-9_-]+)(?::\s*([^\]]*))?\]/.exec(text);
+  if (failure) return { ok: false, code: failure[1], message: failure[2] ?? '' };
+  return { ok: false, code: 'UNKNOWN', message: text.trim().slice(0, 500) };
+}

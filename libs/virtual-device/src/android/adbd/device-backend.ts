@@ -48,6 +48,8 @@ export interface DeviceFiles {
   read(path: string): Uint8Array | undefined;
   /** Creates or replaces a file; throws an Error whose message is what `adb push` should print on failure. */
   write(path: string, data: Uint8Array, mode: number, mtime: number): void;
+  /** Removes a file or an empty directory (`rm`); false when there is nothing (or a non-empty directory) there. */
+  remove?(path: string): boolean;
 }
 
 /** The phone behind the adbd. */

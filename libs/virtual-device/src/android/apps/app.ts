@@ -3,6 +3,8 @@ import type { TextInput } from '../../engine/ui/text-input';
 import type { AndroidView } from '../android-view';
 import type { AndroidProfile } from '../profiles';
 import type { AndroidSystem } from '../system/android-system';
+import type { GeoFix } from '../device/location';
+import type { MediaItem } from '../device/media-store';
 
 /** What an app asks of the phone while it runs. */
 export interface AppServices {
@@ -14,6 +16,10 @@ export interface AppServices {
   openUrl(url: string): void;
   /** Writes a logcat line (tag, message) for this app. */
   log(tag: string, message: string): void;
+  /** The position an app with the location permission gets; undefined while location is off. */
+  location(): GeoFix | undefined;
+  /** The photos and videos in the media store, newest first. */
+  media(): readonly MediaItem[];
 }
 
 /** Everything an Android screen needs to lay itself out. Geometry in dp. */
@@ -48,7 +54,7 @@ export interface AndroidAppIcon {
 export interface AndroidAppDefinition {
   pkg: string;
   label: string;
-  /** The launcher activity's class name. */
+  /** The launcher activity's class name; '' for an installed app without one (no icon, nothing to launch). */
   launcherActivity: string;
   icon: AndroidAppIcon;
   versionName: string;

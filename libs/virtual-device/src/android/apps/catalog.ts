@@ -9,11 +9,14 @@ import { photosApp } from './photos';
 import { settingsApp } from './settings';
 import { simpleApp } from './simple';
 
-/** Every app installed on the virtual Android phone (the launcher is the phone's own). */
-export function androidApps(): AndroidAppDefinition[] {
+/**
+ * Every app the virtual Android phone ships with (the launcher is the phone's own). Settings lists `installed()`:
+ * these and any the user installs later.
+ */
+export function androidApps(installed?: () => readonly AndroidAppDefinition[]): AndroidAppDefinition[] {
   const apps: AndroidAppDefinition[] = [];
   apps.push(
-    settingsApp(() => apps),
+    settingsApp(installed ?? (() => apps)),
     chromeApp,
     mapsApp,
     messagesApp,

@@ -39,9 +39,10 @@ export class Launcher {
       const cols = 4;
       const cellW = env.width / cols;
       const gridTop = env.top + 120;
-      HOME_GRID.forEach((pkg, i) => {
-        const app = byPkg.get(pkg);
-        if (app) children.push(icon(env, `launcher/home/${pkg}`, app, (i % cols) * cellW, gridTop + Math.floor(i / cols) * CELL_H, cellW, fg, launch));
+      // The shipped apps, then what the user installed (a Pixel adds new apps to the home screen).
+      const home = [...HOME_GRID.map((pkg) => byPkg.get(pkg)), ...apps.filter((a) => a.thirdParty)].filter((a): a is AndroidAppDefinition => a !== undefined);
+      home.forEach((app, i) => {
+        children.push(icon(env, `launcher/home/${app.pkg}`, app, (i % cols) * cellW, gridTop + Math.floor(i / cols) * CELL_H, cellW, fg, launch));
       });
       const bottom = env.height - env.bottom;
       const dockTop = bottom - 72 - CELL_H + 16;

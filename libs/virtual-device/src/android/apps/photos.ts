@@ -16,14 +16,20 @@ const COLORS = ['#f4b400', '#0f9d58', '#4285f4', '#db4437', '#ab47bc', '#00acc1'
  */
 class PhotosInstance implements AndroidAppInstance {
   private photos = COLORS.map((color, i) => ({ id: i + 1, color }));
-  private viewing: number | null = null;
+  private viewing: string | null = null;
+
+  /** What the grid shows, newest first: the media store's photos and videos (pushed and scanned), then the camera roll. */
+  private items(env: AndroidEnv): Array<{ key: string; desc: string; color: string; id?: number }> {
+    const scanned = env.services.media().map((m) => ({ key: `media:${m.path}`, desc: `${m.kind === 'video' ? 'Video' : 'Photo'} ${m.path.split('/').pop() ?? m.path}`, color: '#8d9199' }));
+    return [...scanned, ...this.photos.map((p) => ({ key: `photo:${p.id}`, desc: `Photo ${p.id}`, color: p.color, id: p.id }))];
+  }
 
   window(env: AndroidEnv): AndroidView {
     const { theme } = env;
     const content = contentRect(env);
     const barY = content.y + 32;
     if (this.viewing !== null) {
-      const photo = this.photos.find((p) => p.id === this.viewing);
+      const photo = this.items(env).find((p) => p.key === this.viewing);
       if (!photo) this.viewing = null;
       else {
         const img = { x: 0, y: content.y + 80, width: env.width, height: content.height - 160 };
@@ -31,12 +37,12 @@ class PhotosInstance implements AndroidAppInstance {
           env,
           PHOTOS_PACKAGE,
           ([
-            { uid: `photos/viewer/${photo.id}`, type: 'Image', contentDesc: `Photo ${photo.id}`, rect: img, draw: ({ ctx }) => fillRect(ctx, img, photo.color) },
+            { uid: `photos/viewer/${photo.key}`, type: 'Image', contentDesc: photo.desc, rect: img, draw: ({ ctx }) => fillRect(ctx, img, photo.color) },
             glyphButton('photos/viewer/back', 'back', 28, barY, '#ffffff', () => this.back()),
             glyphButton('photos/viewer/share', 'share', env.width / 2 - 60, content.y + content.height - 40, '#ffffff', () => undefined),
             glyphButton('photos/viewer/heart', 'heart', env.width / 2, content.y + content.height - 40, '#ffffff', () => undefined),
             glyphButton('photos/viewer/trash', 'trash', env.width / 2 + 60, content.y + content.height - 40, '#ffffff', () => {
-              this.photos = this.photos.filter((p) => p.id !== photo.id);
+              if (photo.id !== undefined) this.photos = this.photos.filter((p) => p.id !== photo.id);
               this.viewing = null;
             }),
           ] as AndroidView[]).map((v) => ({ ...v, className: v.type === 'Button' ? 'android.widget.ImageButton' : 'android.widget.ImageView' })),
@@ -51,9 +57,10 @@ class PhotosInstance implements AndroidAppInstance {
       { ...glyphButton('photos/search', 'magnifier', env.width - 80, barY, theme.label, () => undefined), className: 'android.widget.ImageButton' },
       { ...glyphButton('photos/add', 'plus', env.width - 32, barY, theme.label, () => undefined), className: 'android.widget.ImageButton' },
     ];
-    this.photos.forEach((p, i) => {
+    this.items(env).forEach((p, i) => {
       const r = { x: (i % 3) * (size + 2), y: gridTop + Math.floor(i / 3) * (size + 2), width: size, height: size };
-      children.push({ uid: `photos/thumb/${p.id}`, type: 'Image', className: 'android.view.View', contentDesc: `Photo ${p.id}`, rect: r, onTap: () => (this.viewing = p.id), draw: ({ ctx }) => fillRect(ctx, r, p.color) });
+      const uid = p.id !== undefined ? `photos/thumb/${p.id}` : `photos/thumb/${p.key}`;
+      children.push({ uid, type: 'Image', className: 'android.view.View', contentDesc: p.desc, rect: r, onTap: () => (this.viewing = p.key), draw: ({ ctx }) => fillRect(ctx, r, p.color) });
     });
     return appWindow(env, PHOTOS_PACKAGE, children);
   }

@@ -33,6 +33,7 @@ export class AppProcesses {
   private readonly pids = new Map<string, number>();
   private readonly uids = new Map<string, number>();
   private nextPid = FIRST_APP_PID;
+  private nextUid: number;
   /** Recent tasks, most recent first. */
   recents: string[] = [];
   /** The task in front; null = the launcher. */
@@ -42,10 +43,39 @@ export class AppProcesses {
     private readonly system: AndroidSystem,
     private readonly logcat: Logcat,
   ) {
-    androidApps().forEach((app, i) => {
+    const shipped = androidApps(() => this.installed());
+    shipped.forEach((app, i) => {
       this.apps.set(app.pkg, app);
       this.uids.set(app.pkg, FIRST_APP_UID + i);
     });
+    this.nextUid = FIRST_APP_UID + shipped.length;
+  }
+
+  /**
+   * Installs an app, or replaces one: as on Android, an update stops the app's process and keeps its uid and
+   * permission answers; unlike Android, the virtual app's in-memory data starts afresh with the new build.
+   * Returns whether an app with that package was there before.
+   */
+  install(app: AndroidAppDefinition): boolean {
+    const replaced = this.apps.has(app.pkg);
+    if (replaced) {
+      this.stop(app.pkg, false);
+      this.instances.delete(app.pkg);
+    } else {
+      this.uids.set(app.pkg, this.nextUid++);
+    }
+    this.apps.set(app.pkg, app);
+    this.logcat.add(SYSTEM_SERVER_PID, 'I', 'PackageManager', `${replaced ? 'Update' : 'Install'} package ${app.pkg} versionName=${app.versionName}`);
+    return replaced;
+  }
+
+  /** Removes an app with its process, task, data and uid. */
+  uninstall(pkg: string): void {
+    this.stop(pkg, true);
+    this.instances.delete(pkg);
+    this.apps.delete(pkg);
+    this.uids.delete(pkg);
+    this.logcat.add(SYSTEM_SERVER_PID, 'I', 'PackageManager', `Removing package ${pkg}`);
   }
 
   installed(): AndroidAppDefinition[] {

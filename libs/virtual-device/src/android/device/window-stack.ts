@@ -3,8 +3,11 @@ import type { TextInput } from '../../engine/ui/text-input';
 import type { AndroidView } from '../android-view';
 import type { AndroidEnv } from '../apps/app';
 import { keyguardWindow } from '../ui/keyguard';
+import type { PermissionGroup } from './runtime-permissions';
 import { permissionDialog, type PermissionAnswer } from '../ui/permission-dialog';
-import { notificationShade, quickSettingsTiles } from '../ui/shade';
+import { notificationShade, quickSettingsTiles, type ShadeNotifications } from '../ui/shade';
+import { headsUpWindow } from '../ui/notifications';
+import type { PostedNotification } from './notifications';
 import { navigationBar, screenOff, statusBar, type NavButton } from '../ui/system-bars';
 
 export const IME_PACKAGE = 'com.google.android.inputmethod.latin';
@@ -19,8 +22,10 @@ export interface WindowStackState {
   pressNav(button: NavButton): void;
   /** The field the soft keyboard types into, when it shows. */
   keyboardFor: TextInput | null;
-  shade: { close(): void } | null;
-  dialog: { appLabel: string; answer(a: PermissionAnswer): void } | null;
+  shade: { close(): void; notifications: ShadeNotifications } | null;
+  /** The heads-up notification over the app, with its poster's name and what a tap does. */
+  headsUp: { notification: PostedNotification; appName: string; open(): void } | null;
+  dialog: { appLabel: string; group: PermissionGroup; answer(a: PermissionAnswer): void } | null;
   awake: boolean;
   /** The lock screen shows, with what dismisses it. */
   keyguard: { unlock(): void } | null;
@@ -46,11 +51,13 @@ export function windowStack(s: WindowStackState): { root: AndroidView; active: A
     windows.push({ ...kb, pkg: IME_PACKAGE });
   }
   if (s.shade) {
-    active = notificationShade(env, quickSettingsTiles(env, (apply) => apply()), s.shade.close);
+    active = notificationShade(env, quickSettingsTiles(env, (apply) => apply()), s.shade.close, s.shade.notifications);
     windows.push(active);
+  } else if (s.headsUp && !s.keyguard) {
+    windows.push(headsUpWindow(env, s.headsUp.notification, s.headsUp.appName, s.headsUp.open));
   }
   if (s.dialog) {
-    active = permissionDialog(env, s.dialog.appLabel, s.dialog.answer);
+    active = permissionDialog(env, s.dialog.appLabel, s.dialog.group, s.dialog.answer);
     windows.push(active);
   }
   if (!s.awake) windows.push(screenOff(env));

@@ -7,6 +7,8 @@ export interface CommandIO {
   readonly files: DeviceFiles;
   /** The previous command's stdout in a pipe (empty otherwise). */
   readonly stdin: Buffer;
+  /** The client's stdin, streamed (`exec:cmd package install -S N` sends the APK here): the first command's only. */
+  readonly input?: AsyncIterable<Uint8Array>;
   out(data: string | Uint8Array): void;
   err(data: string | Uint8Array): void;
   /** Aborted when the client goes away: long commands (logcat, sleep) stop then. */

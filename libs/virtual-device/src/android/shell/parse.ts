@@ -1,8 +1,17 @@
 /**
  * A command line split as `/system/bin/sh` (mksh) splits it, for what adb clients send: words with single and
  * double quotes and backslash escapes, `;` / `&&` / `||` between commands, `|` pipes, and the redirections
- * `> file`, `>> file`, `2>/dev/null`, `2>&1`. No variables, globs or subshells.
+ * `> file`, `>> file`, `2>/dev/null`, `2>&1`, and `$?` (the last status: drivers run several commands in one
+ * shell and read each one's status). No other variables, no globs or subshells.
  */
+
+/** Where `$?` stood in a word: replaced by the last command's status when the command runs (`withStatus`). */
+const LAST_STATUS = '\uE000';
+
+/** A command's words with `$?` replaced by the status of the command before it. */
+export function withStatus(argv: readonly string[], status: number): string[] {
+  return argv.map((a) => a.split(LAST_STATUS).join(String(status)));
+}
 
 export interface SimpleCommand {
   argv: string[];
@@ -44,12 +53,19 @@ function tokenize(line: string): Token[] {
       i++;
       for (; i < line.length && line[i] !== '"'; i++) {
         if (line[i] === '\\' && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1])) word += line[++i];
-        else word += line[i];
+        else if (line[i] === '$' && line[i + 1] === '?') {
+          word += LAST_STATUS;
+          i++;
+        } else word += line[i];
       }
       if (i >= line.length) throw new ShellSyntaxError('unterminated "');
     } else if (c === '\\') {
       if (i + 1 < line.length) word += line[++i];
       inWord = true;
+    } else if (c === '$' && line[i + 1] === '?') {
+      word += LAST_STATUS;
+      inWord = true;
+      i++;
     } else if (c === ' ' || c === '\t' || c === '\n') {
       flush();
     } else if (c === ';' || c === '|' || c === '&' || c === '>' || c === '<') {

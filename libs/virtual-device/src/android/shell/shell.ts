@@ -4,10 +4,11 @@ import type { Command, CommandIO } from './command';
 import { dumpsys } from './commands/dumpsys';
 import { input } from './commands/input';
 import { am, monkey, pm } from './commands/packages';
-import { cat, echo, grep, head, id, ls, ps, sleep, tail, whoami, writeFileTo } from './commands/posix';
+import { cat, echo, grep, head, id, ls, ps, rm, sleep, tail, whoami, writeFileTo } from './commands/posix';
+import { appops } from './commands/environment';
 import { cmd, content, getprop, logcat, settings, svc } from './commands/system';
 import { screencap, uiautomator, wm } from './commands/ui';
-import { parseCommandLine, ShellSyntaxError, type Pipeline } from './parse';
+import { parseCommandLine, ShellSyntaxError, withStatus, type Pipeline } from './parse';
 
 /** Every command the virtual phone's shell knows, by name. */
 export const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
@@ -35,6 +36,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
   id,
   whoami,
   sleep,
+  rm,
+  appops,
   true: () => 0,
   false: () => 1,
 });
@@ -45,7 +48,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = Object.freeze({
  */
 export function createAndroidShell(phone: AndroidPhone, files: DeviceFiles): ShellHandler {
   return async (session: ShellSession) => {
-    if (session.command.trim() !== '') return runLine(session.command, phone, files, session);
+    if (session.command.trim() !== '') return runLine(session.command, phone, files, session, session.stdin);
     return interactive(phone, files, session);
   };
 }
@@ -74,7 +77,7 @@ async function interactive(phone: AndroidPhone, files: DeviceFiles, session: She
 }
 
 /** Runs a command line: pipelines joined by `;`, `&&`, `||`; the status of the last one run. */
-export async function runLine(line: string, phone: AndroidPhone, files: DeviceFiles, session: Pick<ShellSession, 'write' | 'writeError' | 'signal'>): Promise<number> {
+export async function runLine(line: string, phone: AndroidPhone, files: DeviceFiles, session: Pick<ShellSession, 'write' | 'writeError' | 'signal'>, clientStdin?: AsyncIterable<Uint8Array>): Promise<number> {
   let pipelines: Pipeline[];
   try {
     pipelines = parseCommandLine(line);
@@ -87,12 +90,20 @@ export async function runLine(line: string, phone: AndroidPhone, files: DeviceFi
   for (const p of pipelines) {
     if (p.after === '&&' && status !== 0) continue;
     if (p.after === '||' && status === 0) continue;
-    status = await runPipeline(p, phone, files, session);
+    status = await runPipeline(p, phone, files, session, status, clientStdin);
+    clientStdin = undefined;
   }
   return status;
 }
 
-async function runPipeline(p: Pipeline, phone: AndroidPhone, files: DeviceFiles, session: Pick<ShellSession, 'write' | 'writeError' | 'signal'>): Promise<number> {
+async function runPipeline(
+  p: Pipeline,
+  phone: AndroidPhone,
+  files: DeviceFiles,
+  session: Pick<ShellSession, 'write' | 'writeError' | 'signal'>,
+  lastStatus: number,
+  clientStdin?: AsyncIterable<Uint8Array>,
+): Promise<number> {
   let stdin = Buffer.alloc(0);
   let status = 0;
   for (let i = 0; i < p.commands.length; i++) {
@@ -110,8 +121,8 @@ async function runPipeline(p: Pipeline, phone: AndroidPhone, files: DeviceFiles,
       if (c.stderr === 'stdout') out(data);
       else session.writeError(data);
     };
-    const io: CommandIO = { phone, files, stdin, out, err, signal: session.signal };
-    status = await runCommand(c.argv, io);
+    const io: CommandIO = { phone, files, stdin, out, err, signal: session.signal, ...(i === 0 && clientStdin ? { input: clientStdin } : {}) };
+    status = await runCommand(withStatus(c.argv, lastStatus), io);
     if (toFile && !writeFileTo(io, toFile.path, Buffer.concat(captured), toFile.append)) {
       session.writeError(`/system/bin/sh: can't create ${toFile.path}: Permission denied\n`);
       status = 1;

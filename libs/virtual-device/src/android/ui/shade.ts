@@ -3,6 +3,8 @@ import type { AndroidView } from '../android-view';
 import type { AndroidEnv } from '../apps/app';
 import { drawWifi, SYSTEMUI } from './system-bars';
 import { textView } from './widgets';
+import type { PostedNotification } from '../device/notifications';
+import { shadeNotifications } from './notifications';
 
 export interface Tile {
   id: string;
@@ -27,8 +29,15 @@ export function quickSettingsTiles(env: AndroidEnv, change: (apply: () => void) 
 /** The Wi-Fi network the phone is connected to while Wi-Fi is on (the emulator's own name). */
 export const WIFI_NETWORK = 'AndroidWifi';
 
+/** What the shade lists under the tiles. */
+export interface ShadeNotifications {
+  list: readonly PostedNotification[];
+  appName(n: PostedNotification): string;
+  open(key: string): void;
+}
+
 /** The notification shade pulled down from the top: date, quick-settings tiles, notifications. */
-export function notificationShade(env: AndroidEnv, tiles: Tile[], close: () => void): AndroidView {
+export function notificationShade(env: AndroidEnv, tiles: Tile[], close: () => void, notifications: ShadeNotifications): AndroidView {
   const { theme } = env;
   const panelBg = theme.appearance === 'dark' ? '#1b1b1f' : '#f0f0f7';
   const tileW = (env.width - 16 * 2 - 8) / 2;
@@ -60,8 +69,9 @@ export function notificationShade(env: AndroidEnv, tiles: Tile[], close: () => v
     });
   });
   const notificationsTop = top + 2 * (tileH + 8) + 16;
-  children.push(textView(env, 'shade/empty', 'No notifications', { x: 0, y: notificationsTop, width: env.width, height: 40 }, { size: 15, color: theme.secondaryLabel, align: 'center' }));
-  const panel = { x: 0, y: 0, width: env.width, height: notificationsTop + 72 };
+  const rows = shadeNotifications(env, notifications.list, notifications.appName, notificationsTop, notifications.open);
+  children.push(...rows.views);
+  const panel = { x: 0, y: 0, width: env.width, height: rows.bottom + 32 };
   return {
     uid: 'shade',
     type: 'Window',

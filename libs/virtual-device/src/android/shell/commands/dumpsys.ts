@@ -47,7 +47,7 @@ function windowDump(io: CommandIO): string {
     `  Window #3 Window{${stableHash(windowName)} u0 ${windowName}}:`,
     '',
     `  mCurrentFocus=Window{${stableHash(windowName)} u0 ${windowName}}`,
-    `  mFocusedApp=${record(focus.pkg, focus.activity, taskId(focus.pkg))}`,
+    `  mFocusedApp=${record(focus.pkg, focus.activity, taskId(focus.task))}`,
     `  mInputMethodWindow=Window{${stableHash('InputMethod')} u0 InputMethod}`,
     `  mIsImeShowing=${imeShown}`,
     `  mAwake=${phone.isAwake()}`,
@@ -62,11 +62,12 @@ function windowDump(io: CommandIO): string {
 function activitiesDump(io: CommandIO): string {
   const phone = io.phone;
   const focus = phone.focus();
-  const top = record(focus.pkg, focus.activity, taskId(focus.pkg));
+  // The permission dialog runs in the asking app's task, over the app's own activity.
+  const top = record(focus.pkg, focus.activity, taskId(focus.task));
   return [
     'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
     'Display #0 (activities from top to bottom):',
-    `  * Task{${stableHash(`task${focus.pkg}`)} #${taskId(focus.pkg)} type=standard A=${phone.uidOf(focus.pkg) ?? 10000}:${focus.pkg} U=0 visible=true visibleRequested=true mode=fullscreen translucent=false sz=1}`,
+    `  * Task{${stableHash(`task${focus.task}`)} #${taskId(focus.task)} type=standard A=${phone.uidOf(focus.task) ?? 10000}:${focus.task} U=0 visible=true visibleRequested=true mode=fullscreen translucent=false sz=${focus.task === focus.pkg ? 1 : 2}}`,
     `    mResumedActivity: ${top}`,
     `    * Hist  #0: ${top}`,
     '',

@@ -4,6 +4,8 @@ import { LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE } from '../../apps/launcher';
 import { PERMISSION_CONTROLLER } from '../../ui/permission-dialog';
 import { SYSTEMUI } from '../../ui/system-bars';
 import { stableHash, type Command, type CommandIO } from '../command';
+import { NORMAL_PERMISSIONS, permissionGroup, type PermissionFlag } from '../../device/runtime-permissions';
+import { declaredPermissions, install, uninstall } from './install';
 
 /** Packages that exist without a launcher icon. */
 const SYSTEM_PACKAGES = ['android', SYSTEMUI, PERMISSION_CONTROLLER, LAUNCHER_PACKAGE, 'com.google.android.inputmethod.latin', 'com.android.shell', 'com.android.providers.settings'];
@@ -41,7 +43,7 @@ const FEATURES = [
 /** `pm list packages [-3|-s] [-f] [FILTER]`, `pm path`, `pm list features`, `pm grant|revoke`. */
 export const pm: Command = (argv, io) => packageCommand(argv.slice(1), io);
 
-function packageCommand(args: string[], io: CommandIO): number {
+function packageCommand(args: string[], io: CommandIO): number | Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'list' && (rest[0] === 'packages' || rest[0] === 'package')) {
     const flags = rest.slice(1).filter((a) => a.startsWith('-')).join('');
@@ -64,19 +66,9 @@ function packageCommand(args: string[], io: CommandIO): number {
     io.out(`package:${p.path}\n`);
     return 0;
   }
-  if (sub === 'grant' || sub === 'revoke') {
-    const [pkg, permission] = rest;
-    if (!pkg || !permission) {
-      io.err(`Error: no package or permission specified\n`);
-      return 1;
-    }
-    if (!io.phone.app(pkg)) {
-      io.err(`Exception occurred while executing '${sub}':\njava.lang.IllegalArgumentException: Unknown package: ${pkg}\n`);
-      return 255;
-    }
-    io.phone.setGrant(pkg, sub === 'grant');
-    return 0;
-  }
+  if (sub === 'grant' || sub === 'revoke' || sub === 'set-permission-flags' || sub === 'clear-permission-flags') return permissionCommand(sub, rest, io);
+  if (sub === 'install') return install(rest, io);
+  if (sub === 'uninstall') return uninstall(rest, io);
   if (sub === 'clear') {
     const pkg = rest.filter((a) => !a.startsWith('-')).pop();
     if (!pkg || !io.phone.clearData(pkg)) {
@@ -90,7 +82,7 @@ function packageCommand(args: string[], io: CommandIO): number {
   if (sub === 'resolve-activity') {
     const pkg = rest.filter((a) => !a.startsWith('-')).pop();
     const app = pkg ? io.phone.app(pkg) : undefined;
-    if (!app) {
+    if (!app?.launcherActivity) {
       io.out('No activity found\n');
       return 0;
     }
@@ -101,9 +93,44 @@ function packageCommand(args: string[], io: CommandIO): number {
   return 255;
 }
 
+/** PackageManager's answer to the shell for a permission it cannot change (exit 255, as an uncaught exception). */
+function permissionException(io: CommandIO, sub: string, exception: string): number {
+  io.err(`Exception occurred while executing '${sub}':\n${exception}\n`);
+  return 255;
+}
+
+/** `pm grant|revoke [--user N] PKG PERMISSION`, `pm set-permission-flags|clear-permission-flags PKG PERMISSION FLAGS…`. */
+function permissionCommand(sub: string, args: string[], io: CommandIO): number {
+  const words = args.filter((a, i) => a !== '--user' && args[i - 1] !== '--user');
+  const [pkg, permission, ...flags] = words;
+  if (!pkg || !permission) {
+    io.err(`Error: no package or permission specified\n`);
+    return 1;
+  }
+  if (!io.phone.app(pkg)) return permissionException(io, sub, `java.lang.IllegalArgumentException: Unknown package: ${pkg}`);
+  const group = permissionGroup(permission);
+  if (!group) {
+    if (NORMAL_PERMISSIONS.has(permission)) return permissionException(io, sub, `java.lang.SecurityException: Permission ${permission} requested by ${pkg} is not a changeable permission type`);
+    return permissionException(io, sub, `java.lang.IllegalArgumentException: Unknown permission: ${permission}`);
+  }
+  const declared = declaredPermissions(io, pkg);
+  if (declared && !declared.includes(permission)) return permissionException(io, sub, `java.lang.SecurityException: Package ${pkg} has not requested permission ${permission}`);
+  if (sub === 'grant' || sub === 'revoke') {
+    io.phone.setGrant(pkg, group, sub === 'grant');
+    return 0;
+  }
+  const known = flags.filter((f): f is PermissionFlag => f === 'user-set' || f === 'user-fixed');
+  if (known.length !== flags.length || known.length === 0) {
+    io.err(`Unknown flag: ${flags.find((f) => f !== 'user-set' && f !== 'user-fixed') ?? ''}\n`);
+    return 1;
+  }
+  io.phone.setPermissionFlags(pkg, group, known, sub === 'set-permission-flags');
+  return 0;
+}
+
 /** `cmd package query-activities -a android.intent.action.MAIN -c android.intent.category.LAUNCHER`. */
 function queryActivities(args: string[], io: CommandIO): number {
-  const apps = io.phone.installed();
+  const apps = io.phone.launchable();
   const brief = args.includes('--brief');
   if (!brief) io.out(`${apps.length} activities found:\n`);
   apps.forEach((app, i) => {
@@ -132,7 +159,6 @@ function queryActivities(args: string[], io: CommandIO): number {
 export function packageDump(pkg: string | undefined, io: CommandIO): string {
   const app = pkg ? io.phone.app(pkg) : undefined;
   if (!app) return 'Unable to find package: ' + (pkg ?? '') + '\n';
-  const grant = io.phone.grantOf(app.pkg);
   const lines = [
     'Packages:',
     `  Package [${app.pkg}] (${stableHash(app.pkg)}):`,
@@ -144,15 +170,19 @@ export function packageDump(pkg: string | undefined, io: CommandIO): string {
     `    flags=[ ${app.thirdParty ? '' : 'SYSTEM '}HAS_CODE ALLOW_CLEAR_USER_DATA ]`,
     '    User 0: ceDataInode=0 installed=true hidden=false suspended=false stopped=false notLaunched=false enabled=0',
   ];
-  if (app.pkg === 'com.google.android.apps.maps') {
+  const runtime = (declaredPermissions(io, app.pkg) ?? (app.pkg === 'com.google.android.apps.maps' ? ['android.permission.ACCESS_FINE_LOCATION'] : [])).filter((p) => permissionGroup(p));
+  if (runtime.length > 0) {
     lines.push('      runtime permissions:');
-    lines.push(`        android.permission.ACCESS_FINE_LOCATION: granted=${grant === 'granted' || grant === 'one_time'}, flags=[ ${grant === undefined ? '' : 'USER_SET'}${grant === 'denied_forever' ? '|USER_FIXED' : ''}${grant === 'one_time' ? '|ONE_TIME' : ''} ]`);
+    for (const permission of runtime) {
+      const { granted, flags } = io.phone.permissionFlags(app.pkg, permissionGroup(permission) ?? 'location');
+      lines.push(`        ${permission}: granted=${granted}, flags=[ ${flags.join('|')} ]`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** `cmd package …` is `pm`. */
-export function cmdPackage(args: string[], io: CommandIO): number {
+export function cmdPackage(args: string[], io: CommandIO): number | Promise<number> {
   return packageCommand(args, io);
 }
 
@@ -179,6 +209,7 @@ export const am: Command = (argv, io) => {
     return 0;
   }
   if (sub === 'start' || sub === 'start-activity') return amStart(args, io);
+  if (sub === 'broadcast') return amBroadcast(args, io);
   io.err(`Unknown command: ${sub ?? ''}\n`);
   return 255;
 };
@@ -212,7 +243,7 @@ function amStart(args: string[], io: CommandIO): number {
     const [pkg, cls] = component.split('/');
     const app = phone.app(pkg);
     const fullClass = cls?.startsWith('.') ? `${pkg}${cls}` : cls;
-    if (!app || (fullClass !== app.launcherActivity && !(pkg === LAUNCHER_PACKAGE && fullClass === LAUNCHER_ACTIVITY))) {
+    if (!app || !app.launcherActivity || (fullClass !== app.launcherActivity && !(pkg === LAUNCHER_PACKAGE && fullClass === LAUNCHER_ACTIVITY))) {
       if (pkg === LAUNCHER_PACKAGE) {
         phone.pressHome();
         return 0;
@@ -240,6 +271,29 @@ function amStart(args: string[], io: CommandIO): number {
   return 1;
 }
 
+/**
+ * `am broadcast -a ACTION [-d URI] …`. The phone's receivers: the media scanner's (MEDIA_SCANNER_SCAN_FILE with a
+ * file:// URI adds a photo or video to the library). Every broadcast completes with result 0, as an unhandled one does.
+ */
+function amBroadcast(args: string[], io: CommandIO): number {
+  let action: string | undefined;
+  let data: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-a') action = args[++i];
+    else if (args[i] === '-d') data = args[++i];
+    else if (ONE_VALUE.has(args[i])) i++;
+    else if (TWO_VALUES.has(args[i])) i += 2;
+  }
+  const parts = [...(action ? [`act=${action}`] : []), ...(data ? [`dat=${data}`] : []), 'flg=0x400000'];
+  io.out(`Broadcasting: Intent { ${parts.join(' ')} }\n`);
+  if (action === 'android.intent.action.MEDIA_SCANNER_SCAN_FILE' && data?.startsWith('file://')) {
+    const path = decodeURIComponent(data.slice('file://'.length));
+    io.phone.scanMedia(path, io.files.read(path));
+  }
+  io.out('Broadcast completed: result=0\n');
+  return 0;
+}
+
 /** As `Uri.toSafeString()` prints a web address: scheme and host, the rest elided. */
 function safeUri(uri: string): string {
   const m = /^(https?):\/\/([^/?#]+)/i.exec(uri);
@@ -255,7 +309,7 @@ export const monkey: Command = (argv, io) => {
   const pIndex = args.indexOf('-p');
   const pkg = pIndex >= 0 ? args[pIndex + 1] : undefined;
   for (let i = 0; i < args.length; i++) if ((args[i] === '-p' || args[i] === '-c') && args[i + 1] !== undefined) io.out(`data="${args[i + 1]}"\n`);
-  if (!pkg || !io.phone.app(pkg)) {
+  if (!pkg || !io.phone.app(pkg)?.launcherActivity) {
     io.out('** No activities found to run, monkey aborted.\n');
     return 252;
   }

@@ -163,3 +163,16 @@ export const ps: Command = (_argv, io) => {
   for (const [user, pid, ppid, name] of rows) io.out(`${user.padEnd(12)} ${String(pid).padStart(6)} ${String(ppid).padStart(6)} ${'15280132'.padStart(10)} ${'180340'.padStart(6)} 0                   0 S ${name}\n`);
   return 0;
 };
+
+/** `rm [-f] [-r] PATH…` (files and empty directories: what `adb install`'s clean-up removes). */
+export const rm: Command = (argv, io) => {
+  const force = argv.slice(1).some((a) => /^-[a-zA-Z]*f/.test(a));
+  let status = 0;
+  for (const path of argv.slice(1).filter((a) => !a.startsWith('-'))) {
+    if (io.files.remove?.(path)) continue;
+    if (force && !io.files.stat(path)) continue;
+    io.err(`rm: ${path}: ${io.files.stat(path) ? 'Directory not empty' : 'No such file or directory'}\n`);
+    status = 1;
+  }
+  return status;
+};

@@ -3,6 +3,7 @@ import type { SettingsNamespace } from '../../system/android-system';
 import { Logcat } from '../../system/logcat';
 import type { Command, CommandIO } from '../command';
 import { cmdPackage } from './packages';
+import { locationCommand, notificationCommand } from './environment';
 import { DISPLAY_UNIQUE_ID } from './dumpsys';
 
 /** The system properties `getprop` prints. */
@@ -135,6 +136,10 @@ export const cmd: Command = (argv, io) => {
   switch (service) {
     case 'package':
       return cmdPackage(args, io);
+    case 'notification':
+      return notificationCommand(args, io);
+    case 'location':
+      return locationCommand(args, io);
     case 'connectivity':
       if (args[0] === 'airplane-mode') {
         if (args[1] === undefined) io.out(`${s.airplaneMode ? 'enabled' : 'disabled'}\n`);

@@ -1,0 +1,2 @@
+/** Spec helpers: real APK-shaped bytes (zip + binary manifest + resource table) built at test time. */
+export * from './build-apk';
