@@ -2,6 +2,7 @@ import type { DeviceHub } from '../hub/device-hub';
 import type { AppList, HardwareButton, LaunchOptions } from '@apex/port';
 import { runWith } from './abilities';
 import { appIdForName, appsToSearch } from './app-names';
+import { appsInstalledThroughHub } from './app-loop';
 
 /** A bundle id (iOS) or package name (Android); the operations' schema says what a valid one looks like. */
 export type AppId = string;
@@ -46,7 +47,9 @@ export async function listApps(hub: DeviceHub, deviceId: string): Promise<AppLis
  */
 export async function launchAppNamed(hub: DeviceHub, deviceId: string, name: string, options?: LaunchOptions): Promise<AppId> {
   const listed = hub.supports(deviceId, 'listApps') ? await listApps(hub, deviceId) : undefined;
-  const appId = appIdForName(deviceId, name, appsToSearch(hub.summary(deviceId).platform, listed));
+  const search = appsToSearch(hub.summary(deviceId).platform, listed);
+  for (const app of appsInstalledThroughHub(hub, deviceId)) if (!search.some((known) => known.appId === app.appId)) search.push(app);
+  const appId = appIdForName(deviceId, name, search);
   await launchApp(hub, deviceId, appId, options);
   return appId;
 }
