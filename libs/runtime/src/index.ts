@@ -7,3 +7,4 @@ export { claimDeviceLock, lockFileFor, openDeviceLease, releaseDeviceLock } from
 export type { DeviceLease, DeviceLeaseOptions, LockClaim, LockRecord } from './device-lock';
 export { createLogger } from './logger';
 export type { Logger } from './logger';
+export { virtualSimulatorControl } from './virtual-simulator';

@@ -61,6 +61,16 @@ describe("the developer's loop through MCP and REST on the virtual iPhone", () =
     expect((await faces.tool('app_state', { device, appId: SAMPLE_ID })).state).toBe('notInstalled');
     expect((await faces.toolError('launch_app', { device, appId: SAMPLE_ID })).code).toBe('app_not_found');
     expect((await faces.toolError('uninstall_app', { device, appId: SAMPLE_ID })).code).toBe('app_not_found');
+    // What the phone refuses, in neutral words on both faces.
+    for (const [operation, route, args, code] of [
+      ['uninstall_app', '/apps/uninstall', { appId: 'com.apple.Preferences' }, 'unsupported_operation'],
+      ['reset_app', '/apps/reset', { appId: SAMPLE_ID }, 'app_not_found'],
+      ['set_permission', '/permission', { appId: SAMPLE_ID, permission: 'camera', state: 'granted' }, 'app_not_found'],
+      ['push_notification', '/push', { appId: SAMPLE_ID, title: 'a', body: 'b' }, 'app_not_found'],
+    ] as const) {
+      expect({ operation, code: (await faces.toolError(operation, { device, ...args })).code }).toEqual({ operation, code });
+      expect({ operation, code: (await faces.rest('POST', route, args)).body.code }).toEqual({ operation, code });
+    }
   });
 
   it('REST: the same loop from the .ipa', async () => {
