@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { zipFiles } from '@apex/testing';
 import { startBothFaces, type BothFaces } from '../support/both-faces';
 import { sampleBuildsIn, SAMPLE_ID, SAMPLE_NAME } from './sample-builds';
 
@@ -141,11 +142,30 @@ describe("the developer's loop through MCP and REST on the virtual iPhone", () =
   }
 
   it('refuses builds it must not read, on both faces, and installs nothing', async () => {
+    const dir = path.join(faces.harness.runtime.dataDir, 'builds');
+    const { writeFile, symlink, mkdir } = await import('node:fs/promises');
+    await writeFile(path.join(dir, 'notes.ipa'), 'a text file, not an archive\n');
+    // Declares 12 GB of content: refused from the archive's directory, nothing unpacked.
+    await writeFile(path.join(dir, 'bomb.ipa'), zipFiles([0, 1, 2].map((i) => ({ name: `Payload/B.app/blob${i}`, data: 'x', declaredSize: 0xfffffff0 }))));
+    await writeFile(path.join(dir, 'huge.ipa'), zipFiles([{ name: 'Payload/H.app/Info.plist', data: Buffer.alloc(20 * 1024 * 1024, 0x20) }]));
+    await mkdir(path.join(dir, 'Out'), { recursive: true });
+    await symlink('/etc', path.join(dir, 'Out', 'Escape.app')).catch(() => undefined);
+    const versionBefore = faces.harness.runtime.embedded?.phone.version;
     const outside = path.resolve('/etc/hosts.app');
-    for (const bad of [outside, '../../etc/Secret.app', path.join(faces.harness.runtime.dataDir, 'builds', 'beach.png')]) {
+    for (const bad of [
+      outside,
+      '../../etc/Secret.app',
+      path.join(dir, 'beach.png'),
+      path.join(dir, 'notes.ipa'),
+      path.join(dir, 'bomb.ipa'),
+      path.join(dir, 'huge.ipa'),
+      path.join(dir, 'Out', 'Escape.app'),
+    ]) {
       expect((await faces.toolError('install_app', { device: 'iphone-virtual', path: bad })).code).toBe('invalid_argument');
       expect((await faces.rest('POST', '/apps/install', { path: bad })).body.code).toBe('invalid_argument');
     }
     expect(faces.harness.runtime.embedded?.phone.installedApps().some((a) => a.bundleId === SAMPLE_ID)).toBe(false);
+    // Nothing reached the phone.
+    expect(faces.harness.runtime.embedded?.phone.version).toBe(versionBefore);
   });
 });
