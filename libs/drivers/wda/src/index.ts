@@ -2,4 +2,3 @@ export { WdaDriver, createWdaDriver, type WdaDriverOptions } from './wda-driver'
 export { normalizeXmlSource } from '@apex/ios-source';
 export type { SimulatorControl } from './simulator/simulator-control';
 export { createSimctlControl, SimctlControl, type SimctlOptions } from './simulator/simctl';
-export { localeArguments } from './commands/app-loop';

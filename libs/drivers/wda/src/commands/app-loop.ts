@@ -1,24 +1,12 @@
 import { ApexError } from '@apex/errors';
 import type { AppState, GeoLocation, LaunchOptions } from '@apex/port';
-import { launchFailure } from '@apex/ios-source';
+import { appStateOf, launchFailure, localeArguments } from '@apex/ios-source';
 import { withRouteMeaning } from '@apex/webdriver-http';
 import type { WdaContext } from '../wda-context';
 
-/** XCUIApplicationState → neutral words; 0 ("unknown") is what the agent answers for an app that is not installed. */
-const APP_STATES: Record<number, AppState> = { 0: 'notInstalled', 1: 'notRunning', 2: 'background', 3: 'background', 4: 'foreground' };
-
 export async function appState(ctx: WdaContext, appId: string, signal: AbortSignal): Promise<AppState> {
   const reply = await ctx.session.send({ method: 'POST', path: '/wda/apps/state', body: { bundleId: appId }, idempotent: true, signal });
-  return APP_STATES[Number(reply.value)] ?? 'notRunning';
-}
-
-/**
- * The launch arguments iOS reads a language and region from (Apple's "Testing specific languages and regions":
- * `-AppleLanguages (fr)`, `-AppleLocale fr_FR`).
- */
-export function localeArguments(locale: string): string[] {
-  const tag = locale.replace(/_/g, '-');
-  return ['-AppleLanguages', `(${tag})`, '-AppleLocale', tag.replace(/-/g, '_')];
+  return appStateOf(reply.value);
 }
 
 /**
