@@ -39,6 +39,14 @@ export const WdaDeviceConfigSchema = z
     timeouts: TimeoutsSchema.optional(),
     /** Skip the ownership lock: other Apex processes may use this device at the same time. */
     shared: z.boolean().optional(),
+    /**
+     * The phone is a booted simulator on this Mac with this UDID (`xcrun simctl list devices booted`): installing,
+     * resetting, permissions, biometrics, pushes and media go through `xcrun simctl`.
+     */
+    simulator: z
+      .string()
+      .regex(/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/, 'must be a simulator UDID such as 8A1B3C4D-1111-2222-3333-444455556666')
+      .optional(),
   })
   .strict()
   .refine((device) => device.mjpegPort === undefined || device.mjpegUrl === undefined, {
@@ -159,6 +167,11 @@ export const ApexConfigSchema = z
     grids: z.array(GridConfigSchema).default([]),
     /** Where locks and data live; APEX_DATA_DIR, when set, wins over it (default ~/.apex). */
     dataDir: z.string().min(1).optional(),
+    /** The developer's loop: `allowedRoots` are the folders install_app and add_media may read (default: the working directory and the data directory). */
+    apps: z
+      .object({ allowedRoots: z.array(z.string().min(1).max(4_096)).min(1).max(64).optional() })
+      .strict()
+      .optional(),
     /** Agent tasks: `{"planners": {"default": "openai", "openai": {"model": "…", "baseURL": "…"}}}`; keys best in the environment. */
     tasks: z
       .object({

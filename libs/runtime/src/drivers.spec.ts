@@ -50,6 +50,19 @@ describe('drivers for device entries', () => {
     expect(registrationFor(direct).driver.stream).toBeUndefined();
   });
 
+  it("gives a wda entry with a simulator UDID the simulator's host abilities, and no other entry", () => {
+    const [sim] = parseConfig({ devices: [{ id: 's', driver: 'wda', url: 'http://127.0.0.1:8100', simulator: '8A1B3C4D-1111-2222-3333-444455556666' }] }).devices;
+    for (const ability of ['installApp', 'uninstallApp', 'resetApp', 'setPermission', 'biometric', 'pushNotification', 'addMedia'] as const) {
+      expect({ ability, sim: typeof registrationFor(sim).driver[ability], plain: typeof registrationFor(direct).driver[ability] }).toEqual({ ability, sim: 'function', plain: 'undefined' });
+    }
+    expect(() => parseConfig({ devices: [{ id: 's', driver: 'wda', url: 'http://127.0.0.1:8100', simulator: 'booted' }] })).toThrow(/devices\.0\.simulator/);
+  });
+
+  it('reads apps.allowedRoots, refusing an empty list', () => {
+    expect(parseConfig({ devices: [{ id: 'd', driver: 'wda', url: 'http://127.0.0.1:8100' }], apps: { allowedRoots: ['/builds'] } }).apps).toEqual({ allowedRoots: ['/builds'] });
+    expect(() => parseConfig({ devices: [{ id: 'd', driver: 'wda', url: 'http://127.0.0.1:8100' }], apps: { allowedRoots: [] } })).toThrow(/apps\.allowedRoots/);
+  });
+
   it('locks the phone, not the server: the agent URL when known, else the server plus the udid or id', () => {
     expect(lockTargetOf(direct)).toEqual({ url: 'http://127.0.0.1:8100' });
     expect(lockTargetOf(viaAgentUrl)).toEqual(lockTargetOf(direct));

@@ -1,7 +1,7 @@
 import type { DeviceRegistration } from '@apex/hub';
 import { createAdbDriver } from '@apex/driver-adb';
 import { createAppiumDriver } from '@apex/driver-appium';
-import { createWdaDriver } from '@apex/driver-wda';
+import { createSimctlControl, createWdaDriver, type SimulatorControl } from '@apex/driver-wda';
 import { DEFAULT_ADB_SERVER, type AdbDeviceConfig, type DeviceConfig, type WdaDeviceConfig } from './config';
 import { redactedUrl, resolveEndpoint } from './credentials';
 
@@ -10,7 +10,7 @@ import { redactedUrl, resolveEndpoint } from './credentials';
  * The action limits go to the hub, which owns them (and aborts a driver call that outlives them); a driver
  * gets only its connect bound. Limits left out of the entry take the defaults of TIMEOUT_DEFAULTS.
  */
-export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = process.env): DeviceRegistration {
+export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = process.env, extras: { simulator?: SimulatorControl } = {}): DeviceRegistration {
   const limits = {
     id: device.id,
     name: device.name ?? device.id,
@@ -19,8 +19,10 @@ export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = p
   };
   const connectTimeoutMs = device.timeouts?.connectMs;
   switch (device.driver) {
-    case 'wda':
-      return { ...limits, driver: createWdaDriver({ deviceId: device.id, url: device.url, mjpegUrl: mjpegUrlOf(device), connectTimeoutMs }) };
+    case 'wda': {
+      const simulator = extras.simulator ?? (device.simulator ? createSimctlControl({ deviceId: device.id, udid: device.simulator, env }) : undefined);
+      return { ...limits, driver: createWdaDriver({ deviceId: device.id, url: device.url, mjpegUrl: mjpegUrlOf(device), connectTimeoutMs, simulator }) };
+    }
     case 'appium': {
       // A device cloud's credentials leave the address here and travel only in the Authorization header.
       const server = resolveEndpoint(device.serverUrl, device, env);

@@ -10,3 +10,4 @@ export { mcpToolsets, type McpToolsetsSources } from './mcp-toolsets';
 export type { Logger } from './logger';
 export { runDoctor, type DoctorLine, type DoctorOptions, type DoctorReport } from './doctor';
 export { DeviceDiscovery, deviceIdOfSerial, type DeviceDiscoveryOptions } from './discovery';
+export { virtualSimulatorControl } from './virtual-simulator';

@@ -8,6 +8,7 @@ import { openDeviceLease } from './device-lock';
 import { addressOf, lockTargetOf, registrationFor } from './drivers';
 import { GridDiscovery } from './grid-discovery';
 import { createLogger, type Logger } from './logger';
+import { virtualSimulatorControl } from './virtual-simulator';
 
 export const EMBEDDED_DEVICE_ID = 'iphone-virtual';
 export const EMBEDDED_DEVICE_NAME = 'Virtual iPhone';
@@ -54,6 +55,8 @@ export interface Runtime {
   /** The validated configuration, when one was given. */
   readonly config?: ApexConfig;
   readonly dataDir: string;
+  /** The folders install_app and add_media may read (config `apps.allowedRoots`, else the working directory and dataDir). */
+  readonly appRoots: readonly string[];
   readonly logger: Logger;
   /** This process as an owner (a random instance id) and its lease settings, for phones and tasks alike. */
   readonly lease: Lease;
@@ -121,7 +124,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       embedded = phone;
       closers.push(() => phone.close());
       hub.register(
-        registrationFor({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, mjpegPort: phone.mjpegPort }),
+        registrationFor({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, mjpegPort: phone.mjpegPort }, env, {
+          // Its simulator tools (install, permissions, push, …) work on the phone in this process.
+          simulator: virtualSimulatorControl(phone.phone, EMBEDDED_DEVICE_ID),
+        }),
       );
       devices.push({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, shared: true, embedded: true });
       logger.info({ url: phone.url }, 'no configuration: started the embedded virtual iPhone');
@@ -153,6 +159,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   }
 
   const perception = new Perception(hub, { logger });
+  const appRoots = config?.apps?.allowedRoots ?? [process.cwd(), dataDir];
   const services: (() => Promise<void> | void)[] = [() => perception.close()];
   let closed: Promise<void> | undefined;
   let tasks: TaskService | undefined;
@@ -165,6 +172,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     embedded,
     config,
     dataDir,
+    appRoots,
     logger,
     lease,
     operations: ALL_OPERATIONS,
@@ -180,7 +188,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       if (!tasks) {
         const { planners, keepTypedText, maxQueuedPerDevice, retention } = config?.tasks ?? {};
         const created = createTaskService({
-          context: { hub, perception },
+          context: { hub, perception, appRoots },
           dataDir,
           env,
           logger,

@@ -16,6 +16,16 @@ export interface OperationContext {
   stepScreenshots?: StepScreenshots;
   /** The JSON Schema of flow files, for editors (REST serves it); the runtime sets it (from the tasks lib). */
   flowSchema?: Readonly<Record<string, unknown>>;
+  /**
+   * The directories of the Apex host that install_app and add_media may read from (config `apps.allowedRoots`);
+   * the runtime sets it (default: the working directory and the data directory). Absent: the working directory.
+   */
+  appRoots?: readonly string[];
+}
+
+/** Where install_app and add_media may read files from. */
+export function appRootsOf(ctx: OperationContext): readonly string[] {
+  return ctx.appRoots ?? [process.cwd()];
 }
 
 /** Where the faces read a task step's screenshot from, without knowing where or how it is kept. */

@@ -10,3 +10,4 @@ export * from './live-screen';
 export * from './screenshot-reuse';
 export * from './operations';
 export type { ActionObservation, Observed } from './observe';
+export * from './builds';

@@ -74,3 +74,21 @@ export const MAX_BUTTON_LABEL_LENGTH = 100;
 export const DEFAULT_WAIT_MS = 5_000;
 export const MAX_WAIT_MS = 60_000;
 export const WAIT_POLL_MS = 100;
+
+/** Characters of a path on the Apex host (install_app, add_media). */
+export const MAX_HOST_PATH_LENGTH = 4_096;
+/** A photo or video add_media copies to the device. */
+export const MAX_MEDIA_BYTES = 500 * 1024 * 1024;
+/** background_app: how long the app may stay in the background before it comes back. */
+export const MAX_BACKGROUND_SECONDS = 60;
+/** push_notification: a title and body a banner shows; the payload fits in an APNs-sized 4 KB. */
+export const MAX_NOTIFICATION_TITLE_LENGTH = 200;
+export const MAX_NOTIFICATION_BODY_LENGTH = 2_000;
+export const MAX_NOTIFICATION_PAYLOAD_BYTES = 4_096;
+/** launch_app: arguments and environment variables passed to the app's process. */
+export const MAX_LAUNCH_ARGUMENTS = 32;
+export const MAX_LAUNCH_ENVIRONMENT = 32;
+export const MAX_LAUNCH_VALUE_LENGTH = 1_000;
+export const MAX_ENV_NAME_LENGTH = 128;
+/** A BCP 47 language tag (fr, fr-FR, zh-Hant-TW): 2–3 letter language, then subtags. */
+export const LOCALE_PATTERN = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/;

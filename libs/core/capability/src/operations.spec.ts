@@ -32,7 +32,7 @@ function imageOf(result: OperationResult): ImageAttachment {
 describe('the catalog', () => {
   const ANNOTATION_KEYS: (keyof OperationAnnotations)[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
-  it('has the twenty-six device operations, each named once in snake_case', () => {
+  it('has the thirty-six device operations, each named once in snake_case', () => {
     const names = DEVICE_OPERATIONS.map((op) => op.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(
@@ -63,6 +63,16 @@ describe('the catalog', () => {
         'handle_alert',
         'set_appearance',
         'wait_for',
+        'install_app',
+        'uninstall_app',
+        'reset_app',
+        'app_state',
+        'background_app',
+        'set_permission',
+        'set_location',
+        'biometric',
+        'push_notification',
+        'add_media',
       ].sort(),
     );
     for (const name of names) expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);
@@ -103,9 +113,9 @@ describe('the catalog', () => {
 });
 
 describe('actions (acts: true)', () => {
-  const ACTIONS = ['tap', 'double_tap', 'long_press', 'swipe', 'pinch', 'input_text', 'hide_keyboard', 'press_button', 'handle_alert', 'launch_app', 'terminate_app', 'open_url', 'set_orientation', 'set_appearance', 'set_lock'];
+  const ACTIONS = ['tap', 'double_tap', 'long_press', 'swipe', 'pinch', 'input_text', 'hide_keyboard', 'press_button', 'handle_alert', 'launch_app', 'terminate_app', 'open_url', 'set_orientation', 'set_appearance', 'set_lock', 'background_app', 'biometric', 'push_notification'];
 
-  it('are the fifteen that take observe and answer observed; no other operation does', () => {
+  it('are the eighteen that take observe and answer observed; no other operation does', () => {
     expect(DEVICE_OPERATIONS.filter((op) => op.acts).map((op) => op.name).sort()).toEqual([...ACTIONS].sort());
     for (const op of DEVICE_OPERATIONS) {
       expect('observe' in op.input.shape).toBe(Boolean(op.acts));

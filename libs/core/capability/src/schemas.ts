@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Appearance, Orientation } from '@apex/port';
 import {
+  MAX_HOST_PATH_LENGTH,
   APP_ID_PATTERN,
   MAX_APP_ID_LENGTH,
   MAX_COORDINATE,
@@ -144,3 +145,7 @@ export const observedField = z
     screen: z.record(z.string(), z.unknown()).optional(),
   })
   .optional();
+
+/** A file or folder on the Apex host (not on the phone), inside the directories Apex may read from. */
+export const hostPathField = (what: string) =>
+  withoutControlCharacters(z.string({ error: 'is required' }).min(1, 'must not be empty').max(MAX_HOST_PATH_LENGTH)).describe(what);

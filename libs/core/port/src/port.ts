@@ -142,6 +142,19 @@ export interface PushNotification {
   payload?: Record<string, unknown>;
 }
 
+/**
+ * How to start an app beyond "open it": each field the driver must pass on, or refuse the whole launch with
+ * `unsupported_operation` — never drop one silently.
+ */
+export interface LaunchOptions {
+  /** Process arguments, in order (iOS: e.g. `-AppleLanguages (fr)`; Android: intent extras the driver maps). */
+  arguments?: string[];
+  /** Environment variables of the app's process. */
+  environment?: Record<string, string>;
+  /** The app's language and region, a BCP 47 tag such as `fr-FR`; the driver translates it for its platform. */
+  locale?: string;
+}
+
 /** A photo or video on the Apex host (already checked) to add to the device's photo library / gallery. */
 export interface MediaFile {
   path: string;
@@ -171,6 +184,8 @@ export interface DeviceDriver {
   typeText(request: TypeTextRequest, signal: AbortSignal): Promise<void>;
   pressButton(button: HardwareButton, signal: AbortSignal): Promise<void>;
   launchApp(appId: string, signal: AbortSignal): Promise<void>;
+  /** Launches (a running app is restarted) with arguments, environment or locale; see LaunchOptions. */
+  launchAppWith?(appId: string, options: LaunchOptions, signal: AbortSignal): Promise<void>;
   /** Resolves to false when the app was not running. */
   terminateApp(appId: string, signal: AbortSignal): Promise<boolean>;
   listApps?(signal: AbortSignal): Promise<AppList>;

@@ -89,6 +89,10 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
   readonly handleAlert?: DeviceDriver['handleAlert'];
   readonly setAppearance?: DeviceDriver['setAppearance'];
   readonly foregroundApp?: DeviceDriver['foregroundApp'];
+  readonly appState?: DeviceDriver['appState'];
+  readonly backgroundApp?: DeviceDriver['backgroundApp'];
+  readonly setLocation?: DeviceDriver['setLocation'];
+  readonly launchAppWith?: DeviceDriver['launchAppWith'];
   /** Only when a stream address is configured (the hub then reads it beside the action queue). */
   readonly stream?: (signal: AbortSignal) => AsyncIterable<Uint8Array>;
   private readonly ctx: AppiumContext;
@@ -139,6 +143,11 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
     if (alert) this.alert = (signal) => this.guard('read the alert', () => alert(signal));
     if (handleAlert) this.handleAlert = (a, signal) => this.guard('answer the alert', () => handleAlert(a, signal));
     if (setAppearance) this.setAppearance = (a, signal) => this.guard(`switch to ${a} appearance`, () => setAppearance(a, signal));
+    const { appState, backgroundApp, setLocation, launchAppWith } = this.commands;
+    if (appState) this.appState = (id, signal) => this.guard(`read the state of ${id}`, () => appState(id, signal));
+    if (backgroundApp) this.backgroundApp = (s, signal) => this.guard('send the app to the background', () => backgroundApp(s, signal));
+    if (setLocation) this.setLocation = (l, signal) => this.guard(l ? 'simulate a location' : 'clear the simulated location', () => setLocation(l, signal));
+    if (launchAppWith) this.launchAppWith = (id, o, signal) => this.guard(`launch ${id}`, () => launchAppWith(id, o, signal));
   }
 
   /** Another boot of the device, maybe: forget its scale. */

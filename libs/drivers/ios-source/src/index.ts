@@ -11,3 +11,4 @@ export {
   type XmlNode,
 } from './xml-reader';
 export { AGENT_ORIENTATIONS, alertFailure, alertInfoOf, keyboardFailure, pasteboardText, rotationFailure, urlFailure } from './agent-controls';
+export { appStateOf, localeArguments } from './launch-options';

@@ -17,9 +17,20 @@ import {
   type SwipeGesture,
   type TypeTextRequest,
   type UiNode,
+  type AppBuild,
+  type AppState,
+  type BiometricAction,
+  type GeoLocation,
+  type LaunchOptions,
+  type MediaFile,
+  type Permission,
+  type PermissionState,
+  type PushNotification,
 } from '@apex/port';
 import { readScreenStream, WebDriverBackedDriver } from '@apex/webdriver-http';
 import * as alerts from './commands/alerts';
+import * as appLoop from './commands/app-loop';
+import type { SimulatorControl } from './simulator/simulator-control';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
 import * as gestures from './commands/gestures';
@@ -45,6 +56,11 @@ export interface WdaDriverOptions {
   mjpegUrl?: string;
   /** Bound on creating a session (default: one action's limit); a caller that gives up leaves it running. */
   sessionStartTimeoutMs?: number;
+  /**
+   * The phone is a simulator whose host tools Apex can reach (install, reset, permissions, biometrics, push,
+   * media). Absent: those abilities are absent too (`unsupported_operation`).
+   */
+  simulator?: SimulatorControl;
 }
 
 /**
@@ -57,6 +73,14 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
   private readonly ctx: WdaContext;
   /** Only when a stream address is configured (the hub then reads it beside the action queue). */
   readonly stream?: (signal: AbortSignal) => AsyncIterable<Uint8Array>;
+  // What only a simulator's host tools do: present only with a simulator control.
+  readonly installApp?: (build: AppBuild, signal: AbortSignal) => Promise<{ replaced: boolean }>;
+  readonly uninstallApp?: (appId: string, signal: AbortSignal) => Promise<void>;
+  readonly resetApp?: (appId: string, signal: AbortSignal) => Promise<void>;
+  readonly setPermission?: (appId: string, permission: Permission, state: PermissionState, signal: AbortSignal) => Promise<void>;
+  readonly biometric?: (action: BiometricAction, signal: AbortSignal) => Promise<void>;
+  readonly pushNotification?: (notification: PushNotification, signal: AbortSignal) => Promise<void>;
+  readonly addMedia?: (file: MediaFile, signal: AbortSignal) => Promise<void>;
 
   constructor(options: WdaDriverOptions) {
     super({
@@ -71,6 +95,17 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
     if (options.mjpegUrl !== undefined) {
       const source = { deviceId: options.deviceId, url: new URL(options.mjpegUrl), connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs };
       this.stream = (signal) => readScreenStream(source, signal);
+    }
+    const simulator = options.simulator;
+    if (simulator) {
+      this.installApp = (build, signal) => this.guard(`install ${build.name}`, () => simulator.install(build, signal));
+      this.uninstallApp = (appId, signal) => this.guard(`uninstall ${appId}`, () => simulator.uninstall(appId, signal));
+      // Reset stops the app: the agent's session may point at it, the next command renews it if so.
+      this.resetApp = (appId, signal) => this.guard(`reset ${appId}`, () => simulator.reset(appId, signal));
+      this.setPermission = (appId, permission, state, signal) => this.guard(`set a permission of ${appId}`, () => simulator.setPermission(appId, permission, state, signal));
+      this.biometric = (action, signal) => this.guard(`simulate biometrics`, () => simulator.biometric(action, signal));
+      this.pushNotification = (notification, signal) => this.guard(`deliver a notification`, () => simulator.push(notification, signal));
+      this.addMedia = (file, signal) => this.guard(`add a ${file.kind}`, () => simulator.addMedia(file, signal));
     }
   }
 
@@ -161,6 +196,22 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
 
   launchApp(appId: string, signal: AbortSignal): Promise<void> {
     return this.guard(`launch ${appId}`, () => apps.launchApp(this.ctx, appId, signal));
+  }
+
+  launchAppWith(appId: string, options: LaunchOptions, signal: AbortSignal): Promise<void> {
+    return this.guard(`launch ${appId}`, () => appLoop.launchAppWith(this.ctx, appId, options, signal));
+  }
+
+  appState(appId: string, signal: AbortSignal): Promise<AppState> {
+    return this.guard(`read the state of ${appId}`, () => appLoop.appState(this.ctx, appId, signal));
+  }
+
+  backgroundApp(seconds: number | undefined, signal: AbortSignal): Promise<void> {
+    return this.guard('send the app to the background', () => appLoop.backgroundApp(this.ctx, seconds, signal));
+  }
+
+  setLocation(location: GeoLocation | undefined, signal: AbortSignal): Promise<void> {
+    return this.guard(location ? 'simulate a location' : 'clear the simulated location', () => appLoop.setLocation(this.ctx, location, signal));
   }
 
   terminateApp(appId: string, signal: AbortSignal): Promise<boolean> {

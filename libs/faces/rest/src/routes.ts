@@ -48,6 +48,17 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/devices/{id}/describe', operation: 'describe_screen' },
   { method: 'POST', path: '/devices/{id}/wait-for', operation: 'wait_for' },
   { method: 'GET', path: '/devices/{id}/apps', operation: 'list_apps' },
+  // the developer's loop
+  { method: 'POST', path: '/devices/{id}/apps/install', operation: 'install_app' },
+  { method: 'POST', path: '/devices/{id}/apps/uninstall', operation: 'uninstall_app' },
+  { method: 'POST', path: '/devices/{id}/apps/reset', operation: 'reset_app' },
+  { method: 'GET', path: '/devices/{id}/apps/state', operation: 'app_state' },
+  { method: 'POST', path: '/devices/{id}/background', operation: 'background_app' },
+  { method: 'POST', path: '/devices/{id}/permission', operation: 'set_permission' },
+  { method: 'POST', path: '/devices/{id}/location', operation: 'set_location' },
+  { method: 'POST', path: '/devices/{id}/biometric', operation: 'biometric' },
+  { method: 'POST', path: '/devices/{id}/push', operation: 'push_notification' },
+  { method: 'POST', path: '/devices/{id}/media', operation: 'add_media' },
 ];
 
 /** The agent task routes (served when the context carries a task service); `{id}` is a task id here. */

@@ -5,8 +5,11 @@
  */
 
 import type { ElementType, PhoneElement, Rect } from '../engine/element';
+import type { GeoPosition, LaunchInfo, PhoneNotification, PrivacyPermission } from './apps/app';
+import type { AppBundle } from './apps/installed-app';
 
 export type { ElementType, PhoneElement, Rect };
+export type { AppBundle, GeoPosition, LaunchInfo, PhoneNotification, PrivacyPermission };
 
 export interface PhoneProfile {
   /** Profile key, e.g. "iphone-15", "iphone-se". */
@@ -57,7 +60,9 @@ export type PhoneErrorKind =
   /** The keyboard is still shown after pressing the keys asked for. */
   | 'keyboard_stays'
   /** The screen shown cannot turn to the orientation asked for (the home and lock screens stay portrait). */
-  | 'rotation_refused';
+  | 'rotation_refused'
+  /** A system app cannot be removed or reset. */
+  | 'system_app';
 
 /** What the pasteboard holds: `plaintext` and `url` are text, `image` PNG bytes. */
 export type PasteboardType = 'plaintext' | 'image' | 'url';
@@ -118,8 +123,38 @@ export interface Phone {
   goHome(): void;
 
   installedApps(): AppSummary[];
-  /** Launches or activates; throws `app_not_installed`. */
-  launchApp(bundleId: string): void;
+  /**
+   * Launches or activates; throws `app_not_installed`. With `launch`, a running app is restarted so its new
+   * process gets those arguments and environment.
+   */
+  launchApp(bundleId: string, launch?: LaunchInfo): void;
+  /** The arguments and environment the app's process was started with (empty when not running or none). */
+  launchInfo(bundleId: string): LaunchInfo;
+  /**
+   * Sends the app in front to the background (the home screen shows); returns its bundle id, or null when the
+   * home screen was in front already.
+   */
+  deactivateApp(): string | null;
+
+  // ---- what a simulator's host tools do (install, privacy, location, biometrics, push, media) ----
+  /** Installs a build (or replaces one with its id); its icon joins the home screen. Throws `invalid_argument` for a bad screens file. */
+  installApp(bundle: AppBundle): { replaced: boolean };
+  /** Throws `app_not_installed`, or `system_app` for Apple's apps. */
+  uninstallApp(bundleId: string): void;
+  /** Clears the app's data and permission answers (it is stopped); it stays installed. */
+  resetApp(bundleId: string): void;
+  setPermission(bundleId: string, permission: PrivacyPermission, state: 'granted' | 'denied' | 'unset'): void;
+  permission(bundleId: string, permission: PrivacyPermission): 'granted' | 'denied' | 'unset';
+  /** The simulated GPS position, or null to clear it. */
+  setLocation(location: GeoPosition | null): void;
+  location(): GeoPosition | null;
+  /** enroll/unenroll a face; match/fail answer a Face ID prompt of the app in front (ignored when none waits). */
+  biometric(action: 'enroll' | 'unenroll' | 'match' | 'fail'): void;
+  biometricEnrolled(): boolean;
+  /** A banner on top of the screen until tapped (opens the app) or the next touch elsewhere. Throws `app_not_installed`. */
+  pushNotification(notification: PhoneNotification): void;
+  /** Adds a photo or video to the library (Photos shows it first among Recents). */
+  addMedia(kind: 'photo' | 'video'): void;
   /** Returns false when the app was not running. */
   terminateApp(bundleId: string): boolean;
   appState(bundleId: string): AppRunState;

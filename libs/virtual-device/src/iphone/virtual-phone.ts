@@ -1,4 +1,7 @@
-import type { Env, PhoneServices, SystemState } from './apps/app';
+import { PRIVACY_PERMISSIONS, type Env, type GeoPosition, type LaunchInfo, type PhoneNotification, type PhoneServices, type PrivacyPermission, type SystemState } from './apps/app';
+import { installedAppDefinition, type AppBundle } from './apps/installed-app';
+import { PHOTOS_BUNDLE_ID } from './apps/photos';
+import { bannerWindow } from './ui/banner';
 import { DOCK, HOME_PAGES } from './apps/catalog';
 import { lockScreenWindows } from './apps/lock-screen';
 import { HomeScreen, SPRINGBOARD_BUNDLE_ID, SPRINGBOARD_NAME } from './apps/springboard';
@@ -73,6 +76,10 @@ export class VirtualPhone implements Phone {
   /** The general pasteboard: one item of one type, as UIPasteboard holds after a set. */
   private clipboard: { type: PasteboardType; data: Buffer } | null = null;
   private readonly home: HomeScreen;
+  /** The notification banner on top of the screen, if any. */
+  private banner: PhoneNotification | null = null;
+  /** What each running app's process was started with. */
+  private readonly launches = new Map<string, LaunchInfo>();
   private readonly services: PhoneServices = { showAlert: (owner, alert) => this.alerts.show(owner, alert) };
 
   constructor(options: CreatePhoneOptions = {}) {
@@ -97,7 +104,17 @@ export class VirtualPhone implements Phone {
     }
     const softwareUpdate = options.softwareUpdate ?? null;
     if (softwareUpdate !== null) requireUpdateName(softwareUpdate);
-    this.system = { deviceName, wifi: true, bluetooth: true, airplaneMode: false, photoLibraryAccess, softwareUpdate };
+    this.system = {
+      deviceName,
+      wifi: true,
+      bluetooth: true,
+      airplaneMode: false,
+      photoLibraryAccess,
+      softwareUpdate,
+      privacy: new Map(),
+      location: null,
+      biometricEnrolled: false,
+    };
     this.apps = new AppLifecycle(this.system);
     const byName = (name: string) => {
       const app = this.apps.definitions().find((a) => a.name === name);
@@ -237,6 +254,8 @@ export class VirtualPhone implements Phone {
     }
     const alert = this.shownAlert();
     if (alert) windows = [...windows, alertWindow(env, alert, choose)];
+    const banner = this.banner;
+    if (banner && !this.posture.locked && !alert) windows = [...windows, bannerWindow(env, banner, this.apps.definition(banner.bundleId).name, () => this.openNotification(banner))];
     return { uid: `app/${label}`, type: 'Application', label, rect: env.screen, children: windows };
   }
 
@@ -249,7 +268,16 @@ export class VirtualPhone implements Phone {
   // ---- touch and keys ----------------------------------------------------------------------------------
 
   tap(x: number, y: number): void {
+    const banner = this.banner;
     this.touch.tap(x, y);
+    // A touch anywhere but on the banner sends it away.
+    if (banner && this.banner === banner) this.mutate(() => (this.banner = null));
+  }
+
+  private openNotification(notification: PhoneNotification): void {
+    this.banner = null;
+    this.launchInside(notification.bundleId, undefined);
+    this.apps.instance(notification.bundleId).notificationOpened?.(notification);
   }
 
   drag(fromX: number, fromY: number, toX: number, toY: number, holdSec: number): void {
@@ -344,18 +372,134 @@ export class VirtualPhone implements Phone {
     return this.apps.installed();
   }
 
-  launchApp(bundleId: string): void {
+  launchApp(bundleId: string, launch?: LaunchInfo): void {
     if (bundleId === SPRINGBOARD_BUNDLE_ID) {
       this.goHome();
       return;
     }
     this.apps.definition(bundleId);
     this.mutate(() => {
-      this.posture.locked = false;
-      const instance = this.apps.bringToFront(bundleId);
-      this.home.closeMenu();
-      instance.activated?.(this.services);
+      // New arguments need a new process.
+      if (launch && this.apps.isRunning(bundleId)) {
+        this.apps.terminate(bundleId);
+        this.alerts.dropFor(bundleId);
+      }
+      this.launchInside(bundleId, launch);
     });
+  }
+
+  /** Starts (with `launch`) or brings the app to the front; runs inside a mutation. */
+  private launchInside(bundleId: string, launch: LaunchInfo | undefined): void {
+    this.posture.locked = false;
+    const { instance, started } = this.apps.bringToFront(bundleId);
+    if (started) {
+      const info = { arguments: [...(launch?.arguments ?? [])], environment: { ...(launch?.environment ?? {}) } };
+      this.launches.set(bundleId, info);
+      instance.started?.(info);
+    }
+    this.home.closeMenu();
+    instance.activated?.(this.services);
+  }
+
+  launchInfo(bundleId: string): LaunchInfo {
+    const info = this.apps.isRunning(bundleId) ? this.launches.get(bundleId) : undefined;
+    return { arguments: [...(info?.arguments ?? [])], environment: { ...(info?.environment ?? {}) } };
+  }
+
+  deactivateApp(): string | null {
+    const foreground = this.posture.locked ? null : this.apps.foreground;
+    this.goHome();
+    return foreground;
+  }
+
+  // ---- what a simulator's host tools do ------------------------------------------------------------------
+
+  installApp(bundle: AppBundle): { replaced: boolean } {
+    if (bundle.bundleId === SPRINGBOARD_BUNDLE_ID || isSystemApp(bundle.bundleId)) {
+      throw new PhoneError('system_app', `"${bundle.bundleId}" is a system app's id`);
+    }
+    const definition = installedAppDefinition(bundle);
+    let replaced = false;
+    this.mutate(() => {
+      replaced = this.apps.install(definition);
+      this.alerts.dropFor(bundle.bundleId);
+      this.home.addIcon(definition, HOME_PAGE_SIZE);
+    });
+    return { replaced };
+  }
+
+  uninstallApp(bundleId: string): void {
+    this.apps.definition(bundleId);
+    if (isSystemApp(bundleId)) throw new PhoneError('system_app', `"${bundleId}" is a system app; it cannot be removed`);
+    this.mutate(() => {
+      this.apps.uninstall(bundleId);
+      this.alerts.dropFor(bundleId);
+      this.home.removeIcon(bundleId);
+      this.system.privacy.delete(bundleId);
+      if (this.banner?.bundleId === bundleId) this.banner = null;
+    });
+  }
+
+  resetApp(bundleId: string): void {
+    this.apps.definition(bundleId);
+    this.mutate(() => {
+      this.apps.terminate(bundleId);
+      this.apps.forgetInstance(bundleId);
+      this.alerts.dropFor(bundleId);
+      this.system.privacy.delete(bundleId);
+    });
+  }
+
+  setPermission(bundleId: string, permission: PrivacyPermission, state: 'granted' | 'denied' | 'unset'): void {
+    this.apps.definition(bundleId);
+    if (!(PRIVACY_PERMISSIONS as readonly string[]).includes(permission)) throw new PhoneError('invalid_argument', `unknown permission "${String(permission)}"`);
+    this.mutate(() => {
+      let answers = this.system.privacy.get(bundleId);
+      if (!answers) this.system.privacy.set(bundleId, (answers = new Map()));
+      if (state === 'unset') answers.delete(permission);
+      else answers.set(permission, state);
+    });
+  }
+
+  permission(bundleId: string, permission: PrivacyPermission): 'granted' | 'denied' | 'unset' {
+    return this.system.privacy.get(bundleId)?.get(permission) ?? 'unset';
+  }
+
+  setLocation(location: GeoPosition | null): void {
+    if (location !== null && !(Math.abs(location.latitude) <= 90 && Math.abs(location.longitude) <= 180)) {
+      throw new PhoneError('invalid_argument', 'latitude must be within ±90 and longitude within ±180');
+    }
+    this.mutate(() => (this.system.location = location === null ? null : { ...location }));
+  }
+
+  location(): GeoPosition | null {
+    return this.system.location ? { ...this.system.location } : null;
+  }
+
+  biometric(action: 'enroll' | 'unenroll' | 'match' | 'fail'): void {
+    if (action === 'enroll' || action === 'unenroll') {
+      this.mutate(() => (this.system.biometricEnrolled = action === 'enroll'));
+      return;
+    }
+    const foreground = this.posture.locked ? null : this.apps.foreground;
+    // Without an enrolled face a match is no match; with no prompt waiting, nothing notices.
+    if (foreground === null) return;
+    const instance = this.apps.instance(foreground);
+    if (!instance.biometricAnswered) return;
+    this.mutate(() => instance.biometricAnswered?.(action === 'match' && this.system.biometricEnrolled));
+  }
+
+  biometricEnrolled(): boolean {
+    return this.system.biometricEnrolled;
+  }
+
+  pushNotification(notification: PhoneNotification): void {
+    this.apps.definition(notification.bundleId);
+    this.mutate(() => (this.banner = { ...notification }));
+  }
+
+  addMedia(kind: 'photo' | 'video'): void {
+    this.mutate(() => this.apps.instance(PHOTOS_BUNDLE_ID).mediaAdded?.(kind));
   }
 
   terminateApp(bundleId: string): boolean {
@@ -461,6 +605,14 @@ export class VirtualPhone implements Phone {
     this.mutate(() => (this.system.softwareUpdate = update));
   }
 }
+
+/** Apple's own apps (and SpringBoard) come with the system: they cannot be removed, nor installed over. */
+function isSystemApp(bundleId: string): boolean {
+  return bundleId.startsWith('com.apple.');
+}
+
+/** Icons on one home-screen page (4 columns × 6 rows). */
+const HOME_PAGE_SIZE = 24;
 
 function requireUpdateName(update: unknown): void {
   if (typeof update !== 'string' || update.trim() === '' || update.length > 64) {

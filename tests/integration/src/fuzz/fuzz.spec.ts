@@ -20,7 +20,7 @@ import { startHealthzProbe, type LatencySummary } from './healthz-probe';
  *
  * Kept fast and free of lasting side effects: a case whose input is valid runs the operation's quick variant
  * (describe_screen without OCR, find_text from the UI tree only, start_task with a planner that does not
- * exist, so no task ever starts).
+ * exist, so no task ever starts; background_app comes back at once).
  */
 const SOAK = process.env.APEX_SOAK === '1';
 /** `APEX_FUZZ_CASES=n` runs another number (e.g. to replay a seed quickly). */
@@ -44,6 +44,9 @@ function quickVariant(op: AnyOperation, args: Record<string, unknown>): Record<s
       return { ...args, source: 'ui-tree' };
     case 'start_task':
       return { ...args, planner: 'no-such-planner' };
+    case 'background_app':
+      // A valid wait would hold the phone for up to a minute: come back at once instead.
+      return typeof args.seconds === 'number' && args.seconds >= 0 && args.seconds <= 60 ? { ...args, seconds: 0 } : args;
     default:
       return args;
   }

@@ -1,4 +1,14 @@
 import type { AnyOperation } from '../define-operation';
+import { installAppOperation } from './install-app';
+import { uninstallAppOperation } from './uninstall-app';
+import { resetAppOperation } from './reset-app';
+import { appStateOperation } from './app-state';
+import { backgroundAppOperation } from './background-app';
+import { setPermissionOperation } from './set-permission';
+import { setLocationOperation } from './set-location';
+import { biometricOperation } from './biometric';
+import { pushNotificationOperation } from './push-notification';
+import { addMediaOperation } from './add-media';
 import { describeScreenOperation } from './describe-screen';
 import { deviceStatusOperation } from './device-status';
 import { doubleTapOperation } from './double-tap';
@@ -54,9 +64,30 @@ export const DEVICE_OPERATIONS: readonly AnyOperation[] = [
   setLockOperation,
   getClipboardOperation,
   setClipboardOperation,
+  // the developer's loop (issue 33)
+  installAppOperation,
+  uninstallAppOperation,
+  resetAppOperation,
+  appStateOperation,
+  backgroundAppOperation,
+  setPermissionOperation,
+  setLocationOperation,
+  biometricOperation,
+  pushNotificationOperation,
+  addMediaOperation,
 ];
 
 export {
+  installAppOperation,
+  uninstallAppOperation,
+  resetAppOperation,
+  appStateOperation,
+  backgroundAppOperation,
+  setPermissionOperation,
+  setLocationOperation,
+  biometricOperation,
+  pushNotificationOperation,
+  addMediaOperation,
   describeScreenOperation,
   deviceStatusOperation,
   doubleTapOperation,

@@ -54,6 +54,8 @@ export interface RunOptions {
   slow?: boolean;
   /** Overrides the limit for this one action. */
   timeoutMs?: number;
+  /** Added to the device's limit for this one action (an action that waits on purpose, e.g. backgrounding for N s). */
+  extraMs?: number;
   /**
    * The caller giving up (a client that disconnected or cancelled): while queued the action is withdrawn and
    * never runs; while running, its driver call is aborted. Either way the caller is rejected at once, with the
@@ -281,7 +283,7 @@ export class DeviceHub {
     }
     const signal = options.signal ?? callerSignal();
     if (signal?.aborted) return Promise.reject(gaveUp(slot.id, action, signal, false));
-    const timeoutMs = options.timeoutMs ?? (options.slow ? slot.slowActionTimeoutMs : slot.actionTimeoutMs);
+    const timeoutMs = options.timeoutMs ?? (options.slow ? slot.slowActionTimeoutMs : slot.actionTimeoutMs) + (options.extraMs ?? 0);
     return new Promise<T>((resolve, reject) => {
       let withdraw = () => false;
       const onQueuedAbort = () => {

@@ -1,13 +1,26 @@
 import type { DeviceHub } from '../hub/device-hub';
-import type { AppList, HardwareButton } from '@apex/port';
+import type { AppList, HardwareButton, LaunchOptions } from '@apex/port';
 import { runWith } from './abilities';
 import { appIdForName, appsToSearch } from './app-names';
+import { appsInstalledThroughHub } from './app-loop';
 
 /** A bundle id (iOS) or package name (Android); the operations' schema says what a valid one looks like. */
 export type AppId = string;
 
-export async function launchApp(hub: DeviceHub, deviceId: string, appId: AppId): Promise<void> {
+/**
+ * Launches (or brings to the front) an app. With launch options it needs a driver that passes them on
+ * (`launchAppWith`), else `unsupported_operation`: options are never dropped.
+ */
+export async function launchApp(hub: DeviceHub, deviceId: string, appId: AppId, options?: LaunchOptions): Promise<void> {
+  if (options && hasLaunchOptions(options)) {
+    await runWith(hub, deviceId, ['launchAppWith'], 'launch apps with arguments, environment or locale', (driver, signal) => driver.launchAppWith(appId, options, signal));
+    return;
+  }
   await hub.run(deviceId, 'launch an app', (driver, signal) => driver.launchApp(appId, signal));
+}
+
+function hasLaunchOptions(options: LaunchOptions): boolean {
+  return options.arguments !== undefined || options.environment !== undefined || options.locale !== undefined;
 }
 
 /** Resolves to false when the app was not running. */
@@ -32,9 +45,11 @@ export async function listApps(hub: DeviceHub, deviceId: string): Promise<AppLis
  * complete one, else in what it lists and Apple's system apps (iOS). No match: `app_not_found` naming the
  * closest names. Returns the app id launched.
  */
-export async function launchAppNamed(hub: DeviceHub, deviceId: string, name: string): Promise<AppId> {
+export async function launchAppNamed(hub: DeviceHub, deviceId: string, name: string, options?: LaunchOptions): Promise<AppId> {
   const listed = hub.supports(deviceId, 'listApps') ? await listApps(hub, deviceId) : undefined;
-  const appId = appIdForName(deviceId, name, appsToSearch(hub.summary(deviceId).platform, listed));
-  await launchApp(hub, deviceId, appId);
+  const search = appsToSearch(hub.summary(deviceId).platform, listed);
+  for (const app of appsInstalledThroughHub(hub, deviceId)) if (!search.some((known) => known.appId === app.appId)) search.push(app);
+  const appId = appIdForName(deviceId, name, search);
+  await launchApp(hub, deviceId, appId, options);
   return appId;
 }

@@ -2,6 +2,7 @@ import { getClipboard, setClipboard } from '../common';
 import type { AppiumContext } from '../context';
 import type { PlatformCommands } from '../platform';
 import * as apps from './apps';
+import * as appLoop from './app-loop';
 import * as controls from './controls';
 import * as device from './device';
 import * as gestures from './gestures';
@@ -35,6 +36,10 @@ export function iosCommands(ctx: AppiumContext): PlatformCommands {
     alert: (signal) => controls.alert(ctx, signal),
     handleAlert: (action, signal) => controls.handleAlert(ctx, action, signal),
     setAppearance: (appearance, signal) => controls.setAppearance(ctx, appearance, signal),
+    appState: (appId, signal) => appLoop.appState(ctx, appId, signal),
+    backgroundApp: (seconds, signal) => appLoop.backgroundApp(ctx, seconds, signal),
+    setLocation: (location, signal) => appLoop.setLocation(ctx, location, signal),
+    launchAppWith: (appId, options, signal) => appLoop.launchAppWith(ctx, appId, options, signal),
     uiTree: (signal) => screen.uiTree(ctx, signal),
     ping: (signal) => device.ping(ctx, signal),
   };

@@ -14,6 +14,35 @@ export interface SystemState {
   photoLibraryAccess: PhotoLibraryAccess;
   /** A downloaded iOS update waiting to be installed ("iOS 17.6"): Settings shows it in a row at the top. */
   softwareUpdate: string | null;
+  /** What each app was granted or denied (bundle id → permission → answer); absent = not asked yet. */
+  privacy: Map<string, Map<PrivacyPermission, 'granted' | 'denied'>>;
+  /** The simulated GPS position, or null when none is set. */
+  location: GeoPosition | null;
+  /** A face (or finger) is enrolled: Face ID prompts can be answered. */
+  biometricEnrolled: boolean;
+}
+
+/** The permissions the phone keeps per app (the names Apex's port uses). */
+export const PRIVACY_PERMISSIONS = ['location', 'locationAlways', 'camera', 'microphone', 'photos', 'contacts', 'calendar', 'reminders', 'notifications', 'motion'] as const;
+export type PrivacyPermission = (typeof PRIVACY_PERMISSIONS)[number];
+
+export interface GeoPosition {
+  latitude: number;
+  longitude: number;
+  altitude?: number;
+}
+
+/** What an app was started with (WDA's `/wda/apps/launch` arguments and environment). */
+export interface LaunchInfo {
+  arguments: string[];
+  environment: Record<string, string>;
+}
+
+/** A delivered notification. */
+export interface PhoneNotification {
+  bundleId: string;
+  title: string;
+  body: string;
 }
 
 export type PhotoLibraryAccess = 'undetermined' | 'full' | 'limited' | 'denied';
@@ -54,6 +83,14 @@ export interface AppInstance {
   openUrl?(url: string): void;
   /** The app was terminated: drop transient UI (navigation, focus, scroll), keep saved data. */
   reset(): void;
+  /** Its process started (launched while not running), with these arguments and environment. */
+  started?(launch: LaunchInfo): void;
+  /** The user opened one of its notifications (the app is already in front). */
+  notificationOpened?(notification: PhoneNotification): void;
+  /** A biometric answer arrived while the app is in front; true when it was waiting for one. */
+  biometricAnswered?(matched: boolean): boolean;
+  /** A photo or video was added to the library (Photos). */
+  mediaAdded?(kind: 'photo' | 'video'): void;
 }
 
 export interface AppIcon {

@@ -1,4 +1,5 @@
-import type { AppDefinition, AppInstance, Env, PhoneServices } from './app';
+import type { AppDefinition, AppInstance, Env, PhoneServices, SystemState } from './app';
+import { locationText } from './installed-app';
 import { drawGlyph } from '../../engine/render/glyphs';
 import { drawText, fillRect, fillRoundRect } from '../../engine/render/paint';
 import { keyboardWindow } from '../../engine/ui/keyboard';
@@ -11,8 +12,6 @@ export const MAPS_ALERT_TITLE = 'Allow \u201cMaps\u201d to use your location?';
 export const MAPS_ALERT_MESSAGE = 'Your location is used to show your position on the map and to give directions.';
 export const MAPS_ALERT_BUTTONS = ['Allow Once', 'Allow While Using App', "Don't Allow"] as const;
 
-type Permission = 'undetermined' | 'once' | 'whileUsing' | 'denied';
-
 const SHEET_HEIGHT = 96;
 /** Zoom levels as web maps count them: each level doubles the scale. */
 export const MAPS_START_ZOOM = 14;
@@ -24,9 +23,23 @@ export function mapsZoomValue(level: number): string {
   return `Zoom level ${Number(level.toFixed(1))}`;
 }
 
-/** A map that asks for location permission the first time it opens (and never again once answered). */
+/**
+ * A map that asks for location permission the first time it opens (and never again once answered: the answer
+ * is the phone's, per app, so set_permission and reset_app change it). With the permission and a simulated
+ * position, the sheet shows the position.
+ */
 class MapsApp implements AppInstance {
-  private permission: Permission = 'undetermined';
+  constructor(private readonly system: SystemState) {}
+
+  private get permission(): 'granted' | 'denied' | 'undetermined' {
+    return this.system.privacy.get(MAPS_BUNDLE_ID)?.get('location') ?? 'undetermined';
+  }
+
+  private answer(granted: boolean): void {
+    let answers = this.system.privacy.get(MAPS_BUNDLE_ID);
+    if (!answers) this.system.privacy.set(MAPS_BUNDLE_ID, (answers = new Map()));
+    answers.set('location', granted ? 'granted' : 'denied');
+  }
   private pan = { x: 0, y: 0 };
   private zoom = MAPS_START_ZOOM;
   private readonly search = new TextInput(false, () => this.search.blur());
@@ -43,10 +56,23 @@ class MapsApp implements AppInstance {
       buttons: [...MAPS_ALERT_BUTTONS],
       acceptButton: 'Allow While Using App',
       dismissButton: "Don't Allow",
-      onChoice: (button) => {
-        this.permission = button === 'Allow Once' ? 'once' : button === "Don't Allow" ? 'denied' : 'whileUsing';
-      },
+      onChoice: (button) => this.answer(button !== "Don't Allow"),
     });
+  }
+
+  /** Where the phone is, under the search field. */
+  private position(env: Env, sheetTop: number): View {
+    const label = `Current Location: ${locationText(this.system, MAPS_BUNDLE_ID)}`;
+    const y = sheetTop + 74;
+    return {
+      uid: 'maps/position',
+      type: 'StaticText',
+      identifier: 'CurrentPosition',
+      label,
+      value: label,
+      rect: { x: 16, y: y - 10, width: env.width - 32, height: 20 },
+      draw: ({ ctx, theme }) => drawText(ctx, label, 20, y, { size: 13, color: theme.secondaryLabel }),
+    };
   }
 
   /** `maps://?q=Cupertino` puts the query in the search field. */
@@ -66,7 +92,7 @@ class MapsApp implements AppInstance {
     const dark = theme.appearance === 'dark';
     const sheetTop = env.height - SHEET_HEIGHT - env.bottom;
     const mapRect = { x: 0, y: 0, width: env.width, height: sheetTop };
-    const located = this.permission === 'once' || this.permission === 'whileUsing';
+    const located = this.permission === 'granted';
     const pan = this.pan;
     const map: View = {
       uid: 'maps/map',
@@ -138,6 +164,7 @@ class MapsApp implements AppInstance {
       opaque: true,
       draw: ({ ctx }) => fillRoundRect(ctx, { x: 0, y: sheetTop, width: env.width, height: env.height - sheetTop + 20 }, 12, theme.cell),
       children: [
+        ...(located && this.system.location ? [this.position(env, sheetTop)] : []),
         {
           uid: 'maps/search',
           type: 'SearchField',
@@ -216,5 +243,5 @@ export const mapsApp: AppDefinition = {
   name: 'Maps',
   icon: { background: '#34c759', foreground: '#ffffff', glyph: 'location' },
   urlSchemes: ['maps'],
-  create: () => new MapsApp(),
+  create: (system) => new MapsApp(system),
 };

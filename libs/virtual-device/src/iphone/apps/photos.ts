@@ -67,6 +67,8 @@ class PhotosApp implements AppInstance {
   private recents = [1, 2, 3, 4, 5, 6, 7, 8, 9];
   private favorites = [10, 11, 12];
   private nextPhoto = 13;
+  /** Library items that are videos (added with add_media). */
+  private readonly videos = new Set<number>();
   private screen: Screen = 'library';
   private readonly scroll = new ScrollState();
   private readonly settingsScroll = new ScrollState();
@@ -89,6 +91,17 @@ class PhotosApp implements AppInstance {
         this.system.photoLibraryAccess = button === 'Allow Full Access' ? 'full' : button === "Don't Allow" ? 'denied' : 'limited';
       },
     });
+  }
+
+  /** A photo or video added to the library comes first among Recents. */
+  mediaAdded(kind: 'photo' | 'video'): void {
+    const n = this.nextPhoto++;
+    if (kind === 'video') this.videos.add(n);
+    this.recents.unshift(n);
+  }
+
+  private itemLabel(n: number): string {
+    return `${this.videos.has(n) ? 'Video' : 'Photo'} ${n}`;
   }
 
   focusedInput(): TextInput | null {
@@ -157,9 +170,9 @@ class PhotosApp implements AppInstance {
       draw: ({ ctx }) => fillRect(ctx, area, theme.background),
       onDoubleTap: (x, y) => (this.viewer.zoom > 1 ? this.zoomTo(1, x, y) : this.zoomTo(DOUBLE_TAP_ZOOM, x, y)),
       onPinch: (scale, x, y) => this.zoomTo(this.viewer.zoom * scale, x, y),
-      children: [{ uid: `photos/viewer/photo/${photo}`, type: 'Image', label: `Photo ${photo}`, rect, draw: ({ ctx }) => drawThumbnail(ctx, rect, photo) }],
+      children: [{ uid: `photos/viewer/photo/${photo}`, type: 'Image', label: this.itemLabel(photo), rect, draw: ({ ctx }) => drawThumbnail(ctx, rect, photo) }],
     };
-    return [pane, this.subBar(env, `Photo ${photo}`)];
+    return [pane, this.subBar(env, this.itemLabel(photo))];
   }
 
   private library(env: Env): View[] {
@@ -211,7 +224,7 @@ class PhotosApp implements AppInstance {
         children.push({
           uid: `photos/photo/${n}`,
           type: 'Image',
-          label: `Photo ${n}`,
+          label: this.itemLabel(n),
           rect: r,
           onTap: () => this.open(n),
           draw: ({ ctx }) => drawThumbnail(ctx, r, n),

@@ -53,6 +53,17 @@ export class HomeScreen {
     this.dock = this.dock.filter((a) => a.bundleId !== bundleId);
   }
 
+  /** Puts an installed app's icon on the last page (a new page when that one is full), replacing an old one. */
+  addIcon(app: AppDefinition, perPage: number): void {
+    this.removed.delete(app.bundleId);
+    const pages = this.pages.map((page) => page.filter((a) => a.bundleId !== app.bundleId));
+    const last = pages[pages.length - 1];
+    if (last && last.length < perPage) pages[pages.length - 1] = [...last, app];
+    else pages.push([app]);
+    this.pages = pages;
+    this.dock = this.dock.filter((a) => a.bundleId !== app.bundleId);
+  }
+
   /** Leaving the home screen closes an open context menu. */
   closeMenu(): void {
     this.menuFor = null;

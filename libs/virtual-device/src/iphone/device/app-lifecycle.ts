@@ -54,11 +54,26 @@ export class AppLifecycle {
     return instance;
   }
 
-  /** Starts the app if it does not run, and brings it to the front. */
-  bringToFront(bundleId: string): AppInstance {
-    if (!this.pids.has(bundleId)) this.pids.set(bundleId, this.nextPid++);
+  /** Starts the app if it does not run (`started` true then), and brings it to the front. */
+  bringToFront(bundleId: string): { instance: AppInstance; started: boolean } {
+    const started = !this.pids.has(bundleId);
+    if (started) this.pids.set(bundleId, this.nextPid++);
     this.foreground = bundleId;
-    return this.instance(bundleId);
+    return { instance: this.instance(bundleId), started };
+  }
+
+  /** Adds (or replaces) an app; a replaced one is stopped first, and starts afresh. Returns whether it replaced one. */
+  install(app: AppDefinition): boolean {
+    const replaced = this.apps.has(app.bundleId);
+    if (replaced) this.terminate(app.bundleId);
+    this.instances.delete(app.bundleId);
+    this.apps.set(app.bundleId, app);
+    return replaced;
+  }
+
+  /** Its data goes: the next launch creates it anew. */
+  forgetInstance(bundleId: string): void {
+    this.instances.delete(bundleId);
   }
 
   /** Ends the app's process: it loses transient UI (navigation, focus, scroll) but keeps saved data. */

@@ -16,7 +16,6 @@ export class DeviceFace {
   session: Session | null = null;
   readonly elements = new ElementCache();
   /** Launch arguments per bundle id, for `/wda/activeAppInfo`. */
-  readonly launchArguments = new Map<string, { args: string[]; env: Record<string, string> }>();
   private cachedTree: { version: number; tree: UiTree } | null = null;
   private cachedScreenshot: { version: number; base64: string } | null = null;
   private readonly sourceCache = new Map<string, { version: number; value: unknown }>();

@@ -202,7 +202,7 @@ export class WdaServer {
     return run;
   }
 
-  private dispatch(method: string, path: string, query: Record<string, string>, body: Record<string, unknown>): Reply {
+  private async dispatch(method: string, path: string, query: Record<string, string>, body: Record<string, unknown>): Promise<Reply> {
     try {
       const match = this.router.match(method, path);
       if (!match) {
@@ -221,7 +221,8 @@ export class WdaServer {
         session: active,
       };
       this.applyDefaultAlertAction(context, match.route.pattern);
-      const value = match.route.handler(context);
+      // A handler may wait (e.g. /wda/deactivateApp's duration); commands stay one at a time meanwhile, as in WDA.
+      const value = await match.route.handler(context);
       if (value instanceof RawResponse) return value;
       return { status: 200, payload: { value: value === undefined ? null : value, sessionId: this.face.session?.id ?? null } };
     } catch (error) {

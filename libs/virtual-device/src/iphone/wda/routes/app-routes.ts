@@ -1,7 +1,7 @@
-import { PhoneError } from '../../model';
+import { PhoneError, type LaunchInfo } from '../../model';
 import type { Route, RouteContext } from '../router';
 import { WdaError } from '../wda-error';
-import { onPhone, requireString } from './helpers';
+import { onPhone, optionalNumber, requireString } from './helpers';
 
 /** App lifecycle (FBSessionCommands.m, FBSession.m). */
 
@@ -27,24 +27,62 @@ function unlessNotInstalled<T>(call: () => T, fallback: T): T {
   }
 }
 
+/** `arguments` and `environment` as WDA reads them from a launch request or the session's capabilities. */
+export function launchInfoOf(args: unknown, env: unknown): LaunchInfo {
+  const environment: Record<string, string> = {};
+  if (typeof env === 'object' && env !== null && !Array.isArray(env)) {
+    for (const [key, value] of Object.entries(env)) environment[key] = String(value);
+  }
+  return { arguments: Array.isArray(args) ? args.map(String) : [], environment };
+}
+
+/**
+ * `XCUIApplication.launch` with the request's arguments and environment: a running app is started afresh
+ * (its process gets them). Without either, the app is launched or brought to the front as it is.
+ */
 function launch(context: RouteContext) {
   const bundleId = requireString(context, 'bundleId');
-  onPhone(() => context.phone.launchApp(bundleId), {
-    app_not_installed: () => new WdaError('invalid argument', unknownAppMessage(bundleId)),
-  });
   const args = context.body['arguments'];
   const env = context.body['environment'];
-  context.face.launchArguments.set(bundleId, {
-    args: Array.isArray(args) ? args.map(String) : [],
-    env: typeof env === 'object' && env !== null && !Array.isArray(env) ? (env as Record<string, string>) : {},
+  const info = args === undefined && env === undefined ? undefined : launchInfoOf(args, env);
+  onPhone(() => context.phone.launchApp(bundleId, info), {
+    app_not_installed: () => new WdaError('invalid argument', unknownAppMessage(bundleId)),
   });
   return null;
 }
 
 function activeAppInfo(context: RouteContext) {
   const app = context.phone.activeApp();
-  const launched = context.face.launchArguments.get(app.bundleId) ?? { args: [], env: {} };
-  return { pid: app.pid, bundleId: app.bundleId, name: app.name, processArguments: launched };
+  const launched = context.phone.launchInfo(app.bundleId);
+  return { pid: app.pid, bundleId: app.bundleId, name: app.name, processArguments: { args: launched.arguments, env: launched.environment } };
+}
+
+/**
+ * `fb_deactivateWithDuration:` — home, wait `duration` seconds (default 3), then the app comes back
+ * (FBCustomCommands.m, XCUIApplication+FBHelpers.m). WDA runs one command at a time, so the wait holds the
+ * agent up, as on a phone.
+ */
+async function deactivateApp(context: RouteContext) {
+  const duration = optionalNumber(context, 'duration') ?? 3;
+  const bundleId = context.phone.deactivateApp();
+  if (duration > 0) await new Promise((resolve) => setTimeout(resolve, duration * 1000).unref());
+  if (bundleId !== null) onPhone(() => context.phone.launchApp(bundleId));
+  return null;
+}
+
+/** `{latitude, longitude, altitude}` of the simulated position, each null when none is set (FBCustomCommands.m). */
+function simulatedLocation(context: RouteContext) {
+  const location = context.phone.location();
+  return { latitude: location?.latitude ?? null, longitude: location?.longitude ?? null, altitude: location ? (location.altitude ?? 0) : null };
+}
+
+function setSimulatedLocation(context: RouteContext) {
+  const latitude = optionalNumber(context, 'latitude');
+  const longitude = optionalNumber(context, 'longitude');
+  if (latitude === undefined || longitude === undefined) throw new WdaError('invalid argument', 'Both latitude and longitude must be provided');
+  // CLLocation takes any doubles; the simulator refuses a position off the globe.
+  onPhone(() => context.phone.setLocation({ latitude, longitude }), { invalid_argument: (message) => new WdaError('unknown error', message) });
+  return null;
 }
 
 export const appRoutes: Route[] = [
@@ -89,4 +127,16 @@ export const appRoutes: Route[] = [
     },
   },
   { method: 'GET', pattern: '/wda/activeAppInfo', mode: 'B', handler: activeAppInfo },
+  { method: 'POST', pattern: '/wda/deactivateApp', mode: 'S', handler: deactivateApp },
+  { method: 'GET', pattern: '/wda/simulatedLocation', mode: 'B', handler: simulatedLocation },
+  { method: 'POST', pattern: '/wda/simulatedLocation', mode: 'B', handler: setSimulatedLocation },
+  {
+    method: 'DELETE',
+    pattern: '/wda/simulatedLocation',
+    mode: 'B',
+    handler: (context) => {
+      context.phone.setLocation(null);
+      return null;
+    },
+  },
 ];

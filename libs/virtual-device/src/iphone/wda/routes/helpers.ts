@@ -13,6 +13,7 @@ const PHONE_ERROR_MAP: Record<PhoneErrorKind, WdaErrorName> = {
   no_app_for_url: 'unknown error',
   keyboard_stays: 'invalid element state',
   rotation_refused: 'unknown error',
+  system_app: 'unknown error',
 };
 
 /** Runs a phone call, turning a `PhoneError` into WDA's error for its kind. */

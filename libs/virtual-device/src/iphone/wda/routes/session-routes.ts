@@ -1,3 +1,4 @@
+import { launchInfoOf } from './app-routes';
 import { RawResponse, type Route, type RouteContext } from '../router';
 import { newSession, parseCapabilities } from '../session';
 import { applySettings } from '../settings';
@@ -43,14 +44,11 @@ function createSession(context: RouteContext) {
     if (!phone.installedApps().some((app) => app.bundleId === bundleId)) throw cannotLaunch();
     try {
       if (caps['forceAppLaunch'] !== false && phone.appState(bundleId) > 1) phone.terminateApp(bundleId);
-      phone.launchApp(bundleId);
+      // Arguments reach a new process only: an app still running keeps its own.
+      phone.launchApp(bundleId, phone.appState(bundleId) > 1 ? undefined : launchInfoOf(caps['arguments'], caps['environment']));
     } catch {
       throw cannotLaunch();
     }
-    face.launchArguments.set(bundleId, {
-      args: Array.isArray(caps['arguments']) ? caps['arguments'].map(String) : [],
-      env: typeof caps['environment'] === 'object' && caps['environment'] !== null ? (caps['environment'] as Record<string, string>) : {},
-    });
   }
   face.session = session;
   return { sessionId: session.id, capabilities: sessionCapabilities(context) };
