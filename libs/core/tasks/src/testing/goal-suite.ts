@@ -7,9 +7,11 @@
 /** The part of a phone snapshot element the checks read (structurally the virtual phone's element). */
 export interface SnapshotElement {
   type: string;
+  identifier?: string;
   label?: string;
   value?: string;
   visible: boolean;
+  selected?: boolean;
   children: SnapshotElement[];
 }
 
@@ -17,6 +19,39 @@ export interface PhoneEndState {
   /** Foreground app's bundle id. */
   appId: string;
   root: SnapshotElement;
+  /** The phone's own posture, where the caller reads it (phoneEndState does). */
+  locked?: boolean;
+  orientation?: 'portrait' | 'landscape';
+  appearance?: 'light' | 'dark';
+  clipboard?: string;
+}
+
+/** What phoneEndState reads (structurally the virtual iPhone). */
+export interface EndStatePhone {
+  activeApp(): { bundleId: string };
+  snapshot(): SnapshotElement;
+  isLocked(): boolean;
+  orientation(): 'PORTRAIT' | 'LANDSCAPE';
+  appearance(): 'light' | 'dark';
+  pasteboard(type: 'plaintext'): Buffer;
+}
+
+/** The phone's end state as the phone itself knows it (not through any driver). */
+export function phoneEndState(phone: EndStatePhone): PhoneEndState {
+  let clipboard: string | undefined;
+  try {
+    clipboard = phone.pasteboard('plaintext').toString('utf8');
+  } catch {
+    clipboard = undefined;
+  }
+  return {
+    appId: phone.activeApp().bundleId,
+    root: phone.snapshot(),
+    locked: phone.isLocked(),
+    orientation: phone.orientation() === 'LANDSCAPE' ? 'landscape' : 'portrait',
+    appearance: phone.appearance(),
+    clipboard,
+  };
 }
 
 export interface GoalExpectation {
@@ -36,6 +71,40 @@ export interface GoalExpectation {
   noAlert?: boolean;
   /** No keyboard may be up. */
   noKeyboard?: boolean;
+  locked?: boolean;
+  orientation?: 'portrait' | 'landscape';
+  appearance?: 'light' | 'dark';
+  clipboard?: string;
+  /** Elements (tabs, checklist rows) with these labels must carry the selected trait… */
+  selected?: string[];
+  /** …and these must not. */
+  notSelected?: string[];
+  /** An outgoing message bubble with this text must be on screen (and the message field empty). */
+  sent?: string;
+  /** The task's structured answer must match. */
+  answer?: RegExp;
+  /** A refusal that touched nothing: no step taken, the phone still on its home screen. */
+  untouched?: boolean;
+}
+
+/** The part of a task the expectations read beyond the phone: status, reason, answer, steps. */
+export interface SettledTask {
+  status: string;
+  error?: { reason?: string };
+  answer?: { value: string | number | boolean };
+  steps: readonly unknown[];
+}
+
+/** What is wrong with the task's own outcome (status, reason, answer, steps), or [] when it is as expected. */
+export function taskProblems(task: SettledTask, expect: GoalExpectation): string[] {
+  const problems: string[] = [];
+  if (task.status !== expect.status) problems.push(`status ${task.status}, expected ${expect.status}`);
+  if (expect.reason && task.error?.reason !== expect.reason) problems.push(`reason ${task.error?.reason}, expected ${expect.reason}`);
+  if (expect.answer && !(task.answer && expect.answer.test(String(task.answer.value)))) {
+    problems.push(`answer ${JSON.stringify(task.answer?.value)} does not match ${expect.answer}`);
+  }
+  if (expect.untouched && task.steps.length > 0) problems.push(`${task.steps.length} step(s) taken, expected none`);
+  return problems;
 }
 
 export interface SuiteGoal {
@@ -207,5 +276,21 @@ export function endStateProblems(state: PhoneEndState, expect: GoalExpectation):
   }
   if (expect.noAlert && all.some((e) => e.type === 'Alert')) problems.push('an alert is still up');
   if (expect.noKeyboard && all.some((e) => e.type === 'Keyboard')) problems.push('the keyboard is still up');
+  const posture = { locked: state.locked, orientation: state.orientation, appearance: state.appearance, clipboard: state.clipboard };
+  for (const key of ['locked', 'orientation', 'appearance', 'clipboard'] as const) {
+    if (expect[key] !== undefined && posture[key] !== expect[key]) problems.push(`${key} is ${JSON.stringify(posture[key])}, expected ${JSON.stringify(expect[key])}`);
+  }
+  const labelled = (label: string) => all.filter((e) => e.label === label && e.type !== 'StaticText');
+  for (const label of expect.selected ?? []) {
+    if (!labelled(label).some((e) => e.selected)) problems.push(`"${label}" is not selected`);
+  }
+  for (const label of expect.notSelected ?? []) {
+    if (labelled(label).some((e) => e.selected)) problems.push(`"${label}" is selected`);
+  }
+  if (expect.sent !== undefined) {
+    if (!visible.some((e) => e.identifier === 'outgoing' && e.label === expect.sent)) problems.push(`no sent message "${expect.sent}" on screen`);
+    if (all.some((e) => e.type === 'TextField' && (e.value ?? '') !== '')) problems.push('the message field still holds text');
+  }
+  if (expect.untouched && state.appId !== HOME) problems.push(`foreground app is ${state.appId}, expected the home screen`);
   return problems;
 }
