@@ -20,7 +20,7 @@ export const HELD_OUT_GOALS: SuiteGoal[] = [
   { goal: 'copy "meet at 5" to the clipboard', expect: { status: 'succeeded', clipboard: 'meet at 5' } },
   { goal: 'open Maps and then close it', expect: { status: 'succeeded', appId: HOME } },
   { goal: 'open Calendar, then exit to the home screen', expect: { status: 'succeeded', appId: HOME } },
-  { goal: 'visit apex.example/docs in Safari', expect: { status: 'succeeded', appId: 'com.apple.mobilesafari', visibleText: ['Getting started'] } },
+  { goal: 'visit apex.example/docs in Safari', expect: { status: 'succeeded', appId: 'com.apple.mobilesafari', typed: 'https://apex.example/docs' } },
   // Inside an app.
   { goal: 'in Clock, show me the stopwatch', expect: { status: 'succeeded', appId: 'com.apple.mobiletimer', selected: ['Stopwatch'] } },
   { goal: 'go to the alarms tab in Clock', expect: { status: 'succeeded', appId: 'com.apple.mobiletimer', selected: ['Alarms'] } },
