@@ -16,7 +16,8 @@ describe('offline planner goals on the virtual iPhone', () => {
       expect(taskProblems(task, wanted)).toEqual([]);
       if (wanted.status === 'succeeded') {
         expect(task.result).toBeTruthy();
-        expect(task.steps.length).toBeGreaterThan(0);
+        // A question read from the device's status takes no step on the screen.
+        if (!wanted.answer) expect(task.steps.length).toBeGreaterThan(0);
         expect(task.steps.every((s) => s.observation.length > 0 && s.durationMs >= 0)).toBe(true);
       }
       expect(endStateProblems(stack.endState(), wanted)).toEqual([]);

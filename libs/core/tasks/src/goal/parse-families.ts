@@ -219,6 +219,8 @@ const STATUS_QUESTIONS: ReadonlyArray<{ read: AskRead; subject: string; pattern:
   { read: 'foreground_app', subject: 'the app in front', pattern: /\b(?:which|what)\s+app\s+is\s+(?:open|showing|in\s+(?:front|the\s+foreground)|running|on\s+screen)|\bforeground\s+app\b/i },
 ];
 
+const NOT_A_LABEL = /\b(?:like|tomorrow|today|tonight|yesterday|meaning|point|best|worst|why|going\s+on|happening|up)\b/i;
+
 /** A question clause: "what iOS version is this", "is Wi-Fi on", "how many reminders are left", "what is the serial number". */
 export function parseQuestion(asked: string): Intent[] | undefined {
   if (!QUESTION_START.test(asked)) return undefined;
@@ -238,6 +240,8 @@ export function parseQuestion(asked: string): Intent[] | undefined {
     return [{ kind: 'ask', subject: `whether ${m[1].trim()} is on`, read: 'switch', target: m[1].trim() }];
   }
   if ((m = clause.match(/^(?:what(?:'s|\s+is|\s+are)|tell\s+me|show\s+me|read|say)\s+(?:me\s+)?(?:the\s+|my\s+)?(.+?)(?:\s+(?:in|on)\s+(?:the\s+)?(.+?)(?:\s+app)?)?$/i))) {
+    // A label the screen may show ("the serial number"), not the world's questions ("the weather like tomorrow").
+    if (m[1].trim().split(/\s+/).length > 3 || NOT_A_LABEL.test(m[1])) return undefined;
     return [{ kind: 'ask', subject: `the ${m[1].trim()}`, read: 'value', target: m[1].trim(), app: m[2]?.trim() }];
   }
   return undefined;
