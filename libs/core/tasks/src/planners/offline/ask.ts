@@ -1,3 +1,4 @@
+import { isInteractive } from '@apex/port';
 import type { Observation, ScreenElement } from '../../agent/observation';
 import type { StepFeedback } from '../../agent/planner';
 import type { Intent } from '../../goal/intents';
@@ -113,7 +114,9 @@ async function askCount(s: SessionState, intent: AskIntent, obs: Observation, fe
 function valueOf(obs: Observation, label: Spot): string | undefined {
   const element = label as Partial<ScreenElement>;
   if (element.value && element.value !== label.label && element.role !== 'cell') return element.value;
-  const right = [...(obs.screen.staticText ?? []).map((t) => ({ text: t.text, center: t.center })), ...obs.screen.elements.map((e) => ({ text: e.value ?? e.label ?? '', center: e.center }))]
+  // Texts, and values of controls: the label of a neighbouring button or tab is no value of this one.
+  const texts = obs.screen.elements.map((e) => ({ text: (isInteractive(e.role) ? e.value : (e.value ?? e.label)) ?? '', center: e.center }));
+  const right = [...(obs.screen.staticText ?? []).map((t) => ({ text: t.text, center: t.center })), ...texts]
     .filter((t) => t.text && t.text !== label.label && Math.abs(t.center.y - label.center.y) < SAME_ROW && t.center.x > label.center.x)
     .sort((a, b) => a.center.x - b.center.x);
   return right[0]?.text;
@@ -126,7 +129,7 @@ async function rowValue(s: SessionState, label: Spot): Promise<string | undefine
     const nodes = (tree.output['nodes'] as Array<{ label?: string; value?: string; center: { x: number; y: number }; role: string }>) ?? [];
     const texts = nodes
       .map((n) => ({ text: n.value ?? n.label ?? '', center: n.center, role: n.role }))
-      .filter((n) => n.text && n.text !== label.label && n.role !== 'cell' && Math.abs(n.center.y - label.center.y) < SAME_ROW)
+      .filter((n) => n.text && n.text !== label.label && n.role === 'text' && Math.abs(n.center.y - label.center.y) < SAME_ROW)
       .sort((a, b) => b.center.x - a.center.x);
     return texts[0]?.text;
   } catch {
@@ -148,8 +151,12 @@ async function askValue(s: SessionState, intent: AskIntent, obs: Observation, fe
   if (match.kind === 'match') {
     const value = valueOf(obs, match.item) ?? (await rowValue(s, match.item));
     if (value) return answered(s, { subject: match.label, value, source: 'screen' }, `The ${match.label} is ${value}`);
+    if (intent.app || (s.contextApp && isApp(obs, s.contextApp))) {
+      return { kind: 'fail', message: `"${match.label}" is on the screen, but shows no value to read.`, reason: 'target_not_found' };
+    }
   }
-  if (!intent.app) {
+  // Where devices show facts about themselves, unless the goal works in an app.
+  if (!intent.app && !(s.contextApp && isApp(obs, s.contextApp))) {
     if (!st.openedSettings && !isApp(obs, 'Settings')) {
       const step = await openApp(s, 'Settings', obs);
       if (step !== READY && step !== MISSING) return step;
