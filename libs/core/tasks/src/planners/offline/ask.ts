@@ -23,7 +23,7 @@ export async function ask(s: SessionState, intent: AskIntent, obs: Observation, 
     case 'switch':
       return askSwitch(s, intent.target ?? '', obs, feedback);
     case 'count':
-      return askCount(s, intent, obs, feedback);
+      return askCount(s, intent, obs);
     case 'value':
       return askValue(s, intent, obs, feedback);
     default:
@@ -91,7 +91,7 @@ function countsShown(obs: Observation): Array<{ n: number; words: string; text: 
 }
 
 /** "how many reminders are left?": the app the noun names opened, then the count it shows read. */
-async function askCount(s: SessionState, intent: AskIntent, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
+async function askCount(s: SessionState, intent: AskIntent, obs: Observation): Promise<Step> {
   const st = s.state;
   const noun = intent.target ?? '';
   const app = intent.app ?? (isApp(obs, noun) ? undefined : (st.resolved?.app ?? s.appName(noun) ?? (await s.lookupApp(noun))?.name));

@@ -19,7 +19,8 @@ const ROW_HALF_HEIGHT = 22;
  * the item's bounds), nearest first. Undefined when the row has none (then the item itself is the control).
  */
 export function controlOf(obs: Observation, item: Spot, roles: readonly string[] = CONTROL_ROLES): ScreenElement | undefined {
-  const half = (item as Partial<ScreenElement>).bounds ? (item as ScreenElement).bounds!.height / 2 : ROW_HALF_HEIGHT;
+  const bounds = (item as Partial<ScreenElement>).bounds;
+  const half = bounds ? bounds.height / 2 : ROW_HALF_HEIGHT;
   return obs.screen.elements
     .filter((e) => roles.includes(e.role) && !e.disabled && e.ref !== item.ref && Math.abs(e.center.y - item.center.y) < half)
     .sort((a, b) => Math.abs(a.center.x - item.center.x) - Math.abs(b.center.x - item.center.x))[0];
