@@ -12,6 +12,7 @@ export interface SnapshotElement {
   value?: string;
   visible: boolean;
   selected?: boolean;
+  rect?: { width: number; height: number };
   children: SnapshotElement[];
 }
 
@@ -81,6 +82,8 @@ export interface GoalExpectation {
   notSelected?: string[];
   /** An outgoing message bubble with this text must be on screen (and the message field empty). */
   sent?: string;
+  /** Elements with these labels must be wider than this (points): zoomed in. */
+  widerThan?: Record<string, number>;
   /** The task's structured answer must match. */
   answer?: RegExp;
   /** A refusal that touched nothing: no step taken, the phone still on its home screen. */
@@ -284,6 +287,8 @@ export const ISSUE_38_GOALS: SuiteGoal[] = [
   { goal: 'in Safari go to apex.example/docs', expect: { status: 'succeeded', appId: SAFARI, typed: 'https://apex.example/docs' } },
   { goal: 'open apex.example/docs', expect: { status: 'succeeded', appId: SAFARI, typed: 'https://apex.example/docs' } },
   { goal: 'long press the Maps icon', expect: { status: 'succeeded', appId: HOME, visibleText: ['Remove App'] } },
+  // The photo fills the width (393 points) until a double tap zooms it in.
+  { goal: 'open Photos, tap Photo 3, then double tap it', expect: { status: 'succeeded', appId: PHOTOS, widerThan: { 'Photo 3': 393 } } },
   { goal: 'open Settings, then wait until Airplane Mode appears', expect: SETTINGS_ROOT },
   { goal: 'open Settings and scroll to Battery', expect: { status: 'succeeded', appId: SETTINGS, visibleText: ['Battery'] } },
   { goal: 'open Maps and accept the alert', expect: app(MAPS) },
@@ -381,6 +386,9 @@ export function endStateProblems(state: PhoneEndState, expect: GoalExpectation):
   if (expect.sent !== undefined) {
     if (!visible.some((e) => e.identifier === 'outgoing' && e.label === expect.sent)) problems.push(`no sent message "${expect.sent}" on screen`);
     if (all.some((e) => e.type === 'TextField' && (e.value ?? '') !== '')) problems.push('the message field still holds text');
+  }
+  for (const [label, width] of Object.entries(expect.widerThan ?? {})) {
+    if (!visible.some((e) => e.label === label && (e.rect?.width ?? 0) > width)) problems.push(`"${label}" is not wider than ${width} points`);
   }
   if (expect.untouched && state.appId !== HOME) problems.push(`foreground app is ${state.appId}, expected the home screen`);
   return problems;
