@@ -77,6 +77,7 @@ describe('parseGoal: the families of issue 38', () => {
   it('keeps an item or a message whose words sound like a refusal: they are names and text, not actions', () => {
     expect(intents('mark Buy milk as done')).toEqual([{ kind: 'mark', item: 'Buy milk', done: true, app: undefined }]);
     expect(intents('text Ada "buy some bread"')).toEqual([{ kind: 'send', to: 'Ada', text: 'buy some bread' }]);
+    expect(intents('type 5 dollars in Notes')).toEqual([{ kind: 'type', text: '5 dollars', into: 'Notes', submit: false }]);
   });
 
   it('still names the clause it did not understand', () => {

@@ -16,7 +16,7 @@ const REFUSED_GOALS: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   },
   {
     pattern:
-      /[$€£]\s?\d|\b\d+(?:[.,]\d+)?\s*(?:dollars?|euros?|pounds?|bucks|usd|eur|gbp)\b|\b(?:send|transfer|wire|give)\s+(?:\S+\s+)?(?:some\s+)?(?:money|cash|funds)\b|\b(?:venmo|zelle|paypal|apple\s+cash|cash\s+app)\b/i,
+      /\b(?:send|pay|transfer|wire|give|tip|donate|lend)\b.*?(?:[$€£]\s?\d|\b\d+(?:[.,]\d+)?\s*(?:dollars?|euros?|pounds?|bucks|usd|eur|gbp)\b|\b(?:money|cash|funds)\b)|\b(?:venmo|zelle|paypal|apple\s+cash|cash\s+app)\b/i,
     why: 'sending money',
   },
 ];

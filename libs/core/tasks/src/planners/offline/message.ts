@@ -35,7 +35,7 @@ export async function sendMessage(s: SessionState, intent: SendIntent, obs: Obse
   const st = s.state;
   const to = intent.to;
   if (st.phase === 0) {
-    if (!isApp(obs, MESSAGES_APP) && (to !== undefined || !pickTextInput(obs, undefined))) {
+    if (!isApp(obs, MESSAGES_APP)) {
       const step = await openApp(s, MESSAGES_APP, obs);
       if (step === MISSING) return { kind: 'fail', message: 'There is no Messages app on this device.', reason: 'infeasible' };
       if (step !== READY) return step;
