@@ -17,7 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEVICE_OPERATIONS } from '@apex/capability';
 import { catalogDevices, PlannerRegistry, resolvePlannerConfig, TaskService, type AgentOptions, type Task, type TaskDevices } from '@apex/tasks';
-import { endStateProblems, lastMessageText, OFFLINE_GOAL_SUITE, startFakeModelServer, type RecordedRequest, type ScriptStep, type SuiteGoal } from '@apex/tasks/testing';
+import { endStateProblems, lastMessageText, OFFLINE_GOAL_SUITE, phoneEndState, startFakeModelServer, type RecordedRequest, type ScriptStep, type SuiteGoal } from '@apex/tasks/testing';
 import { inMemoryMcp, type McpCaller } from './support/mcp-clients';
 import { target, type Section, type SectionResult } from './support/section';
 import { startStack, type BenchStack } from './support/stack';
@@ -72,7 +72,7 @@ async function runTask(goal: SuiteGoal, way: Way, script?: (way: Way) => ScriptS
     const problems = [
       ...(task.status !== goal.expect.status ? [`status ${task.status}: ${task.error?.message ?? ''}`] : []),
       ...(goal.expect.reason && task.error?.reason !== goal.expect.reason ? [`reason ${task.error?.reason}`] : []),
-      ...endStateProblems({ appId: iphone.phone.activeApp().bundleId, root: iphone.phone.snapshot() }, goal.expect),
+      ...endStateProblems(phoneEndState(iphone.phone), goal.expect),
     ];
     return {
       ok: problems.length === 0,

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createTaskService } from '@apex/tasks';
-import { endStateProblems, OFFLINE_GOAL_SUITE } from '@apex/tasks/testing';
+import { endStateProblems, OFFLINE_GOAL_SUITE, phoneEndState, taskProblems } from '@apex/tasks/testing';
 import type { Section, SectionResult } from './support/section';
 import { startStack } from './support/stack';
 import { mean, round, summarize } from './support/stats';
@@ -35,11 +35,7 @@ async function runGoal({ goal, expect }: Goal): Promise<Run> {
     const task = await tasks.whenSettled(tasks.start({ deviceId: stack.ctx.hub.resolve(), goal }).id);
     const ms = performance.now() - started;
     const phone = iphone.phone;
-    const problems = [
-      ...(task.status !== expect.status ? [`status ${task.status}`] : []),
-      ...(expect.reason && task.error?.reason !== expect.reason ? [`reason ${task.error?.reason}`] : []),
-      ...endStateProblems({ appId: phone.activeApp().bundleId, root: phone.snapshot() }, expect),
-    ];
+    const problems = [...taskProblems(task, expect), ...endStateProblems(phoneEndState(phone), expect)];
     return { goal, ok: problems.length === 0, reachable: expect.status === 'succeeded', steps: task.steps.length, ms, note: problems.join('; ') };
   } finally {
     await tasks.close();

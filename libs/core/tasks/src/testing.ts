@@ -1,3 +1,4 @@
 export * from './testing/fake-model-server';
 export * from './testing/scripted-devices';
 export * from './testing/goal-suite';
+export * from './testing/held-out-goals';

@@ -73,7 +73,9 @@ function detail(task: Task): string {
 /** A goal of issue 32 §3 in one of its phrasings, and how the device must look afterwards (asked over adb). */
 interface AndroidGoal {
   goal: string;
-  check: (stack: AndroidTaskStack) => Promise<void>;
+  check: (stack: AndroidTaskStack, task: Task) => Promise<void>;
+  /** Refusals: the task must fail with this reason (default: succeed). */
+  fails?: string;
 }
 
 const wifiOff = async (stack: AndroidTaskStack) => {
@@ -119,6 +121,56 @@ const GOALS: AndroidGoal[] = [
       expect(texts).not.toContain('Hotspot & tethering');
     },
   },
+  // Issue 38's families, in Android phrasings.
+  {
+    goal: 'turn Wi-Fi off but leave Bluetooth on',
+    check: async (stack, task) => {
+      await wifiOff(stack);
+      expect((await stack.shell('settings get global bluetooth_on')).trim()).toBe('1');
+      expect(task.result).toMatch(/Bluetooth/);
+    },
+  },
+  {
+    goal: 'is Wi-Fi on?',
+    check: async (stack, task) => {
+      expect(task.answer).toMatchObject({ value: true });
+      expect((await stack.shell('settings get global wifi_on')).trim()).toBe('1');
+    },
+  },
+  {
+    goal: 'what Android version is this?',
+    check: async (stack, task) => {
+      expect(task.answer).toMatchObject({ subject: 'Android version', value: (await stack.shell('getprop ro.build.version.release')).trim() });
+    },
+  },
+  {
+    goal: 'open the timer in Clock',
+    check: async (stack) => {
+      expect(await foreground(stack)).toBe('com.google.android.deskclock');
+      expect(await stack.shell('uiautomator dump /dev/tty')).toMatch(/content-desc="Timer"[^>]*selected="true"/);
+    },
+  },
+  {
+    goal: "text Ada 'see you at six'",
+    check: async (stack) => {
+      expect(await shownTexts(stack)).toContain('see you at six');
+    },
+  },
+  {
+    goal: 'open Settings, tap Network & internet, then press back',
+    check: async (stack) => {
+      expect(await foreground(stack)).toBe(SETTINGS);
+      expect(await shownTexts(stack)).toContain('Connected devices');
+    },
+  },
+  {
+    goal: 'dial 112',
+    fails: 'infeasible',
+    check: async (stack, task) => {
+      expect(task.steps).toEqual([]);
+      expect(await foreground(stack)).toBe(LAUNCHER);
+    },
+  },
   {
     goal: 'open Chrome, go to apex.example/docs, then go back',
     check: async (stack) => {
@@ -134,12 +186,13 @@ const GOALS: AndroidGoal[] = [
  * planner's report. Skipped, with the reason printed, where adb is absent.
  */
 describeWithRealAdb('offline planner goals on the virtual Android phone', () => {
-  it.each(GOALS.map((g) => [g.goal, g] as const))('%s', async (_goal, { goal, check }) => {
+  it.each(GOALS.map((g) => [g.goal, g] as const))('%s', async (_goal, { goal, check, fails }) => {
     const stack = await startAndroidTaskStack();
     try {
       const task = await stack.run(goal);
-      expect({ status: task.status, detail: detail(task) }).toEqual({ status: 'succeeded', detail: detail(task) });
-      await check(stack);
+      const wanted = fails ? { status: 'failed', reason: fails } : { status: 'succeeded', reason: undefined };
+      expect({ status: task.status, reason: task.error?.reason, detail: detail(task) }).toEqual({ ...wanted, detail: detail(task) });
+      await check(stack, task);
     } finally {
       await stack.close();
     }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { OperationContext } from '@apex/capability';
 import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import { createTaskService, type CreateTaskServiceOptions, type TaskService } from '@apex/tasks';
-import type { PhoneEndState } from '@apex/tasks/testing';
+import { phoneEndState, type PhoneEndState } from '@apex/tasks/testing';
 import type { VirtualIPhone } from '@apex/virtual-device';
 
 export interface TaskStack {
@@ -36,7 +36,7 @@ export async function startTaskStack(options: { env?: NodeJS.ProcessEnv; dataDir
     device: runtime.hub.resolve(),
     iphone,
     dataDir,
-    endState: () => ({ appId: iphone.phone.activeApp().bundleId, root: iphone.phone.snapshot() }),
+    endState: () => phoneEndState(iphone.phone),
     async close() {
       await tasks.close();
       await runtime.close();

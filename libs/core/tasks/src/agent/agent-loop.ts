@@ -1,7 +1,7 @@
 import { toPublicError, type ErrorCode } from '@apex/errors';
 import type { OperationResult } from '@apex/capability';
 import type { Flow } from '../flows/flow-schema';
-import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskError, TaskStep, TaskUsage } from '../model/task';
+import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskAnswer, TaskError, TaskStep, TaskUsage } from '../model/task';
 import type { DeviceSession } from './device-session';
 import { elementOf, targetOf } from '../flows/step-target';
 import { delay } from './delay';
@@ -49,7 +49,7 @@ export interface AgentOptions {
 }
 
 export type AgentOutcome =
-  | { status: 'succeeded'; result: string; usage?: TaskUsage; suggestedPatch?: FlowPatch[] }
+  | { status: 'succeeded'; result: string; answer?: TaskAnswer; usage?: TaskUsage; suggestedPatch?: FlowPatch[] }
   | { status: 'failed'; error: TaskError; usage?: TaskUsage; suggestedPatch?: FlowPatch[] }
   | { status: 'cancelled'; usage?: TaskUsage };
 
@@ -213,7 +213,7 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
         }
       }
 
-      if (decision.kind === 'done') return { status: 'succeeded', result: decision.result, usage: usage(), suggestedPatch: patch() };
+      if (decision.kind === 'done') return { status: 'succeeded', result: decision.result, answer: decision.answer, usage: usage(), suggestedPatch: patch() };
       if (decision.kind === 'fail') {
         const reason = decision.reason ?? 'infeasible';
         const stop = fail(reason, decision.message, reason === 'target_not_found' ? 'element_not_found' : 'unsupported_operation');

@@ -1,5 +1,5 @@
 import type { OperationResult } from '@apex/capability';
-import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskUsage } from '../model/task';
+import type { FailureReason, FlowPatch, StepAction, StepOutcome, TaskAnswer, TaskUsage } from '../model/task';
 import type { Flow } from '../flows/flow-schema';
 import type { Observation } from './observation';
 
@@ -22,8 +22,8 @@ export type Decision =
    * the loop's repeat guard lets it run.
    */
   | { kind: 'act'; action: StepAction; expect?: Expectation; why?: string; deliberate?: boolean }
-  /** The goal is reached. */
-  | { kind: 'done'; result: string }
+  /** The goal is reached; `answer`: a question's answer as a value. */
+  | { kind: 'done'; result: string; answer?: TaskAnswer }
   /** The goal cannot be reached; `reason` defaults to `infeasible`. */
   | { kind: 'fail'; message: string; reason?: FailureReason };
 

@@ -16,7 +16,31 @@ export type Intent =
   /** "go to example.com": a web address opened in the browser. */
   | { kind: 'visit'; url: string }
   /** Answer the alert on screen as `words` say ("allow once", "deny", "don't allow"). */
-  | { kind: 'answer'; words: string };
+  | { kind: 'answer'; words: string }
+  /** One catalog operation that needs no target ("lock the phone", "landscape", "dark mode", "copy X"). */
+  | { kind: 'device'; operation: DeviceOperation; arguments: Record<string, unknown>; says: string }
+  /** "quit Maps": the app ended (terminate), the home screen when it was in front. */
+  | { kind: 'close'; app: string }
+  /** "long press X", "double tap X". */
+  | { kind: 'gesture'; gesture: 'long_press' | 'double_tap'; target: string }
+  /** "wait until X appears" (or disappears). */
+  | { kind: 'wait'; target: string; gone: boolean }
+  /** "mark Buy milk as done": the control on the item's row set to done (or not). */
+  | { kind: 'mark'; item: string; done: boolean; app?: string }
+  /** "select the Timers tab": a tab shown (tapped unless already selected). */
+  | { kind: 'tab'; tab: string }
+  /** "text Ada 'see you'": the conversation opened (`to`; the open one when absent), typed, sent, checked. */
+  | { kind: 'send'; to?: string; text: string }
+  /** "search Maps for coffee": the app's search field filled and submitted. */
+  | { kind: 'search'; query: string; app?: string }
+  /** "but leave Bluetooth on", "without changing anything else": nothing touched; the result says so. */
+  | { kind: 'keep'; target?: string; on?: boolean }
+  /** A question, answered in the result: from the device's status, a switch, a count, or a label's value. */
+  | { kind: 'ask'; subject: string; read: AskRead; target?: string; app?: string };
+
+export type DeviceOperation = 'set_lock' | 'set_orientation' | 'set_appearance' | 'set_clipboard' | 'hide_keyboard';
+/** Where a question's answer is read: a device_status field, a switch, a count on screen, a label's value. */
+export type AskRead = 'os_version' | 'model' | 'device_name' | 'battery' | 'orientation' | 'locked' | 'foreground_app' | 'switch' | 'count' | 'value';
 
 export function describeIntent(intent: Intent): string {
   switch (intent.kind) {
@@ -40,6 +64,26 @@ export function describeIntent(intent: Intent): string {
       return `go to ${intent.url}`;
     case 'answer':
       return `answer the alert: ${intent.words}`;
+    case 'device':
+      return intent.says;
+    case 'close':
+      return `close ${intent.app}`;
+    case 'gesture':
+      return `${intent.gesture === 'long_press' ? 'long press' : 'double tap'} ${intent.target}`;
+    case 'wait':
+      return `wait until "${intent.target}" ${intent.gone ? 'disappears' : 'appears'}`;
+    case 'mark':
+      return `mark ${intent.item} as ${intent.done ? 'done' : 'not done'}`;
+    case 'tab':
+      return `show the ${intent.tab} tab`;
+    case 'send':
+      return `send a message${intent.to ? ` to ${intent.to}` : ''}`;
+    case 'search':
+      return `search${intent.app ? ` ${intent.app}` : ''} for "${intent.query}"`;
+    case 'keep':
+      return intent.target ? `leave ${intent.target} as it is` : 'change nothing else';
+    case 'ask':
+      return `find out ${intent.subject}`;
   }
 }
 
@@ -52,7 +96,12 @@ export function namedTarget(intent: Intent | undefined): string | undefined {
     case 'find':
     case 'toggle':
     case 'tap':
+    case 'gesture':
       return intent.target;
+    case 'close':
+      return intent.app;
+    case 'mark':
+      return intent.item;
     case 'back':
       return intent.to;
     default:

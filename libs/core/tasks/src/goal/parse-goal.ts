@@ -1,4 +1,17 @@
 import { namedTarget, type Intent, type ScrollDirection } from './intents';
+import {
+  appearanceToggle,
+  parseFamilyClause,
+  parseInApp,
+  parseMark,
+  parseQuestion,
+  parseSearch,
+  parseSend,
+  refusalMessage,
+  refusalOfClause,
+  refusalOfGoal,
+  withoutConstraintTail,
+} from './parse-families';
 
 /**
  * The offline planner's grammar. A goal is clauses joined by "then", "and", commas, semicolons, full
@@ -22,15 +35,17 @@ import { namedTarget, type Intent, type ScrollDirection } from './intents';
  * after a path arrow it is a row of the screen before. "it" / "that" names what the clause before named.
  */
 export type ParseResult = { ok: true; intents: Intent[] } | { ok: false; clause: string; message: string };
+// See parse-families.ts for the rest: device controls, closing apps, long press / double tap, waits, items'
+// controls, tabs, messages, search fields, constraints ("but leave X on"), questions, and refusals.
 
 export const GRAMMAR_SUMMARY =
-  'The offline planner understands: open APP, tap TARGET, turn on/off SWITCH, type TEXT in APP, scroll up/down, scroll until you see TARGET, go home, go back, go to WEB-ADDRESS, allow APP only this time — joined by "then", "and", commas or "A > B > C".';
+  'The offline planner understands: open APP, tap TARGET, turn on/off SWITCH, type TEXT in APP, scroll up/down, scroll until you see TARGET, go home, go back, go to WEB-ADDRESS, allow APP only this time, lock/rotate/dark mode, copy TEXT to the clipboard, close APP, long press/double tap TARGET, wait until TARGET appears, mark ITEM as done, open TAB in APP, text NAME "MESSAGE", search APP for TEXT, questions (what iOS version is this? is Wi-Fi on? how many reminders are left?) — joined by "then", "and", "but", commas or "A > B > C".';
 
 const OPPOSITE: Record<ScrollDirection, ScrollDirection> = { up: 'down', down: 'up', left: 'right', right: 'left' };
 const QUOTE = /"([^"]*)"|“([^”]*)”|'([^']*)'/g;
 const SUBMIT = /^(?:submit|send|search|press\s+(?:return|enter|search|go))$/i;
 const PATH = /\s*(?:->|→|»|>)\s*/;
-const SEPARATOR = /\s*(?:[,;]|\.(?=\s|$))\s*(?:and\s+then\s+|then\s+|and\s+|after\s+that\s+)?|\s+and\s+then\s+|\s+then\s+|\s+and\s+/i;
+const SEPARATOR = /\s*(?:[,;]|\.(?=\s|$))\s*(?:and\s+then\s+|then\s+|and\s+|but\s+|after\s+that\s+)?|\s+and\s+then\s+|\s+then\s+|\s+and\s+|\s+but\s+/i;
 const POLITE_START =
   /^(?:(?:hey|hi|ok|okay)\b[,!]?\s*)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|please\s+|kindly\s+|i\s+(?:want|need|would\s+like)\s+(?:you\s+)?to\s+|i'd\s+like\s+(?:you\s+)?to\s+|help\s+me\s+|let'?s\s+)+/i;
 const POLITE_END = /(?:\s*,?\s*(?:please|thanks|thank\s+you|for\s+me|if\s+you\s+can))+\s*[.!?]*$/i;
@@ -53,9 +68,12 @@ export function parseGoal(goal: string): ParseResult {
     .trim()
     .replace(POLITE_START, '')
     .replace(POLITE_END, '');
+  const refused = refusalOfGoal(masked);
+  if (refused) return { ok: false, clause: goal, message: refusalMessage(refused, goal) };
+  const { goal: withoutTail, nothingElse } = withoutConstraintTail(masked);
   // Path segments after the first are rows of the screen before them ("Settings > General > About").
   const clauses: { text: string; inPath: boolean; pathStart: boolean }[] = [];
-  for (const part of masked.split(SEPARATOR)) {
+  for (const part of withoutTail.split(SEPARATOR)) {
     const segments = part.split(PATH);
     segments.forEach((text, i) => clauses.push({ text: text.trim().replace(/[.!?]+$/, '').trim(), inPath: i > 0, pathStart: i === 0 && segments.length > 1 }));
   }
@@ -75,6 +93,8 @@ export function parseGoal(goal: string): ParseResult {
     const bare = isBareTarget(text) && (inPath || (pathStart && !previous));
     const parsed = bare ? [(inPath ? { kind: 'tap', target: text.trim() } : { kind: 'open', app: text.trim() }) as Intent] : parseClause(text, previous);
     if (!parsed) {
+      const why = refusalOfClause(text.replace(FILLER, ''));
+      if (why) return { ok: false, clause: original, message: refusalMessage(why, original) };
       return { ok: false, clause: original, message: `I cannot do "${original}" without a model. ${GRAMMAR_SUMMARY}` };
     }
     for (const intent of parsed) {
@@ -83,6 +103,7 @@ export function parseGoal(goal: string): ParseResult {
       intents.push(restoreQuotes(resolved, quoted));
     }
   }
+  if (nothingElse) intents.push({ kind: 'keep' });
   return { ok: true, intents };
 }
 
@@ -92,6 +113,11 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
   clause = fixVerbTypo(clause.replace(/\s+please$/i, ''));
   let m: RegExpMatchArray | null;
 
+  // "In Clock, show me the stopwatch": any clause after "in APP,".
+  if ((m = clause.match(/^(?:in|inside|within)\s+(?:the\s+)?([^,:]+?)(?:\s+app)?\s*[,:]\s+(.+)$/i)) && isBareTarget(m[1])) {
+    const rest = parseClause(m[2], { kind: 'open', app: m[1] });
+    if (rest) return [{ kind: 'open', app: m[1].trim() }, ...(rest[0]?.kind === 'open' && rest.length === 1 && !/^open\b/i.test(m[2]) ? [{ kind: 'tab', tab: rest[0].app } as Intent] : rest)];
+  }
   // "In Settings, open Privacy & Security" / "in Settings open Wallpaper".
   if ((m = clause.match(/^(?:in|inside|within)\s+(?:the\s+)?(.+?)(?:\s+app)?\s*:?\s+((?:open|tap|press|click|select|choose|turn|switch|enable|disable|scroll|swipe|go|find|type)\b.*)$/i))) {
     const rest = parseClause(m[2], { kind: 'open', app: m[1] });
@@ -101,7 +127,20 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
     return [{ kind: 'open', app: m[1].trim() }];
   }
 
-  if (/^(?:go\s+(?:back\s+)?(?:to\s+)?(?:the\s+)?home(?:\s+screen)?|return\s+(?:to\s+)?(?:the\s+)?home(?:\s+screen)?|(?:press|tap|hit)\s+(?:the\s+)?home(?:\s+button)?|home(?:\s+screen)?)$/i.test(clause)) {
+  const family = parseQuestion(clause) ?? parseMark(clause) ?? parseSend(clause);
+  if (family) return family;
+  // Real-world consequences stay refusals, whatever else the clause says.
+  if (refusalOfClause(clause)) return undefined;
+  const inApp = parseInApp(clause);
+  if (inApp && WEB_ADDRESS.test(inApp.target)) return [{ kind: 'open', app: inApp.app }, { kind: 'visit', url: webUrl(inApp.target) }];
+  if ((m = clause.match(/^(?:visit|go\s+to|navigate\s+to|browse\s+to|load)\s+(\S+)\s+(?:in|on|with|using)\s+(?:the\s+)?(.+?)(?:\s+app)?$/i)) && WEB_ADDRESS.test(m[1])) {
+    return [{ kind: 'open', app: m[2].trim() }, { kind: 'visit', url: webUrl(m[1]) }];
+  }
+  if (inApp && isBareTarget(inApp.app)) return [{ kind: 'open', app: inApp.app }, { kind: 'tab', tab: inApp.target.replace(/\s+tab$/i, '') }];
+  const more = parseSearch(clause) ?? parseFamilyClause(clause);
+  if (more) return more;
+
+  if (/^(?:go\s+(?:back\s+)?(?:to\s+)?(?:the\s+)?home(?:\s+screen)?|return\s+(?:to\s+)?(?:the\s+)?home(?:\s+screen)?|(?:press|tap|hit)\s+(?:the\s+)?home(?:\s+button)?|(?:exit|leave)\s+(?:to\s+)?(?:the\s+)?home(?:\s+screen)?|home(?:\s+screen)?)$/i.test(clause)) {
     return [{ kind: 'home' }];
   }
   if (/^(?:(?:go|navigate|move)\s+back|back|(?:tap|press|click|hit)\s+(?:the\s+)?back(?:\s+(?:button|arrow|icon))?)$/i.test(clause)) return [{ kind: 'back' }];
@@ -149,9 +188,9 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
     return [{ kind: 'type', text: m[1], into, submit: false }];
   }
   if ((m = clause.match(/^(?:open|go\s+to|visit|navigate\s+to|browse\s+to|load)\s+(\S+)$/i)) && WEB_ADDRESS.test(m[1])) {
-    return [{ kind: 'visit', url: /^[a-z][a-z0-9+.-]*:\/\//i.test(m[1]) ? m[1] : `https://${m[1]}` }];
+    return [{ kind: 'visit', url: webUrl(m[1]) }];
   }
-  if ((m = clause.match(/^(?:open|launch|start|run|go\s+(?:in)?to|navigate\s+to|head\s+to|get\s+to|switch\s+to|show|bring\s+up|pull\s+up)\s+(?:up\s+)?(?:the\s+)?(.+?)(?:\s+(?:app|page|settings?))?$/i))) {
+  if ((m = clause.match(/^(?:open|launch|start|run|go\s+(?:in)?to|navigate\s+to|head\s+to|get\s+to|switch\s+to|show(?:\s+me)?|bring\s+up|pull\s+up)\s+(?:up\s+)?(?:the\s+)?(.+?)(?:\s+(?:app|page|settings?))?$/i))) {
     return [{ kind: 'open', app: m[1].trim() }];
   }
   if ((m = clause.match(/^(?:tap|press|click|select|choose|hit|touch|push|pick)\s+(?:on\s+)?(?:the\s+)?(.+)$/i))) {
@@ -165,6 +204,10 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
     if (previous.kind === 'open') return [{ kind: 'open', app: clause.replace(/^the\s+/i, '').trim() }];
   }
   return undefined;
+}
+
+function webUrl(address: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(address) ? address : `https://${address}`;
 }
 
 function one(intent: Intent | undefined): Intent[] | undefined {
@@ -190,6 +233,14 @@ function oneLetterOff(a: string, b: string): boolean {
 
 /** "open it" after "scroll until you see Wallpaper" taps what was found; undefined when "it" names nothing. */
 function resolvePronoun(intent: Intent, previous: Intent | undefined): Intent | undefined {
+  if (intent.kind === 'close' && PRONOUN.test(intent.app)) {
+    const named = previous?.kind === 'open' ? previous.app : undefined;
+    return named ? { kind: 'close', app: named } : undefined;
+  }
+  if (intent.kind === 'gesture' && PRONOUN.test(intent.target)) {
+    const named = namedTarget(previous);
+    return named ? { ...intent, target: named } : undefined;
+  }
   const target = intent.kind === 'open' ? intent.app : intent.kind === 'tap' || intent.kind === 'toggle' ? intent.target : undefined;
   if (target === undefined || !PRONOUN.test(target)) return intent;
   const named = namedTarget(previous);
@@ -201,6 +252,8 @@ function resolvePronoun(intent: Intent, previous: Intent | undefined): Intent | 
 
 function toggle(rawTarget: string, state: string): Intent | undefined {
   const target = stripNoun(rawTarget.replace(/^the\s+/i, ''), /\s+(?:switch|toggle|setting|option)$/i);
+  const appearance = appearanceToggle(target, state.toLowerCase() === 'on');
+  if (appearance) return appearance;
   return target ? { kind: 'toggle', target, on: state.toLowerCase() === 'on' } : undefined;
 }
 
@@ -228,6 +281,21 @@ function restoreQuotes(intent: Intent, quoted: string[]): Intent {
       return { ...intent, target: fix(intent.target) };
     case 'type':
       return { ...intent, text: fix(intent.text), into: intent.into === undefined ? undefined : fix(intent.into) };
+    case 'gesture':
+    case 'wait':
+      return { ...intent, target: fix(intent.target) };
+    case 'mark':
+      return { ...intent, item: fix(intent.item) };
+    case 'send':
+      return { ...intent, text: fix(intent.text), to: intent.to === undefined ? undefined : fix(intent.to) };
+    case 'search':
+      return { ...intent, query: fix(intent.query) };
+    case 'tab':
+      return { ...intent, tab: fix(intent.tab) };
+    case 'device':
+      return typeof intent.arguments['text'] === 'string' ? { ...intent, arguments: { ...intent.arguments, text: fix(intent.arguments['text']) } } : intent;
+    case 'ask':
+      return intent.target === undefined ? intent : { ...intent, target: fix(intent.target) };
     default:
       return intent;
   }

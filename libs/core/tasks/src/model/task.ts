@@ -77,6 +77,15 @@ export interface FlowPatch {
   now: string;
 }
 
+/** What a question goal was answered with, and where it was read. */
+export interface TaskAnswer {
+  /** What was asked about ("iOS version", "Wi-Fi"). */
+  subject: string;
+  value: string | number | boolean;
+  /** Where the value was read: the device's status, or the screen. */
+  source: 'device' | 'screen';
+}
+
 export interface Task {
   id: string;
   deviceId: string;
@@ -92,6 +101,8 @@ export interface Task {
   steps: TaskStep[];
   /** A short answer or summary once the task succeeded. */
   result?: string;
+  /** A question's answer as a value, when the goal asked one ("is Wi-Fi on?" → true). */
+  answer?: TaskAnswer;
   error?: TaskError;
   usage?: TaskUsage;
   /** A flow task's healed steps, as changes to make to the flow. */

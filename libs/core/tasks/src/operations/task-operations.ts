@@ -22,6 +22,10 @@ const taskSummaryOut = z.object({
   startedAt: z.string().optional(),
   finishedAt: z.string().optional(),
   result: z.string().optional(),
+  answer: z
+    .object({ subject: z.string(), value: z.union([z.string(), z.number(), z.boolean()]), source: z.string() })
+    .optional()
+    .describe("a question goal's answer as a value"),
   error: errorOut.optional(),
   stepCount: z.number(),
 });

@@ -3,6 +3,12 @@ import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } 
 import { describeIntent, type Intent } from '../goal/intents';
 import { parseGoal } from '../goal/parse-goal';
 import { answer, answerAlertInTheWay } from './offline/answer';
+import { ask } from './offline/ask';
+import { closeApp, deviceOperation, gesture, waitFor } from './offline/device';
+import { mark, tab } from './offline/item-control';
+import { keep } from './offline/keep';
+import { sendMessage } from './offline/message';
+import { searchApp, searchEndState } from './offline/search-field';
 import { squash } from './offline/labels';
 import { back, backEndState, backTo, home, scroll, visit } from './offline/navigate';
 import { open, openEndState } from './offline/open';
@@ -72,7 +78,7 @@ class OfflineSession implements PlannerSession {
       s.state = freshState(intents[this.index]?.kind === 'find' ? (intents[this.index] as { direction: 'up' | 'down' }).direction : 'down');
       lastFeedback = undefined;
     }
-    return { kind: 'done', result: `${s.notes.join('; ')}.` };
+    return s.answer ? { kind: 'done', result: `${s.notes.join('; ')}.`, answer: s.answer } : { kind: 'done', result: `${s.notes.join('; ')}.` };
   }
 
   private advance(intent: Intent, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> | Step {
@@ -98,6 +104,26 @@ class OfflineSession implements PlannerSession {
         return visit(s, intent.url);
       case 'answer':
         return answer(s, intent.words, obs);
+      case 'device':
+        return deviceOperation(s, intent, feedback);
+      case 'close':
+        return closeApp(s, intent.app, obs, feedback);
+      case 'gesture':
+        return gesture(s, intent, obs, feedback);
+      case 'wait':
+        return waitFor(s, intent, feedback);
+      case 'mark':
+        return mark(s, intent, obs, feedback);
+      case 'tab':
+        return tab(s, intent.tab, obs, feedback);
+      case 'send':
+        return sendMessage(s, intent, obs, feedback);
+      case 'search':
+        return searchApp(s, intent, obs, feedback);
+      case 'keep':
+        return keep(s, intent, obs);
+      case 'ask':
+        return ask(s, intent, obs, feedback);
     }
   }
 
@@ -116,6 +142,10 @@ class OfflineSession implements PlannerSession {
         return backEndState(intent.to, obs);
       case 'type':
         return typeEndState(intent, lastActionFailed);
+      case 'search':
+        return searchEndState(intent, obs);
+      case 'tab':
+        return tapEndState(this.s, intent.tab, lastActionFailed);
       default:
         return undefined;
     }

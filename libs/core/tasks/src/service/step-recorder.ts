@@ -36,6 +36,7 @@ export class StepRecorder {
       status: outcome.status,
       finishedAt,
       result: outcome.status === 'succeeded' ? this.records.text(outcome.result) : undefined,
+      answer: outcome.status === 'succeeded' ? outcome.answer : undefined,
       error: outcome.status === 'failed' ? { ...outcome.error, message: this.records.text(outcome.error.message) } : undefined,
       usage: outcome.usage,
       suggestedPatch: outcome.status === 'cancelled' ? undefined : outcome.suggestedPatch,

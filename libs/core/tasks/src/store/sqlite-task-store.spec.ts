@@ -64,6 +64,17 @@ describe('SqliteTaskStore', () => {
     store.close();
   });
 
+  it("keeps a question's structured answer, also across a reopen", () => {
+    const store = new SqliteTaskStore(dir);
+    store.insert(task('q1'));
+    store.update('q1', { status: 'succeeded', result: 'Yes: Wi-Fi is on.', answer: { subject: 'Wi-Fi', value: true, source: 'screen' } });
+    store.close();
+    const reopened = new SqliteTaskStore(dir);
+    expect(reopened.get('q1')).toMatchObject({ result: 'Yes: Wi-Fi is on.', answer: { subject: 'Wi-Fi', value: true, source: 'screen' } });
+    expect(reopened.list({})[0]).toMatchObject({ id: 'q1', answer: { value: true } });
+    reopened.close();
+  });
+
   it('lists newest first, filtered by status and device, with step counts', () => {
     const store = new SqliteTaskStore(dir);
     store.insert(task('a'));

@@ -3,7 +3,7 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
 import type { Selector } from '../flows/flow-schema';
-import type { FlowPatch, Task, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
+import type { FlowPatch, Task, TaskAnswer, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
 import { createPrivateDir, makeFilePrivate, PRIVATE_FILE_MODE } from './private-files';
 import type { TaskFilter, TaskPatch, TaskStore } from './task-store';
 
@@ -29,6 +29,7 @@ CREATE TABLE IF NOT EXISTS tasks (
   error_json TEXT,
   usage_json TEXT,
   patch_json TEXT,
+  answer_json TEXT,
   owner TEXT NOT NULL DEFAULT '',
   cancel_requested INTEGER NOT NULL DEFAULT 0
 );
@@ -70,6 +71,7 @@ interface TaskRow {
   error_json: string | null;
   usage_json: string | null;
   patch_json: string | null;
+  answer_json: string | null;
   step_count?: number;
 }
 
@@ -157,6 +159,7 @@ export class SqliteTaskStore implements TaskStore {
     if (patch.error !== undefined) set('error_json', JSON.stringify(patch.error));
     if (patch.usage !== undefined) set('usage_json', JSON.stringify(patch.usage));
     if (patch.suggestedPatch !== undefined) set('patch_json', JSON.stringify(patch.suggestedPatch));
+    if (patch.answer !== undefined) set('answer_json', JSON.stringify(patch.answer));
     if (columns.length === 0) return;
     this.db.prepare(`UPDATE tasks SET ${columns.join(', ')} WHERE id = @id`).run(values);
   }
@@ -324,6 +327,7 @@ function addMissingColumns(db: Database.Database): void {
   if (!columns.includes('target_json')) db.exec('ALTER TABLE steps ADD COLUMN target_json TEXT');
   const taskColumns = (db.pragma('table_info(tasks)') as { name: string }[]).map((c) => c.name);
   if (!taskColumns.includes('patch_json')) db.exec('ALTER TABLE tasks ADD COLUMN patch_json TEXT');
+  if (!taskColumns.includes('answer_json')) db.exec('ALTER TABLE tasks ADD COLUMN answer_json TEXT');
 }
 
 /** A task (`t`) whose owner is another process with no unexpired lease: a pid proves nothing, a lease does. */
@@ -347,6 +351,7 @@ function taskFrom(row: TaskRow): Omit<Task, 'steps'> {
   if (row.error_json !== null) task.error = JSON.parse(row.error_json) as TaskError;
   if (row.usage_json !== null) task.usage = JSON.parse(row.usage_json) as TaskUsage;
   if (row.patch_json) task.suggestedPatch = JSON.parse(row.patch_json) as FlowPatch[];
+  if (row.answer_json) task.answer = JSON.parse(row.answer_json) as TaskAnswer;
   return task;
 }
 

@@ -1,4 +1,4 @@
-import type { FlowPatch, Task, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
+import type { FlowPatch, Task, TaskAnswer, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
 
 export interface TaskFilter {
   status?: TaskStatus;
@@ -13,6 +13,7 @@ export interface TaskPatch {
   startedAt?: string;
   finishedAt?: string;
   result?: string;
+  answer?: TaskAnswer;
   error?: TaskError;
   usage?: TaskUsage;
   suggestedPatch?: FlowPatch[];

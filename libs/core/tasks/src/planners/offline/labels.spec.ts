@@ -50,4 +50,12 @@ describe('label matching', () => {
     expect(oneEditApart('setngs', 'settings')).toBe(false);
     expect(closeness('Blutoth', 'Bluetooth')).toBe(0);
   });
+
+  it('lets a part of an app name the app, but not the app\'s other parts ("timer" is no name of the Alarms tab)', () => {
+    expect(closeness('timer', 'Clock')).toBe(5);
+    expect(closeness('alarms', 'Clock')).toBe(5);
+    expect(closeness('timer', 'Alarms')).toBe(0);
+    expect(closeness('timer', 'Stopwatch')).toBe(0);
+    expect(labels(['World Clock', 'Alarms', 'Stopwatch', 'Timers'])('timer')).toMatchObject({ kind: 'match', label: 'Timers' });
+  });
 });

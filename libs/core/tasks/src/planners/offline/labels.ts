@@ -18,7 +18,6 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['Photos', 'gallery', 'camera roll', 'pictures', 'photo gallery'],
   ['Safari', 'browser', 'web browser'],
   ['Messages', 'sms', 'texts', 'imessage', 'text messages'],
-  ['Clock', 'alarm', 'alarms', 'timer', 'stopwatch'],
   ['Maps', 'map'],
   ['Notes', 'note', 'notepad'],
   ['Privacy & Security', 'privacy', 'security'],
@@ -29,6 +28,12 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['iPhone Storage', 'storage'],
   ['Notifications', 'notification'],
 ];
+
+/**
+ * Parts of an app that name the app (opening "the timer" opens Clock), but not each other: "timer" is no
+ * name of the Alarms tab.
+ */
+const PARTS: readonly (readonly string[])[] = [['Clock', 'alarm', 'alarms', 'timer', 'timers', 'stopwatch', 'world clock']];
 
 /** Lower case, letters and digits only; "and" and "&" dropped ("Date and Time" = "Date & Time"). */
 export function squash(text: string): string {
@@ -45,6 +50,8 @@ function withoutAnd(text: string): string {
 
 const CANONICAL = new Map<string, string>();
 for (const [label, ...aliases] of SYNONYMS) for (const alias of aliases) CANONICAL.set(squash(alias), squash(label));
+const WHOLE_OF = new Map<string, string>();
+for (const [label, ...parts] of PARTS) for (const part of parts) WHOLE_OF.set(squash(part), squash(label));
 
 /** The system name `target` stands for, squashed (itself when it is no known synonym). */
 export function canonical(target: string): string {
@@ -75,7 +82,7 @@ export function closeness(target: string, label: string | undefined): number {
   const l = squash(label);
   if (!t || !l) return 0;
   if (t === l) return 6;
-  if (canonical(target) === l || canonical(label) === canonical(target)) return 5;
+  if (canonical(target) === l || canonical(label) === canonical(target) || WHOLE_OF.get(t) === l) return 5;
   if (t.length < 3) return 0;
   const tw = words(target);
   const lw = words(label);

@@ -1,6 +1,7 @@
 import { toApexError } from '@apex/errors';
 import type { Observation } from '../../agent/observation';
 import type { Decision, Expectation, PlannerContext } from '../../agent/planner';
+import type { TaskAnswer } from '../../model/task';
 import { closestLabel } from './labels';
 import { quoteList, type Spot } from './screen';
 
@@ -30,6 +31,8 @@ export interface IntentState {
   wentHome: boolean;
   composed: boolean;
   keyboardDismissals: number;
+  /** Where a clause of several actions (send a message, search an app) has got to. */
+  phase: number;
   backs: number;
   /** The device refused its back button (it has none): only the screen's own back button is left. */
   noDeviceBack: boolean;
@@ -58,6 +61,7 @@ export function freshState(direction: 'up' | 'down' = 'down'): IntentState {
     wentHome: false,
     composed: false,
     keyboardDismissals: 0,
+    phase: 0,
     backs: 0,
     noDeviceBack: false,
     waysTaken: [],
@@ -90,6 +94,8 @@ export class SessionState {
   /** The app the goal works in, once a clause opened it: later names are its rows first. */
   contextApp?: string;
   alertAnswers = 0;
+  /** A question's answer, once a clause read it. */
+  answer?: TaskAnswer;
   /** Alert buttons already tapped (squashed): a later "tap Allow Once" is then done. */
   readonly answered = new Set<string>();
   /** The screen the current decision is made on. */

@@ -24,6 +24,12 @@ export async function toggle(s: SessionState, target: string, on: boolean, obs: 
     st.tries += 1;
     return s.tapAt(sw, { change: true });
   }
+  return towardsSwitch(s, target, obs, feedback);
+}
+
+/** A step towards `target`'s switch, which this screen does not show: Settings, a row on the way, else scrolling. */
+export async function towardsSwitch(s: SessionState, target: string, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
+  const st = s.state;
   // Switches live in Settings: go there first when the goal did not.
   if (!st.openedSettings && !isApp(obs, 'Settings') && !(s.contextApp && isApp(obs, s.contextApp))) {
     const step = await openApp(s, 'Settings', obs);

@@ -1,0 +1,43 @@
+/**
+ * Held-out phrasings for issue 38: written (and committed) before the planner's new grammar, as a new user
+ * would type them, and kept OUT of the goal suite. They measure how far the grammar generalizes; the spec
+ * that runs them reports which pass, and those known not to pass are marked there, not dropped.
+ */
+import type { GoalExpectation, SuiteGoal } from './goal-suite';
+
+const HOME = 'com.apple.springboard';
+const SETTINGS = 'com.apple.Preferences';
+const REMINDERS = 'com.apple.reminders';
+const MESSAGES = 'com.apple.MobileSMS';
+const refusedUntouched: GoalExpectation = { status: 'failed', reason: 'infeasible', untouched: true, appId: HOME };
+
+export const HELD_OUT_GOALS: SuiteGoal[] = [
+  // Device controls.
+  { goal: 'lock my iPhone', expect: { status: 'succeeded', locked: true } },
+  { goal: 'put the phone to sleep', expect: { status: 'succeeded', locked: true } },
+  { goal: 'open Notes and switch to landscape', expect: { status: 'succeeded', appId: 'com.apple.mobilenotes', orientation: 'landscape' } },
+  { goal: 'switch the phone to dark appearance', expect: { status: 'succeeded', appearance: 'dark' } },
+  { goal: 'copy "meet at 5" to the clipboard', expect: { status: 'succeeded', clipboard: 'meet at 5' } },
+  { goal: 'open Maps and then close it', expect: { status: 'succeeded', appId: HOME } },
+  { goal: 'open Calendar, then exit to the home screen', expect: { status: 'succeeded', appId: HOME } },
+  { goal: 'visit apex.example/docs in Safari', expect: { status: 'succeeded', appId: 'com.apple.mobilesafari', typed: 'https://apex.example/docs' } },
+  // Inside an app.
+  { goal: 'in Clock, show me the stopwatch', expect: { status: 'succeeded', appId: 'com.apple.mobiletimer', selected: ['Stopwatch'] } },
+  { goal: 'go to the alarms tab in Clock', expect: { status: 'succeeded', appId: 'com.apple.mobiletimer', selected: ['Alarms'] } },
+  { goal: 'tick off Water the plants in Reminders', expect: { status: 'succeeded', appId: REMINDERS, selected: ['Water the plants'], notSelected: ['Buy milk'] } },
+  { goal: 'mark "Pay the electricity bill" as complete', expect: { status: 'succeeded', appId: REMINDERS, selected: ['Pay the electricity bill'] } },
+  { goal: 'message Ada: on my way', expect: { status: 'succeeded', appId: MESSAGES, sent: 'on my way' } },
+  { goal: "send a text to Ada that says 'call me back'", expect: { status: 'succeeded', appId: MESSAGES, sent: 'call me back' } },
+  { goal: 'look up pizza in Maps', expect: { status: 'succeeded', appId: 'com.apple.Maps', typed: 'pizza' } },
+  // Constraints.
+  { goal: 'disable bluetooth but keep wifi on', expect: { status: 'succeeded', appId: SETTINGS, switches: { Bluetooth: false, 'Wi-Fi': true, 'Airplane Mode': false } } },
+  // Questions.
+  { goal: 'what version of iOS is running?', expect: { status: 'succeeded', answer: /^17\.5$/ } },
+  { goal: 'how many reminders do I still have?', expect: { status: 'succeeded', answer: /^5$/ } },
+  { goal: 'is bluetooth enabled?', expect: { status: 'succeeded', answer: /^(?:yes|true|on)$/i } },
+  // Refusals.
+  { goal: 'call 911', expect: refusedUntouched },
+  { goal: 'buy the Pro subscription in the App Store', expect: refusedUntouched },
+  { goal: 'delete all my photos', expect: refusedUntouched },
+  { goal: 'send $20 to Ada', expect: refusedUntouched },
+];
