@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApexError } from '@apex/errors';
+import { buildTestApk } from '@apex/apk/testing';
 import { binaryPlist, xmlPlist, zipFiles } from '@apex/testing';
 import { readBuild, readBuildFile, readMediaFile } from './read-build';
 
@@ -106,9 +107,11 @@ describe('readBuild: a build on the Apex host, checked and read from the build i
     expect(await readBuild(path.join(outside, 'Secret.app'), [root, outside])).toMatchObject({ appId: 'com.example.WhereAmI' });
   });
 
-  it('says an .apk cannot be read yet (unsupported_operation), until the Android reader lands', async () => {
+  it('reads an .apk from its manifest, and refuses one whose manifest is not a binary manifest', async () => {
+    await writeFile(at('WhereAmI.apk'), buildTestApk({ appId: 'com.example.whereami', label: 'Where Am I', versionName: '1.2' }));
+    await expect(readBuild(at('WhereAmI.apk'), [root])).resolves.toMatchObject({ kind: 'apk', appId: 'com.example.whereami', name: 'Where Am I', version: '1.2' });
     await writeFile(at('app.apk'), zipFiles([{ name: 'AndroidManifest.xml', data: 'x' }]));
-    expect(await codeOf(readBuild(at('app.apk'), [root]))).toBe('unsupported_operation');
+    expect(await codeOf(readBuild(at('app.apk'), [root]))).toBe('invalid_argument');
   });
 
   it('add_media files: a real PNG passes, a text file named .jpg does not', async () => {
