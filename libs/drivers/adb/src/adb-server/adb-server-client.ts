@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { MAX_REPLY_BYTES, readShellResult, type ShellResult } from '../shell-protocol';
 import { AdbTransportError, SocketReader } from './socket-reader';
 
 /*
@@ -25,20 +26,6 @@ export class AdbServerFailure extends Error {
     this.name = 'AdbServerFailure';
   }
 }
-
-export interface ShellResult {
-  stdout: Buffer;
-  stderr: Buffer;
-  exitCode: number;
-}
-
-/** Shell protocol packet ids (shell_protocol.h `ShellProtocol::Id`). */
-const SHELL_STDOUT = 1;
-const SHELL_STDERR = 2;
-const SHELL_EXIT = 3;
-
-/** Bound on one reply held in memory (a 4K screen's PNG is well under this). */
-export const MAX_REPLY_BYTES = 64 * 1024 * 1024;
 
 function encodeRequest(service: string): Buffer {
   const body = Buffer.from(service, 'utf8');
@@ -127,21 +114,8 @@ export class AdbServerClient {
    */
   async shell(serial: string, command: string, signal: AbortSignal): Promise<ShellResult> {
     const reader = await this.request([`host:transport:${serial}`, `shell,v2,raw:${command}`], signal);
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    let total = 0;
     try {
-      for (;;) {
-        const header = await reader.read(5);
-        const id = header[0];
-        const length = header.readUInt32LE(1);
-        total += length;
-        if (total > MAX_REPLY_BYTES) throw new AdbTransportError('too_large', `the reply passed ${MAX_REPLY_BYTES} bytes`);
-        const data = await reader.read(length);
-        if (id === SHELL_STDOUT) stdout.push(data);
-        else if (id === SHELL_STDERR) stderr.push(data);
-        else if (id === SHELL_EXIT) return { stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr), exitCode: data[0] ?? 0 };
-      }
+      return await readShellResult(reader);
     } finally {
       reader.socket.destroy();
     }

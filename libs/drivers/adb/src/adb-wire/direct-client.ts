@@ -1,0 +1,62 @@
+import { MAX_REPLY_BYTES, readShellResult, type ShellResult } from '../shell-protocol';
+import type { AdbKey } from './adb-key';
+import { WireConnection } from './wire-connection';
+
+export interface DirectClientOptions {
+  host: string;
+  port: number;
+  connectTimeoutMs: number;
+  /** This computer's key, loaded the first time a phone asks for authentication. */
+  key?: () => Promise<AdbKey>;
+}
+
+/**
+ * A phone's adbd spoken to directly over TCP, with no adb server: one connection, kept and shared by every call
+ * (each call is a stream of its own, so calls never wait for one another on the wire), opened again after it
+ * dropped. A call's signal closes its stream (CLSE: the phone ends the command) and never the connection.
+ */
+export class DirectClient {
+  private connection: Promise<WireConnection> | undefined;
+
+  constructor(private readonly options: DirectClientOptions) {}
+
+  private async connected(signal: AbortSignal): Promise<WireConnection> {
+    const current = this.connection ? await this.connection.catch(() => undefined) : undefined;
+    if (current && !current.isClosed) return current;
+    const opening = WireConnection.open(this.options, signal);
+    this.connection = opening;
+    opening.catch(() => {
+      if (this.connection === opening) this.connection = undefined;
+    });
+    return opening;
+  }
+
+  /** The live connection, if any (for tests and probes). */
+  async current(): Promise<WireConnection | undefined> {
+    return this.connection?.catch(() => undefined);
+  }
+
+  async shell(command: string, signal: AbortSignal): Promise<ShellResult> {
+    const stream = await (await this.connected(signal)).openStream(`shell,v2,raw:${command}`, signal);
+    try {
+      return await readShellResult(stream);
+    } finally {
+      stream.close();
+    }
+  }
+
+  async exec(command: string, signal: AbortSignal): Promise<Buffer> {
+    const stream = await (await this.connected(signal)).openStream(`exec:${command}`, signal);
+    try {
+      return await stream.readToEnd(MAX_REPLY_BYTES);
+    } finally {
+      stream.close();
+    }
+  }
+
+  /** Drops the connection (streams in flight fail). */
+  async close(): Promise<void> {
+    (await this.current())?.close();
+    this.connection = undefined;
+  }
+}

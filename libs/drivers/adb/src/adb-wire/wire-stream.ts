@@ -1,0 +1,93 @@
+import { AdbTransportError } from '../adb-server/socket-reader';
+import type { ByteSource } from '../shell-protocol';
+
+/**
+ * The host end of one ADB stream after the device's OKAY to our OPEN: the payloads of the device's WRTEs in
+ * order, read as a ByteSource. Each WRTE is acknowledged at once (the reply is held in memory, bounded by the
+ * reader's limit). `close()` sends CLSE — the device then ends the command — and fails the reader.
+ */
+export class WireStream implements ByteSource {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private ended = false;
+  private failure: AdbTransportError | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    readonly localId: number,
+    readonly remoteId: number,
+    private readonly sendClose: () => void,
+    signal: AbortSignal,
+  ) {
+    if (signal.aborted) this.abort();
+    else signal.addEventListener('abort', () => this.abort(), { once: true });
+  }
+
+  /** A WRTE's payload arrived. */
+  push(payload: Buffer): void {
+    if (this.ended || this.failure) return;
+    this.chunks.push(payload);
+    this.buffered += payload.length;
+    this.notify();
+  }
+
+  /** The device closed the stream (its CLSE): what arrived can still be read. */
+  end(): void {
+    this.ended = true;
+    this.notify();
+  }
+
+  /** The connection is gone. */
+  fail(error: AdbTransportError): void {
+    this.failure ??= error;
+    this.notify();
+  }
+
+  /** Our side gives up: CLSE to the device (it aborts the command), then the reader fails. */
+  close(error = new AdbTransportError('aborted', 'the call was cancelled')): void {
+    if (!this.ended && !this.failure) this.sendClose();
+    this.fail(error);
+  }
+
+  private abort(): void {
+    this.close();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  private async waitForData(): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.ended) throw new AdbTransportError('closed', 'the stream ended before the reply was complete');
+    await new Promise<void>((resolve) => (this.wake = resolve));
+  }
+
+  private take(n: number): Buffer {
+    const all = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
+    const rest = all.subarray(n);
+    this.chunks = rest.length > 0 ? [rest] : [];
+    this.buffered = rest.length;
+    return all.subarray(0, n);
+  }
+
+  async read(n: number): Promise<Buffer> {
+    while (this.buffered < n) await this.waitForData();
+    return this.take(n);
+  }
+
+  async readToEnd(limit: number): Promise<Buffer> {
+    for (;;) {
+      if (this.buffered > limit) {
+        const error = new AdbTransportError('too_large', `the reply passed ${limit} bytes`);
+        this.close(error);
+        throw error;
+      }
+      if (this.failure) throw this.failure;
+      if (this.ended) return this.take(this.buffered);
+      await this.waitForData();
+    }
+  }
+}
