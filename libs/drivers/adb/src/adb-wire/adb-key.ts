@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, generateKeyPair, privateEncrypt, constants, type KeyObject } from 'node:crypto';
+import { createPrivateKey, generateKeyPair, privateEncrypt, constants, type KeyObject } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -127,10 +127,4 @@ export function loadOrCreateAdbKey(dir: string): Promise<AdbKey> {
     pending.catch(() => loading.delete(dir));
   }
   return pending;
-}
-
-/** A short fingerprint of a public key for messages (what Android's prompt shows is an MD5 of the key bytes). */
-export function keyFingerprint(publicKey: string): string {
-  const bytes = Buffer.from(publicKey.split(/\s/)[0] ?? '', 'base64');
-  return (createHash('md5').update(bytes).digest('hex').match(/../g) ?? []).join(':').toUpperCase();
 }
