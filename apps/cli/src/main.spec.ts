@@ -22,8 +22,8 @@ describe('apex command', () => {
       const { code, stdout } = await apex(command, '--help');
       expect(code).toBe(0);
       expect(stdout).toMatch(new RegExp(`^Usage: apex ${command} `));
-      expect(stdout).toMatch(/^  iphone-virtual .*default device/m);
-      expect(stdout).toMatch(/^  android-virtual .*Android 14/m);
+      expect(stdout).toMatch(/^ {2}iphone-virtual .*default device/m);
+      expect(stdout).toMatch(/^ {2}android-virtual .*Android 14/m);
     }
   });
 
