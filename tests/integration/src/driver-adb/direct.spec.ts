@@ -121,6 +121,45 @@ describe('driver-adb direct: streams end with their signal', () => {
   });
 });
 
+/** A CNXN as a phone sends it (AOSP protocol.txt): version 0x01000001, max payload 1 MiB, a device banner. */
+function cnxnPacket(): Buffer {
+  const payload = Buffer.from('device::ro.product.model=Mute;features=shell_v2', 'utf8');
+  const header = Buffer.alloc(24);
+  const command = 0x4e584e43;
+  header.writeUInt32LE(command, 0);
+  header.writeUInt32LE(0x01000001, 4);
+  header.writeUInt32LE(1024 * 1024, 8);
+  header.writeUInt32LE(payload.length, 12);
+  header.writeUInt32LE(0, 16);
+  header.writeUInt32LE((command ^ 0xffffffff) >>> 0, 20);
+  return Buffer.concat([header, payload]);
+}
+
+describe('driver-adb direct: a connection that stops answering', () => {
+  it('an OPEN left unanswered for a whole call: device_timeout, and the next call connects again', async () => {
+    const sockets: Socket[] = [];
+    // Answers the handshake, then never a stream request: a phone that left the network without closing.
+    const half: Server = createServer((socket) => {
+      sockets.push(socket);
+      socket.once('data', () => socket.write(cnxnPacket()));
+    });
+    await new Promise<void>((resolve) => half.listen(0, '127.0.0.1', resolve));
+    const port = (half.address() as { port: number }).port;
+    // An OPEN unanswered for longer than a connect may take (connectMs) marks the connection dead.
+    const driver = createAdbDriver({ deviceId: 'half', device: { host: `127.0.0.1:${port}` }, connectTimeoutMs: 100 });
+    try {
+      expect((await failure(driver.status(AbortSignal.timeout(2_000)))).code).toBe('device_timeout');
+      await eventually(() => sockets[0]?.destroyed || sockets[0]?.readableEnded, { timeoutMs: 10_000, what: 'the dead connection to be dropped' });
+      expect((await failure(driver.status(AbortSignal.timeout(2_000)))).code).toBe('device_timeout');
+      expect(sockets).toHaveLength(2);
+    } finally {
+      await driver.close(never);
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => half.close(() => resolve()));
+    }
+  });
+});
+
 describe('driver-adb direct to a phone that requires authentication', () => {
   const android = createVirtualAndroid();
   const trustedKeys = new Set<string>();

@@ -20,15 +20,23 @@ export class DirectClient {
 
   constructor(private readonly options: DirectClientOptions) {}
 
+  /** The live connection, or one new connection that every caller arriving meanwhile shares. */
   private async connected(signal: AbortSignal): Promise<WireConnection> {
-    const current = this.connection ? await this.connection.catch(() => undefined) : undefined;
-    if (current && !current.isClosed) return current;
-    const opening = WireConnection.open(this.options, signal);
-    this.connection = opening;
-    opening.catch(() => {
-      if (this.connection === opening) this.connection = undefined;
-    });
-    return opening;
+    for (;;) {
+      const pending = this.connection;
+      if (pending) {
+        const current = await pending.catch(() => undefined);
+        if (current && !current.isClosed) return current;
+        // Another caller may have started the next connection while this one waited: use that one.
+        if (this.connection !== pending) continue;
+      }
+      const opening = WireConnection.open(this.options, signal);
+      this.connection = opening;
+      opening.catch(() => {
+        if (this.connection === opening) this.connection = undefined;
+      });
+      return opening;
+    }
   }
 
   /** The live connection, if any (for tests and probes). */

@@ -154,10 +154,17 @@ export class WireConnection {
     if (signal.aborted) throw new AdbTransportError('aborted', 'the call was cancelled');
     const localId = this.allocateId();
     return new Promise<WireStream>((resolve, reject) => {
+      const sentAt = Date.now();
       const onAbort = (): void => {
-        // The OPEN is out: a late OKAY is answered with CLSE (see handle), so nothing runs on.
         const pending = this.opening.get(localId);
-        if (pending) pending.reject(new AdbTransportError('aborted', 'the call was cancelled'));
+        if (!pending) return;
+        pending.reject(new AdbTransportError('aborted', 'the call was cancelled'));
+        // adbd answers an OPEN at once (OKAY or CLSE): one left unanswered longer than a connect may take means
+        // the connection is dead without having closed (the phone left the network); the next call opens a new
+        // one. A caller that merely gave up early leaves the connection alone.
+        if (Date.now() - sentAt >= this.options.connectTimeoutMs) {
+          this.close(new AdbTransportError('closed', 'the phone stopped answering on this connection'));
+        }
       };
       this.opening.set(localId, {
         signal,
