@@ -86,9 +86,10 @@ export interface Runtime {
 
 /**
  * The composition root: configuration → drivers → hub (or the embedded virtual iPhone and Android phone, each
- * registered through the same driver a real phone uses: WebDriverAgent's protocol, adb's wire protocol). Device ownership is taken here: a phone another Apex process holds is
- * registered anyway, listed `busy` with its owner, and taken over when that process's lease lapses. If
- * anything fails, whatever was started is undone before the error leaves.
+ * registered through the driver a real phone uses: WebDriverAgent's protocol, adb's wire protocol). Device
+ * ownership is taken here: a phone another Apex process holds is registered anyway, listed `busy` with its
+ * owner, and taken over when that process's lease lapses. If anything fails, whatever was started is undone
+ * before the error leaves.
  */
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const env = options.env ?? process.env;
@@ -142,8 +143,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       const { adbd } = embeddedAndroid;
       closers.push(() => adbd.close());
       // Straight to its adbd (no adb server, no adb binary): the direct transport a phone on the network uses.
-      hub.register(registrationFor({ id: EMBEDDED_ANDROID_ID, name: EMBEDDED_ANDROID_NAME, driver: 'adb', host: adbd.serial }, env, dataDir));
-      devices.push({ id: EMBEDDED_ANDROID_ID, name: EMBEDDED_ANDROID_NAME, driver: 'adb', url: `adb://${adbd.serial}`, shared: true, embedded: true });
+      const android: DeviceConfig = { id: EMBEDDED_ANDROID_ID, name: EMBEDDED_ANDROID_NAME, driver: 'adb', host: adbd.serial };
+      hub.register(registrationFor(android, env, dataDir));
+      devices.push({ id: EMBEDDED_ANDROID_ID, name: EMBEDDED_ANDROID_NAME, driver: 'adb', url: addressOf(android), shared: true, embedded: true });
       logger.info({ url: phone.url, adb: adbd.serial }, 'no configuration: started the embedded virtual iPhone and Android phone');
     }
     // Closed before the phone and the locks (pushed after them, closed in reverse).
