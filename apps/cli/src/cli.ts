@@ -12,6 +12,8 @@ export interface CommandInfo {
   name: string;
   summary: string;
   usage: string;
+  /** More lines for `apex <command> --help` only. */
+  details?: string;
 }
 
 /** A command's implementation; its module is loaded only when the command runs. */

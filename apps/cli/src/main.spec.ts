@@ -17,6 +17,16 @@ describe('apex command', () => {
     for (const name of ['serve', 'mcp', 'emulator', 'devices']) expect(stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
   });
 
+  it('says in serve --help and mcp --help that no config means both virtual phones', async () => {
+    for (const command of ['serve', 'mcp']) {
+      const { code, stdout } = await apex(command, '--help');
+      expect(code).toBe(0);
+      expect(stdout).toMatch(new RegExp(`^Usage: apex ${command} `));
+      expect(stdout).toMatch(/^ {2}iphone-virtual .*default device/m);
+      expect(stdout).toMatch(/^ {2}android-virtual .*Android 14/m);
+    }
+  });
+
   it('answers an unknown subcommand with a usage error and exit code 2', async () => {
     const { code, stderr } = await apex('frobnicate');
     expect(code).toBe(2);

@@ -20,7 +20,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (!command) throw new UsageError(`unknown command '${name}'`);
     if (rest.includes('--help') || rest.includes('-h')) {
-      process.stdout.write(`Usage: ${command.usage}\n${command.summary}.\n`);
+      process.stdout.write(`Usage: ${command.usage}\n${command.summary}.\n${command.details ? `\n${command.details}\n` : ''}`);
       return 0;
     }
     const implementation = command.load();

@@ -37,7 +37,10 @@ describe('mcp-server (spawned)', () => {
       const devices = (await client.callTool({ name: 'list_devices', arguments: {} })) as CallToolResult;
       expect(devices.isError).toBeFalsy();
       expect(devices.structuredContent).toEqual({
-        devices: [{ id: 'iphone-virtual', name: 'Virtual iPhone', platform: 'ios', state: 'online' }],
+        devices: [
+          { id: 'iphone-virtual', name: 'Virtual iPhone', platform: 'ios', state: 'online' },
+          { id: 'android-virtual', name: 'Virtual Android', platform: 'android', state: 'online' },
+        ],
       });
     } finally {
       await client.close();

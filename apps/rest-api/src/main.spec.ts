@@ -32,6 +32,7 @@ describe('rest-api (spawned)', () => {
     expect(devices.status).toBe(200);
     expect(((await devices.json()) as { devices: { id: string; state: string }[] }).devices).toEqual([
       expect.objectContaining({ id: 'iphone-virtual', state: 'online' }),
+      expect.objectContaining({ id: 'android-virtual', state: 'online' }),
     ]);
 
     server.kill('SIGTERM');

@@ -128,6 +128,19 @@ describe('configuration', () => {
     expect(thrownBy(() => parseConfig({ devices: [] })).issues?.[0]?.path).toBe('devices');
   });
 
+  it('takes a defaultDevice among the devices, and refuses one that is not', () => {
+    const devices = [
+      { id: 'a', driver: 'wda', url: 'http://127.0.0.1:1' },
+      { id: 'b', driver: 'adb', host: '127.0.0.1:5555' },
+    ];
+    expect(parseConfig({ devices, defaultDevice: 'b' }).defaultDevice).toBe('b');
+    expect(thrownBy(() => parseConfig({ devices, defaultDevice: 'c' })).issues).toEqual([
+      { path: 'defaultDevice', message: '"c" is not one of the devices (a, b)' },
+    ]);
+    // A grid's phones are discovered later: not checked here.
+    expect(parseConfig({ grids: [{ id: 'lab', url: 'http://127.0.0.1:4444' }], defaultDevice: 'u1' }).defaultDevice).toBe('u1');
+  });
+
   describe('files', () => {
     let dir: string;
     beforeAll(async () => {

@@ -101,9 +101,12 @@ export const AdbDeviceConfigSchema = z
     driver: z.literal('adb'),
     /** The phone as the adb server lists it (`adb devices`): `emulator-5554`, a USB serial. */
     serial: z.string().regex(/^[A-Za-z0-9._:[\]-]{1,128}$/, 'must be a serial as `adb devices` lists it').optional(),
-    /** A phone's adbd over TCP (`adb connect HOST:PORT`): the server is asked to connect to it. */
+    /**
+     * A phone's adbd over TCP (HOST:PORT, `adb tcpip` / wireless debugging): Apex speaks to it directly, with its
+     * own key (`adb/adbkey` in the data directory); with `adbServer` as well, through that server instead.
+     */
     host: HostPortSchema.optional(),
-    /** The adb server (HOST:PORT); default 127.0.0.1:5037. */
+    /** The adb server (HOST:PORT); default 127.0.0.1:5037 for a `serial`. */
     adbServer: HostPortSchema.optional(),
     timeouts: TimeoutsSchema.optional(),
     /** Skip the ownership lock: other Apex processes may use this device at the same time. */
@@ -165,6 +168,8 @@ export const ApexConfigSchema = z
     android: z.object({ adbServer: HostPortSchema.optional() }).strict().optional(),
     /** Device labs behind Selenium Grid 4 hubs, whose phones are discovered and kept up to date. */
     grids: z.array(GridConfigSchema).default([]),
+    /** The device a call without `device` acts on when several exist (else such a call must name one). */
+    defaultDevice: DeviceIdSchema.optional(),
     /** Where locks and data live; APEX_DATA_DIR, when set, wins over it (default ~/.apex). */
     dataDir: z.string().min(1).optional(),
     /** The developer's loop: `allowedRoots` are the folders install_app and add_media may read (default: the working directory and the data directory). */
@@ -224,6 +229,10 @@ export const ApexConfigSchema = z
       if (seen.has(device.id)) ctx.addIssue({ code: 'custom', path: ['devices', index, 'id'], message: `duplicate id "${device.id}"` });
       seen.add(device.id);
     });
+    // A grid's phones are known only once it is read: a default among them is checked when a call needs it.
+    if (config.defaultDevice !== undefined && config.grids.length === 0 && !seen.has(config.defaultDevice)) {
+      ctx.addIssue({ code: 'custom', path: ['defaultDevice'], message: `"${config.defaultDevice}" is not one of the devices (${[...seen].join(', ')})` });
+    }
   });
 
 export type DeviceConfig = z.infer<typeof DeviceConfigSchema>;
@@ -236,7 +245,7 @@ export type ApexConfig = z.infer<typeof ApexConfigSchema>;
 
 function configError(file: string, message: string, cause?: unknown): ApexError {
   return new ApexError('invalid_argument', `Configuration file ${file}: ${message}`, {
-    hint: 'Fix the file, or start without a configuration to use the virtual iPhone.',
+    hint: 'Fix the file, or start without a configuration to use the virtual phones.',
     cause,
   });
 }

@@ -71,12 +71,13 @@ describe('drivers for device entries', () => {
   });
 
   it('builds the ADB driver for an adb entry, and locks the adbd or the serial behind its server', () => {
-    const [serial, tcp] = parseConfig({
+    const [serial, tcp, wifi] = parseConfig({
       devices: [
         { id: 'pixel', driver: 'adb', serial: 'emulator-5554' },
         { id: 'tcp', driver: 'adb', host: '192.168.1.20:5555', adbServer: '[::1]:5038' },
+        { id: 'wifi', driver: 'adb', host: '192.168.1.21:5555' },
       ],
-    }).devices as [(typeof config.devices)[number], (typeof config.devices)[number]];
+    }).devices as [(typeof config.devices)[number], (typeof config.devices)[number], (typeof config.devices)[number]];
     const registration = registrationFor(serial);
     expect(registration.driver).toBeInstanceOf(AdbDriver);
     expect(registration.driver.platform).toBe('android');
@@ -84,6 +85,9 @@ describe('drivers for device entries', () => {
     expect(addressOf(tcp)).toBe('adb://[::1]:5038/192.168.1.20:5555');
     expect(lockTargetOf(serial)).toEqual({ url: 'http://127.0.0.1:5037', phone: 'emulator-5554' });
     expect(lockTargetOf(tcp)).toEqual({ url: 'http://192.168.1.20:5555' });
+    // `host` without a server: straight to the phone's adbd, locked as the same phone.
+    expect(addressOf(wifi)).toBe('adb://192.168.1.21:5555');
+    expect(lockTargetOf(wifi)).toEqual({ url: 'http://192.168.1.21:5555' });
     expect(hostPort('[::1]:5038')).toEqual({ host: '::1', port: 5038 });
   });
 });

@@ -1,5 +1,5 @@
 import type { DeviceRegistration } from '@apex/hub';
-import { createAdbDriver } from '@apex/driver-adb';
+import { adbKeyDir, createAdbDriver } from '@apex/driver-adb';
 import { createAppiumDriver } from '@apex/driver-appium';
 import { createSimctlControl, createWdaDriver, type SimulatorControl } from '@apex/driver-wda';
 import { DEFAULT_ADB_SERVER, type AdbDeviceConfig, type DeviceConfig, type WdaDeviceConfig } from './config';
@@ -10,7 +10,11 @@ import { redactedUrl, resolveEndpoint } from './credentials';
  * The action limits go to the hub, which owns them (and aborts a driver call that outlives them); a driver
  * gets only its connect bound. Limits left out of the entry take the defaults of TIMEOUT_DEFAULTS.
  */
-export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = process.env, extras: { simulator?: SimulatorControl } = {}): DeviceRegistration {
+export function registrationFor(
+  device: DeviceConfig,
+  env: NodeJS.ProcessEnv = process.env,
+  extras: { simulator?: SimulatorControl; dataDir?: string } = {},
+): DeviceRegistration {
   const limits = {
     id: device.id,
     name: device.name ?? device.id,
@@ -44,8 +48,10 @@ export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = p
         ...limits,
         driver: createAdbDriver({
           deviceId: device.id,
-          server: hostPort(device.adbServer ?? DEFAULT_ADB_SERVER),
+          // `host` alone: straight to the phone's adbd (with this computer's key from the data directory).
+          server: device.host !== undefined && device.adbServer === undefined ? undefined : hostPort(device.adbServer ?? DEFAULT_ADB_SERVER),
           device: device.host !== undefined ? { host: device.host } : { serial: device.serial as string },
+          keyDir: extras.dataDir === undefined ? undefined : adbKeyDir(extras.dataDir),
           connectTimeoutMs,
         }),
       };
@@ -77,6 +83,7 @@ export function addressOf(device: DeviceConfig): string {
     case 'appium':
       return redactedUrl(device.serverUrl);
     case 'adb':
+      if (device.host !== undefined && device.adbServer === undefined) return `adb://${device.host}`;
       return `adb://${adbServerOf(device)}/${device.host ?? device.serial}`;
     default:
       return device.url;

@@ -2,7 +2,7 @@ import { DeviceHub, resolveLease, type DeviceHubOptions, type Lease, type LeaseO
 import { Perception } from '@apex/perception';
 import type { AnyOperation, StepScreenshots } from '@apex/capability';
 import { ALL_OPERATIONS, createTaskService, flowJsonSchema, resolveDataDir, type TaskService } from '@apex/tasks';
-import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
+import { createVirtualAndroid, startAdbd, startVirtualIPhone, type Adbd, type VirtualAndroid, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
 import { openDeviceLease } from './device-lock';
 import { addressOf, lockTargetOf, registrationFor } from './drivers';
@@ -10,11 +10,21 @@ import { GridDiscovery } from './grid-discovery';
 import { createLogger, type Logger } from './logger';
 import { virtualSimulatorControl } from './virtual-simulator';
 
+/** The embedded virtual iPhone: started, with the virtual Android, when there is no configuration; the default device then. */
 export const EMBEDDED_DEVICE_ID = 'iphone-virtual';
 export const EMBEDDED_DEVICE_NAME = 'Virtual iPhone';
+/** The embedded virtual Android phone, driven through its adbd on a free 127.0.0.1 port. */
+export const EMBEDDED_ANDROID_ID = 'android-virtual';
+export const EMBEDDED_ANDROID_NAME = 'Virtual Android';
+
+/** The embedded virtual Android phone and the adbd in front of it. */
+export interface EmbeddedAndroid {
+  readonly android: VirtualAndroid;
+  readonly adbd: Adbd;
+}
 
 export interface RuntimeOptions {
-  /** A JSON configuration file; otherwise `APEX_CONFIG`; otherwise the embedded virtual iPhone. */
+  /** A JSON configuration file; otherwise `APEX_CONFIG`; otherwise the embedded virtual phones (iPhone and Android). */
   configPath?: string;
   /** Defaults to process.env. */
   env?: NodeJS.ProcessEnv;
@@ -33,7 +43,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export interface RuntimeDevice {
   id: string;
   name: string;
-  /** Which driver serves it ('wda' for the embedded virtual iPhone too). */
+  /** Which driver serves it ('wda' for the embedded virtual iPhone, 'adb' for the embedded virtual Android). */
   driver: DeviceConfig['driver'];
   /** The device's automation server (`url` of a wda entry, `serverUrl` of an appium entry, a grid's hub). */
   url: string;
@@ -52,6 +62,8 @@ export interface Runtime {
   readonly grids: readonly GridDiscovery[];
   /** The in-process virtual iPhone when started without a configuration. */
   readonly embedded?: VirtualIPhone;
+  /** The in-process virtual Android phone (and its adbd) when started without a configuration. */
+  readonly embeddedAndroid?: EmbeddedAndroid;
   /** The validated configuration, when one was given. */
   readonly config?: ApexConfig;
   readonly dataDir: string;
@@ -71,15 +83,16 @@ export interface Runtime {
   readonly operations: readonly AnyOperation[];
   /** The JSON Schema of flow files, for editors (REST `GET /flows/schema`). */
   readonly flowSchema: Readonly<Record<string, unknown>>;
-  /** Closes services, the hub (drivers and sessions), the embedded phone, and gives the phones' leases up. */
+  /** Closes services, the hub (drivers and sessions), the embedded phones, and gives the phones' leases up. */
   close(): Promise<void>;
 }
 
 /**
- * The composition root: configuration → drivers → hub (or the embedded virtual iPhone, registered through
- * the same driver a real phone uses). Device ownership is taken here: a phone another Apex process holds is
- * registered anyway, listed `busy` with its owner, and taken over when that process's lease lapses. If
- * anything fails, whatever was started is undone before the error leaves.
+ * The composition root: configuration → drivers → hub (or the embedded virtual iPhone and Android phone, each
+ * registered through the driver a real phone uses: WebDriverAgent's protocol, adb's wire protocol). Device
+ * ownership is taken here: a phone another Apex process holds is registered anyway, listed `busy` with its
+ * owner, and taken over when that process's lease lapses. If anything fails, whatever was started is undone
+ * before the error leaves.
  */
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const env = options.env ?? process.env;
@@ -100,15 +113,17 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     }
   };
 
-  const hub = new DeviceHub({ ...options.hub, logger });
+  // Without a configuration the iPhone takes calls that name no device, as it did when it was the only phone.
+  const hub = new DeviceHub({ ...options.hub, logger, defaultDevice: config ? config.defaultDevice : EMBEDDED_DEVICE_ID });
   const devices: RuntimeDevice[] = [];
   const grids: GridDiscovery[] = [];
   let embedded: VirtualIPhone | undefined;
+  let embeddedAndroid: EmbeddedAndroid | undefined;
   try {
     if (config) {
       for (const device of config.devices) {
         const shared = device.shared ?? false;
-        const registration = registrationFor(device, env);
+        const registration = registrationFor(device, env, { dataDir });
         if (!shared) {
           const target = lockTargetOf(device);
           const deviceLease = await openDeviceLease({ dataDir, deviceId: device.id, ...target, lease, logger });
@@ -130,7 +145,14 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
         }),
       );
       devices.push({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, shared: true, embedded: true });
-      logger.info({ url: phone.url }, 'no configuration: started the embedded virtual iPhone');
+      embeddedAndroid = await startEmbeddedAndroid();
+      const { adbd } = embeddedAndroid;
+      closers.push(() => adbd.close());
+      // Straight to its adbd (no adb server, no adb binary): the direct transport a phone on the network uses.
+      const android: DeviceConfig = { id: EMBEDDED_ANDROID_ID, name: EMBEDDED_ANDROID_NAME, driver: 'adb', host: adbd.serial };
+      hub.register(registrationFor(android, env, { dataDir }));
+      devices.push({ id: EMBEDDED_ANDROID_ID, name: EMBEDDED_ANDROID_NAME, driver: 'adb', url: addressOf(android), shared: true, embedded: true });
+      logger.info({ url: phone.url, adb: adbd.serial }, 'no configuration: started the embedded virtual iPhone and Android phone');
     }
     // Closed before the phone and the locks (pushed after them, closed in reverse).
     closers.push(() => hub.close());
@@ -170,6 +192,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     devices,
     grids,
     embedded,
+    embeddedAndroid,
     config,
     dataDir,
     appRoots,
@@ -221,4 +244,15 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     },
   };
   return runtime;
+}
+
+/**
+ * The virtual Android phone behind an adbd on a free loopback port. Cheap to start: its drawing (the canvas
+ * library, fonts) loads on the first screenshot, not here.
+ */
+async function startEmbeddedAndroid(): Promise<EmbeddedAndroid> {
+  const android = createVirtualAndroid();
+  // `cmd` is advertised because its shell answers `cmd package …`, as Android 7+ does.
+  const adbd = await startAdbd({ backend: android.backend, port: 0, host: '127.0.0.1', extraFeatures: ['cmd'] });
+  return { android, adbd };
 }

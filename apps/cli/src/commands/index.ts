@@ -1,5 +1,11 @@
 import type { Command } from '../cli';
 
+/** What `apex serve` and `apex mcp` run on when no configuration is given. */
+const WITHOUT_CONFIG =
+  'Without --config (or APEX_CONFIG) it runs two virtual phones, nothing to install:\n' +
+  '  iphone-virtual   a virtual iPhone (the default device when a call names none)\n' +
+  '  android-virtual  a virtual Android 14 phone';
+
 // Each command's module (and the runtime, drivers and servers it pulls in) is required only when that command
 // runs, so `apex --help` and usage errors stay fast.
 
@@ -8,12 +14,14 @@ export const COMMANDS: Command[] = [
     name: 'serve',
     summary: 'Run the REST API (with MCP at /mcp)',
     usage: 'apex serve [--port N] [--host H] [--config FILE] [--toolsets a,b|default|all]',
+    details: WITHOUT_CONFIG,
     load: () => (require('./serve') as typeof import('./serve')).serveCommand,
   },
   {
     name: 'mcp',
     summary: 'Run the MCP server over stdio, for an MCP client',
     usage: 'apex mcp [--config FILE] [--toolsets a,b|default|all]',
+    details: WITHOUT_CONFIG,
     load: () => (require('./mcp') as typeof import('./mcp')).mcpCommand,
   },
   {

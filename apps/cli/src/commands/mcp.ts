@@ -12,7 +12,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 /**
  * `apex mcp`: the MCP server over stdio — the command to put in an MCP client's configuration. Stdout carries
- * the protocol only (logs go to stderr). Without a configuration it controls the embedded virtual iPhone.
+ * the protocol only (logs go to stderr). Without a configuration it controls the embedded virtual iPhone and Android phone.
  * It stops when the client closes stdin, or on SIGINT/SIGTERM: then it reads no more requests, lets those in
  * flight finish (≤ 10 s), ends running tasks at their step boundary (`failed`, `interrupted`) and releases the
  * devices; a second signal exits at once (130 / 143).

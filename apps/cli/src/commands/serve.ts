@@ -6,7 +6,7 @@ import { listenForStopSignals } from '../shutdown';
 import { checkToolsetsOption, TOOLSETS_OPTION, toolsetsOf } from './toolsets-option';
 
 /**
- * `apex serve`: the dashboard at /, the REST API with MCP at /mcp, over the configured devices or the embedded virtual iPhone.
+ * `apex serve`: the dashboard at /, the REST API with MCP at /mcp, over the configured devices or the embedded virtual phones (iPhone and Android).
  * On SIGINT/SIGTERM it stops accepting, lets requests in flight finish (≤ 10 s), ends running tasks at their
  * step boundary (`failed`, `interrupted`), releases the devices and exits 0; a second signal exits at once
  * (130 / 143).

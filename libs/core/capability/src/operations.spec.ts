@@ -194,6 +194,24 @@ describe('runOperation', () => {
     expect((await rejectionOf(runOperation(ctx, 'list_apps', {}))).issues).toEqual([expect.objectContaining({ path: 'device' })]);
   });
 
+  it('a call without device goes to the default device when several exist, and its answer names that device', async () => {
+    const withDefault = new DeviceHub({ backgroundProbes: false, defaultDevice: 'phone-b' });
+    const other = new FakeDriver({ screen: { width: 390, height: 844, scale: 3 } });
+    withDefault.register({ id: 'phone-a', driver: new FakeDriver({ screen: { width: 390, height: 844, scale: 3 } }) });
+    const alone = await runOperation({ hub: withDefault, perception: ctx.perception }, 'tap', { x: 1, y: 2, observe: 'none' });
+    expect(alone.summary).toBe('Tapped (1, 2).'); // one device: nothing to say
+    withDefault.register({ id: 'phone-b', driver: other });
+    try {
+      const tapped = await runOperation({ hub: withDefault, perception: ctx.perception }, 'tap', { x: 10, y: 20, observe: 'none' });
+      expect(tapped.summary).toBe('On phone-b (the default device): Tapped (10, 20).');
+      expect(other.calls.map((c) => c.method)).toContain('tap');
+      const named = await runOperation({ hub: withDefault, perception: ctx.perception }, 'tap', { device: 'phone-a', x: 10, y: 20, observe: 'none' });
+      expect(named.summary).toBe('Tapped (10, 20).');
+    } finally {
+      await withDefault.close();
+    }
+  });
+
   it('lists every bad field of an invalid input before reaching a device', async () => {
     const error = await rejectionOf(runOperation(ctx, 'tap', { x: -1, z: 3 }));
     expect(error.code).toBe('invalid_argument');

@@ -80,6 +80,8 @@ export async function runOperation<Ctx extends OperationContext>(
   // An action's `observe` is the pipeline's, not the handler's.
   const observe = op.acts ? ((input.observe as ObserveLevel | undefined) ?? 'summary') : undefined;
   if (op.acts) delete input.observe;
+  // A call that left `device` out while several exist went to the default device: its answer says which.
+  const defaulted = takesDevice(op) && input.device === undefined && ctx.hub.ids().length > 1;
   if (takesDevice(op)) input.device = ctx.hub.resolve(input.device as string | undefined);
 
   let raw: unknown;
@@ -122,5 +124,6 @@ export async function runOperation<Ctx extends OperationContext>(
     result.summary = observation ? `${line}\n${observation.text}` : line;
     if (observation) result.actionSummary = line;
   }
+  if (defaulted) result.summary = `On ${String(input.device)} (the default device): ${result.summary}`;
   return result;
 }

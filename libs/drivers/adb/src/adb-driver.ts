@@ -27,8 +27,10 @@ import {
   type TypeTextRequest,
   type UiNode,
 } from '@apex/port';
+import { join } from 'node:path';
 import { okText, shellLine, type AdbContext } from './adb-context';
-import { AdbServerClient, type AdbServerAddress } from './adb-server/adb-server-client';
+import type { AdbServerAddress } from './adb-server/adb-server-client';
+import { loadOrCreateAdbKey } from './adb-wire/adb-key';
 import * as alerts from './commands/alerts';
 import * as apps from './commands/apps';
 import * as lifecycle from './commands/app-lifecycle';
@@ -37,43 +39,75 @@ import * as device from './commands/device';
 import * as keyboard from './commands/keyboard';
 import * as screen from './commands/screen';
 import * as touch from './commands/touch';
-import { translateAdbFailure } from './errors';
+import { translateAdbFailure, type Where } from './errors';
+import type { AdbTransport } from './transport/adb-transport';
+import { DirectTransport } from './transport/direct-transport';
+import { ServerTransport } from './transport/server-transport';
 
 export const DEFAULT_ADB_SERVER: AdbServerAddress = { host: '127.0.0.1', port: 5037 };
 
 export interface AdbDriverOptions {
   /** The device's id in Apex, used in messages. */
   deviceId: string;
-  /** The adb server that holds the device (default 127.0.0.1:5037, the one Android Studio and platform-tools start). */
-  server?: AdbServerAddress;
   /**
-   * The device as the server lists it (`emulator-5554`, a USB serial), or `{ host: 'HOST:PORT' }` for a device's
-   * adbd over TCP: the server is asked to connect to it (`host:connect:`) when it does not know it yet.
+   * `{ serial }`: a phone as an adb server lists it (`emulator-5554`, a USB serial). `{ host: 'HOST:PORT' }`: a
+   * phone's adbd over TCP — spoken to directly when no `server` is given, else through that server
+   * (`host:connect:`, as `adb connect` does).
    */
   device: { serial: string } | { host: string };
-  /** Bound on one TCP connect to the server (default 3 s). */
+  /** The adb server; default 127.0.0.1:5037 for a serial. With a `host` device and no server: direct. */
+  server?: AdbServerAddress;
+  /**
+   * Where this computer's debugging key is kept for direct connections (`adbkey`, mode 0600, and `adbkey.pub`),
+   * made the first time a phone asks for authentication. Without it such a phone cannot be used directly.
+   */
+  keyDir?: string;
+  /** Bound on one TCP connect (default 3 s). */
   connectTimeoutMs?: number;
 }
 
+/** `HOST:PORT` → its parts; `[::1]:5555` → host `::1`. */
+function splitHostPort(value: string): { host: string; port: number } {
+  const colon = value.lastIndexOf(':');
+  return { host: value.slice(0, colon).replace(/^\[(.*)\]$/, '$1'), port: Number(value.slice(colon + 1)) };
+}
+
+function transportFor(options: AdbDriverOptions): { transport: AdbTransport; where: Where } {
+  const connectTimeoutMs = options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs;
+  if ('host' in options.device && !options.server) {
+    const { host, port } = splitHostPort(options.device.host);
+    const keyDir = options.keyDir;
+    return {
+      transport: new DirectTransport({ host, port, connectTimeoutMs, key: keyDir ? () => loadOrCreateAdbKey(keyDir) : undefined }),
+      where: { deviceId: options.deviceId, serial: options.device.host, direct: true },
+    };
+  }
+  const server = options.server ?? DEFAULT_ADB_SERVER;
+  const serial = 'serial' in options.device ? options.device.serial : options.device.host;
+  return {
+    transport: new ServerTransport(server, serial, connectTimeoutMs, 'host' in options.device ? options.device.host : undefined),
+    where: { deviceId: options.deviceId, serial, server: `${server.host}:${server.port}` },
+  };
+}
+
+/** The key directory under Apex's data directory. */
+export function adbKeyDir(dataDir: string): string {
+  return join(dataDir, 'adb');
+}
+
 /**
- * A DeviceDriver for an Android phone through the adb server's protocol, spoken from Node (no `adb` process).
- * Every call opens one stream to the device (the server keeps the device's transport); the signal closes it,
- * which ends the command on the device too. Units are dp; failures leave as ApexErrors (errors.ts).
+ * A DeviceDriver for an Android phone over adb's own protocols, spoken from Node (no `adb` process): through an
+ * adb server (a connection per call; the server keeps the phone's), or straight to the phone's adbd (one kept
+ * connection, a stream per call). The signal closes the call's stream, which ends the command on the device
+ * too. Units are dp; failures leave as ApexErrors (errors.ts).
  */
 export class AdbDriver implements DeviceDriver {
   readonly platform = 'android' as const;
   private readonly ctx: AdbContext;
 
   constructor(options: AdbDriverOptions) {
-    const server = options.server ?? DEFAULT_ADB_SERVER;
-    const serial = 'serial' in options.device ? options.device.serial : options.device.host;
-    this.ctx = {
-      deviceId: options.deviceId,
-      serial,
-      client: new AdbServerClient(server, options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs),
-      where: { deviceId: options.deviceId, serial, server: `${server.host}:${server.port}` },
-      ...('host' in options.device ? { connectTo: options.device.host } : {}),
-    };
+    const { transport, where } = transportFor(options);
+    this.ctx = { deviceId: options.deviceId, transport, where };
   }
 
   private async guard<T>(action: string, call: () => Promise<T>): Promise<T> {
@@ -240,9 +274,9 @@ export class AdbDriver implements DeviceDriver {
     await this.guard('answer', async () => okText(await shellLine(this.ctx, 'echo ok', signal)));
   }
 
-  /** Nothing to release: each call's stream closes with the call; the server keeps its own connection. */
+  /** Releases a direct connection; through a server nothing is held (each call's connection closes with it). */
   async close(_signal: AbortSignal): Promise<void> {
-    /* nothing held */
+    await this.ctx.transport.close();
   }
 }
 

@@ -35,6 +35,10 @@ describe('adb failures in Apex words', () => {
       code: 'device_offline',
       message: 'Device pixel cannot be reached: no Android debugging server answers at 127.0.0.1:5037.',
     });
+    expect(translateAdbFailure(new AdbTransportError('refused', 'x'), { deviceId: 'pixel', serial: '192.168.1.20:5555', direct: true }, 'tap')).toMatchObject({
+      code: 'device_offline',
+      message: 'Device pixel cannot be reached: nothing answers at 192.168.1.20:5555.',
+    });
     expect(translateAdbFailure(new AdbTransportError('aborted', 'x'), where, 'tap').code).toBe('device_timeout');
     expect(translateAdbFailure(new AdbTransportError('closed', 'x'), where, 'tap').code).toBe('device_offline');
     expect(translateAdbFailure(new AdbTransportError('too_large', 'x'), where, 'tap').code).toBe('device_error');

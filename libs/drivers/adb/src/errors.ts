@@ -11,9 +11,12 @@ import { AdbTransportError } from './adb-server/socket-reader';
 
 export interface Where {
   deviceId: string;
+  /** The phone as the server lists it, or HOST:PORT of its adbd. */
   serial: string;
-  /** host:port of the server, for messages. */
-  server: string;
+  /** host:port of the adb server, for messages; absent for a direct connection. */
+  server?: string;
+  /** Reached straight at its adbd over TCP (no server in between). */
+  direct?: boolean;
 }
 
 /** A command the device ran and failed: its text (for logs) and exit code. */
@@ -39,6 +42,12 @@ export function translateAdbFailure(error: unknown, where: Where, action: string
         });
       case 'refused':
       case 'connect_timeout':
+        if (where.direct) {
+          return new ApexError('device_offline', `${device} cannot be reached: nothing answers at ${echoName(where.serial)}.`, {
+            hint: 'Check that the phone is on this network with debugging over the network turned on, and the address in the config; then retry.',
+            cause: error,
+          });
+        }
         return new ApexError('device_offline', `${device} cannot be reached: no Android debugging server answers at ${where.server}.`, {
           hint: 'Start the Android debugging server on this computer (Android Studio and the platform tools start it), or fix the server address in the config, then retry.',
           cause: error,

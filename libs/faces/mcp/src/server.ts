@@ -31,7 +31,7 @@ export interface McpServerOptions {
 }
 
 const INSTRUCTIONS =
-  'Apex controls mobile devices. Start with list_devices (or omit `device` when there is one), then describe_screen to see what is on screen; tap the `center` points it reports. Coordinates are points. More tools (apps, environment, tasks, …) are grouped in toolsets: list_toolsets shows them.';
+  'Apex controls mobile devices. Start with list_devices (omit `device` for the only or default device; answers name it), then describe_screen to see what is on screen; tap the `center` points it reports. Coordinates are points. More tools (apps, environment, tasks, …) are grouped in toolsets: list_toolsets shows them.';
 
 /**
  * tools/call as the SDK defines it, except that `arguments` reach the catalog as sent: the SDK's record parse

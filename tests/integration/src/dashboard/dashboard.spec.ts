@@ -35,13 +35,19 @@ describe('the dashboard in a real browser, on the embedded virtual iPhone', () =
 
   afterAll(async () => rig?.close());
 
-  it('lists the device with its state, model and OS', async () => {
+  it('lists both embedded phones with their state, model and OS, the iPhone first', async () => {
     const item = page.getByTestId('device-list').getByTestId('device-item');
     await item.first().waitFor();
-    expect(await item.count()).toBe(1);
-    await eventually(async () => /Virtual iPhone/.test(await item.innerText()) && /online/.test(await item.innerText()) && /iOS 17\.5/.test(await item.innerText()), {
+    expect(await item.count()).toBe(2);
+    const iphone = item.nth(0);
+    const android = item.nth(1);
+    await eventually(async () => /Virtual iPhone/.test(await iphone.innerText()) && /online/.test(await iphone.innerText()) && /iOS 17\.5/.test(await iphone.innerText()), {
       ...WAIT,
-      what: 'the device item with name, state and OS',
+      what: 'the iPhone item with name, state and OS',
+    });
+    await eventually(async () => /Virtual Android/.test(await android.innerText()) && /online/.test(await android.innerText()) && /Android 14/.test(await android.innerText()), {
+      ...WAIT,
+      what: 'the Android item with name, state and OS',
     });
   });
 

@@ -30,3 +30,26 @@ describeWithRealAdb('driver-adb over a real adb server', () => {
     };
   });
 });
+
+/** The same contract straight to the virtual adbd over TCP (the direct transport): no adb server, no adb binary. */
+describe('driver-adb direct (no adb server)', () => {
+  describeDriverContract('driver-adb direct to the virtual Android phone', async () => {
+    const android = createVirtualAndroid();
+    const adbd = await startAdbd({ backend: android.backend, host: '127.0.0.1', extraFeatures: ['cmd'] });
+    const driver = createAdbDriver({ deviceId: 'contract-device', device: { host: adbd.serial } });
+    return {
+      driver,
+      appId: 'com.android.settings',
+      textInputAppId: 'com.android.chrome',
+      alertAppId: 'com.google.android.apps.maps',
+      keyboardAppId: 'com.android.chrome',
+      webUrl: 'https://apex.example/',
+      unsupported: ['pinch', 'getClipboard', 'setClipboard'],
+      keyboardShown: () => android.phone.keyboardShown(),
+      close: async () => {
+        await driver.close(AbortSignal.timeout(5_000));
+        await adbd.close();
+      },
+    };
+  });
+});

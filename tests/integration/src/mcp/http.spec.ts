@@ -65,7 +65,12 @@ describe('MCP over Streamable HTTP, against the embedded virtual iPhone', () => 
       call(a, 'tap', { x: 196, y: 9000 }),
     ]);
     expect(shot.content.map((c) => c.type)).toEqual(['text', 'image']);
-    expect(devices.structuredContent).toMatchObject({ devices: [{ id: 'iphone-virtual', state: expect.any(String) }] });
+    expect(devices.structuredContent).toMatchObject({
+      devices: [
+        { id: 'iphone-virtual', state: expect.any(String) },
+        { id: 'android-virtual', state: expect.any(String) },
+      ],
+    });
     expect(tapped.isError).toBeFalsy();
     expect(offScreen.isError).toBe(true);
     expect((offScreen.content[0] as { text: string }).text).toMatch(/^invalid_argument: /);

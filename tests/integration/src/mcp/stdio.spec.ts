@@ -18,7 +18,7 @@ interface Element {
   center: Center;
 }
 
-describe('apex mcp over stdio, against the embedded virtual iPhone', () => {
+describe('apex mcp over stdio, against the embedded virtual phones', () => {
   let session: StdioSession;
 
   beforeAll(async () => {
@@ -57,22 +57,26 @@ describe('apex mcp over stdio, against the embedded virtual iPhone', () => {
     );
   });
 
-  it('list_devices and device_status describe the phone', async () => {
+  it('list_devices and device_status describe the phones', async () => {
     const devices = await session.call('list_devices');
     expect(devices.structuredContent).toEqual({
-      devices: [{ id: 'iphone-virtual', name: 'Virtual iPhone', platform: 'ios', state: 'online' }],
+      devices: [
+        { id: 'iphone-virtual', name: 'Virtual iPhone', platform: 'ios', state: 'online' },
+        { id: 'android-virtual', name: 'Virtual Android', platform: 'android', state: 'online' },
+      ],
     });
-    expect(textOf(devices)).toMatch(/iphone-virtual/);
+    expect(textOf(devices)).toMatch(/iphone-virtual[^]*android-virtual/);
     const status = await session.call('device_status', { device: 'iphone-virtual' });
     expect(status.isError).toBeFalsy();
     expect(status.structuredContent).toMatchObject({ id: 'iphone-virtual', screen: { width: 393, height: 852, scale: 3 } });
   });
 
   it('take_screenshot returns a points-scaled JPEG image by default and a native PNG on request', async () => {
+    // No device named: the default one (the iPhone), and the answer says so.
     const shot = await session.call('take_screenshot');
     expect(shot.content.map((c) => c.type)).toEqual(['text', 'image']);
     expect(shot.content[1]).toMatchObject({ mimeType: 'image/jpeg' });
-    expect(textOf(shot)).toMatch(/^Screenshot 393×852 JPEG .*1 image pixel = 1 point/);
+    expect(textOf(shot)).toMatch(/^On iphone-virtual \(the default device\): Screenshot 393×852 JPEG .*1 image pixel = 1 point/);
     const base64 = (shot.content[1] as { data: string }).data;
     expect(Buffer.from(base64, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     expect(base64.length).toBeLessThan(1_000_000);

@@ -82,14 +82,19 @@ describe('the installable package (apex-mobile)', () => {
     expect(run(apex, ['--version'], prefix).trim()).toBe(VERSION);
   });
 
-  it('apex mcp from the install lists the embedded phone and taps it', async () => {
+  it('apex mcp from the install lists the embedded phones and taps each', async () => {
     session = await startStdioSession([], apex);
     const devices = await session.call('list_devices');
     expect(devices.structuredContent).toEqual({
-      devices: [{ id: 'iphone-virtual', name: 'Virtual iPhone', platform: 'ios', state: 'online' }],
+      devices: [
+        { id: 'iphone-virtual', name: 'Virtual iPhone', platform: 'ios', state: 'online' },
+        { id: 'android-virtual', name: 'Virtual Android', platform: 'android', state: 'online' },
+      ],
     });
     const tap = await session.call('tap', { device: 'iphone-virtual', x: 100, y: 100 });
     expect(tap.isError).toBeFalsy();
+    const androidTap = await session.call('tap', { device: 'android-virtual', x: 100, y: 100 });
+    expect(androidTap.isError).toBeFalsy();
     const refused = await session.call('tap', { device: 'iphone-virtual', x: -5, y: 100 });
     expect(refused.isError).toBe(true);
     expect(session.transportErrors).toEqual([]);

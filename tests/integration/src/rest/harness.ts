@@ -17,8 +17,9 @@ export interface RestHarness {
 }
 
 /**
- * The whole stack as `apex serve` builds it: the runtime with its embedded virtual iPhone (driven through the
- * WDA driver over HTTP), the REST server on 127.0.0.1:0 with MCP at /mcp. Data goes to a temp dir.
+ * The whole stack as `apex serve` builds it: the runtime with its embedded virtual phones (the iPhone through the
+ * WDA driver over HTTP, DEVICE here; the Android phone through the ADB driver straight to its adbd), the REST
+ * server on 127.0.0.1:0 with MCP at /mcp. Data goes to a temp dir.
  */
 export async function startRestHarness(options: { token?: string; bodyLimitBytes?: number; dashboardDir?: string } = {}): Promise<RestHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'apex-rest-'));

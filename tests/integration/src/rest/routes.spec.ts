@@ -26,11 +26,14 @@ describe('REST routes', () => {
     expect(res).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 
-  it('GET /devices lists the embedded phone', async () => {
+  it('GET /devices lists the embedded phones', async () => {
     const res = await call(h.url, 'GET', '/devices');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.body.devices).toEqual([expect.objectContaining({ id: DEVICE, platform: 'ios', state: 'online' })]);
+    expect(res.body.devices).toEqual([
+      expect.objectContaining({ id: DEVICE, platform: 'ios', state: 'online' }),
+      expect.objectContaining({ id: 'android-virtual', platform: 'android', state: 'online' }),
+    ]);
   });
 
   it('GET /devices/{id} reports the status', async () => {

@@ -55,7 +55,7 @@ describe('apex serve (spawned)', () => {
     const health = await fetch(`${url}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });
     const devices = (await (await fetch(`${url}/devices`)).json()) as { devices: { id: string }[] };
-    expect(devices.devices.map((d) => d.id)).toEqual(['iphone-virtual']);
+    expect(devices.devices.map((d) => d.id)).toEqual(['iphone-virtual', 'android-virtual']);
     expect((await fetch(`${url}/docs`)).status).toBe(200);
 
     run.kill('SIGINT');

@@ -29,11 +29,12 @@ describe('apex devices (spawned as a process)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('prints the embedded virtual iPhone online, with model and OS, and exits 0', async () => {
+  it('prints the embedded virtual phones online, with model and OS, and exits 0', async () => {
     const { code, stdout } = await apex('devices');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^ID\s+NAME\s+STATE\s+DETAILS$/m);
     expect(stdout).toMatch(/^iphone-virtual\s+Virtual iPhone\s+online\s+.*iOS \d+/m);
+    expect(stdout).toMatch(/^android-virtual\s+Virtual Android\s+online\s+.*Android 14/m);
   });
 
   it('prints JSON with --json, and reports an unreachable device as offline', async () => {

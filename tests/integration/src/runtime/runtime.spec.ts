@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { deviceStatus, tap } from '@apex/hub';
-import { createLogger, createRuntime, EMBEDDED_DEVICE_ID, type Runtime } from '@apex/runtime';
+import type { UiNode } from '@apex/port';
+import { createLogger, createRuntime, EMBEDDED_ANDROID_ID, EMBEDDED_DEVICE_ID, type Runtime } from '@apex/runtime';
 import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
 import { rejectionOf } from '@apex/errors/testing';
 
@@ -45,23 +46,63 @@ describe('runtime', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('without a configuration, runs the embedded virtual iPhone through the same driver as a real phone', async () => {
+  function find(node: UiNode, label: string): UiNode | undefined {
+    if (node.label === label) return node;
+    for (const child of node.children) {
+      const found = find(child, label);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  it('without a configuration, runs the virtual iPhone and Android phone through the drivers real phones use', async () => {
     const runtime = await open({});
     expect(runtime.embedded).toBeDefined();
     expect(runtime.devices).toEqual([
       expect.objectContaining({ id: EMBEDDED_DEVICE_ID, name: 'Virtual iPhone', driver: 'wda', embedded: true, url: runtime.embedded?.url }),
+      expect.objectContaining({ id: EMBEDDED_ANDROID_ID, name: 'Virtual Android', driver: 'adb', embedded: true, url: `adb://${runtime.embeddedAndroid?.adbd.serial}` }),
     ]);
+    expect(runtime.hub.list()).toEqual([
+      { id: EMBEDDED_DEVICE_ID, name: 'Virtual iPhone', platform: 'ios', state: 'online' },
+      { id: EMBEDDED_ANDROID_ID, name: 'Virtual Android', platform: 'android', state: 'online' },
+    ]);
+    // A call that names no device goes to the iPhone, as when it was the only phone.
     expect(runtime.hub.resolve()).toBe(EMBEDDED_DEVICE_ID);
-    const status = await deviceStatus(runtime.hub, EMBEDDED_DEVICE_ID);
-    expect(status).toMatchObject({ state: 'online', platform: 'ios', name: 'Virtual iPhone' });
-    await tap(runtime.hub, runtime.hub.resolve(), { x: 10, y: 300 });
+    expect(await deviceStatus(runtime.hub, EMBEDDED_DEVICE_ID)).toMatchObject({ state: 'online', platform: 'ios', name: 'Virtual iPhone' });
+    expect(await deviceStatus(runtime.hub, EMBEDDED_ANDROID_ID)).toMatchObject({ state: 'online', platform: 'android', osVersion: '14' });
   });
 
-  it('closes the embedded phone with the runtime', async () => {
+  it('taps on each embedded phone: the tapped icon opens its app', async () => {
+    const runtime = await open({});
+    for (const [id, label] of [
+      [EMBEDDED_DEVICE_ID, 'Settings'],
+      [EMBEDDED_ANDROID_ID, 'Settings'],
+    ] as const) {
+      const tree = await runtime.hub.run(id, 'read the tree', (driver, signal) => driver.uiTree(signal), { slow: true });
+      const icon = find(tree, label);
+      if (!icon) throw new Error(`no ${label} icon on ${id}`);
+      await tap(runtime.hub, id, { x: icon.bounds.x + icon.bounds.width / 2, y: icon.bounds.y + icon.bounds.height / 2 });
+    }
+    expect(runtime.embedded?.phone.activeApp().bundleId).toBe('com.apple.Preferences');
+    expect(runtime.embeddedAndroid?.android.phone.focus().pkg).toBe('com.android.settings');
+  });
+
+  it('closes the embedded phones with the runtime', async () => {
     const runtime = await createRuntime({ env: {}, dataDir: path.join(dir, 'data'), logger: quietLogger });
     const url = runtime.embedded?.url as string;
+    const adbd = runtime.embeddedAndroid?.adbd;
     await runtime.close();
     await expect(fetch(`${url}/status`)).rejects.toThrow();
+    const { connect } = await import('node:net');
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: adbd?.port as number });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
   });
 
   it('uses a configured device, from --config or APEX_CONFIG, with its timeouts', async () => {

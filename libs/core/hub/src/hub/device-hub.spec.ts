@@ -409,6 +409,25 @@ describe('DeviceHub lookup', () => {
     );
   });
 
+  it('sends an omitted id to the default device when several exist; an unknown id is still device_not_found', () => {
+    hub = new DeviceHub({ defaultDevice: 'b' });
+    hub.register({ id: 'a', driver: new FakeDriver() });
+    expect(hub.resolve()).toBe('a'); // the only one
+    hub.register({ id: 'b', driver: new FakeDriver() });
+    expect(hub.resolve()).toBe('b');
+    expect(hub.resolve('a')).toBe('a');
+    expect(() => hub.resolve('zz')).toThrow(expect.objectContaining({ code: 'device_not_found', hint: 'Use one of: a, b.' }));
+  });
+
+  it('answers device_not_found naming the default device when it is not registered now', () => {
+    hub = new DeviceHub({ defaultDevice: 'gone' });
+    hub.register({ id: 'a', driver: new FakeDriver() });
+    hub.register({ id: 'b', driver: new FakeDriver() });
+    expect(() => hub.resolve()).toThrow(
+      expect.objectContaining({ code: 'device_not_found', message: 'The default device "gone" is not available now; available: a, b.' }),
+    );
+  });
+
   it('answers device_not_found when no device exists', () => {
     hub = new DeviceHub();
     expect(() => hub.resolve()).toThrow(expect.objectContaining({ code: 'device_not_found' }));

@@ -95,6 +95,8 @@ export interface DeviceHubOptions {
   logger?: HubLogger;
   /** Clock, injectable for tests. */
   now?: () => number;
+  /** The device a call without `device` goes to when several are registered (config `defaultDevice`). */
+  defaultDevice?: string;
 }
 
 interface DeviceSlot {
@@ -229,9 +231,15 @@ export class DeviceHub {
     return this.slot(deviceId).queue.waitingCount;
   }
 
+  /** The device a call without `device` goes to when several are registered, if one is set. */
+  get defaultDevice(): string | undefined {
+    return this.options.defaultDevice;
+  }
+
   /**
-   * Optional id → id: the only device when exactly one exists; `device_not_found` listing the ids when
-   * unknown; `invalid_argument` listing the ids when omitted with several.
+   * Optional id → id: the only device when exactly one exists, else the default device when one is set;
+   * `device_not_found` listing the ids when unknown (or when the default is not registered now);
+   * `invalid_argument` listing the ids when omitted with several and no default.
    */
   resolve(deviceId?: string): string {
     if (deviceId !== undefined) {
@@ -242,13 +250,20 @@ export class DeviceHub {
     if (ids.length === 1) return ids[0];
     if (ids.length === 0) {
       throw new ApexError('device_not_found', 'No devices are configured.', {
-        hint: 'Add a device to the configuration, or start without one to use the virtual iPhone.',
+        hint: 'Add a device to the configuration, or start without one to use the virtual phones.',
+      });
+    }
+    const fallback = this.options.defaultDevice;
+    if (fallback !== undefined) {
+      if (this.slots.has(fallback)) return fallback;
+      throw new ApexError('device_not_found', `The default device "${fallback}" is not available now; available: ${ids.join(', ')}.`, {
+        hint: `Say which device with device (one of: ${ids.join(', ')}).`,
       });
     }
     throw invalidArgument(
       `Several devices are available (${ids.join(', ')}); say which one with device.`,
       [{ path: 'device', message: `required when several devices are available: ${ids.join(', ')}` }],
-      `Use one of: ${ids.join(', ')}.`,
+      `Use one of: ${ids.join(', ')}, or set defaultDevice in the configuration.`,
     );
   }
 

@@ -1,4 +1,6 @@
 import { connect, type Socket } from 'node:net';
+import { MAX_REPLY_BYTES, readShellResult, writeAll, type ByteSink, type ShellResult } from '../shell-protocol';
+import { pushOverSync } from '../sync-protocol';
 import { parseDeviceList, type AdbDeviceEntry } from './device-list';
 import { AdbTransportError, SocketReader } from './socket-reader';
 
@@ -26,20 +28,6 @@ export class AdbServerFailure extends Error {
     this.name = 'AdbServerFailure';
   }
 }
-
-export interface ShellResult {
-  stdout: Buffer;
-  stderr: Buffer;
-  exitCode: number;
-}
-
-/** Shell protocol packet ids (shell_protocol.h `ShellProtocol::Id`). */
-const SHELL_STDOUT = 1;
-const SHELL_STDERR = 2;
-const SHELL_EXIT = 3;
-
-/** Bound on one reply held in memory (a 4K screen's PNG is well under this). */
-export const MAX_REPLY_BYTES = 64 * 1024 * 1024;
 
 function encodeRequest(service: string): Buffer {
   const body = Buffer.from(service, 'utf8');
@@ -141,21 +129,8 @@ export class AdbServerClient {
    */
   async shell(serial: string, command: string, signal: AbortSignal): Promise<ShellResult> {
     const reader = await this.request([`host:transport:${serial}`, `shell,v2,raw:${command}`], signal);
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    let total = 0;
     try {
-      for (;;) {
-        const header = await reader.read(5);
-        const id = header[0];
-        const length = header.readUInt32LE(1);
-        total += length;
-        if (total > MAX_REPLY_BYTES) throw new AdbTransportError('too_large', `the reply passed ${MAX_REPLY_BYTES} bytes`);
-        const data = await reader.read(length);
-        if (id === SHELL_STDOUT) stdout.push(data);
-        else if (id === SHELL_STDERR) stderr.push(data);
-        else if (id === SHELL_EXIT) return { stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr), exitCode: data[0] ?? 0 };
-      }
+      return await readShellResult(reader);
     } finally {
       reader.socket.destroy();
     }
@@ -168,38 +143,20 @@ export class AdbServerClient {
   async execWithInput(serial: string, command: string, input: AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<Buffer> {
     const reader = await this.request([`host:transport:${serial}`, `exec:${command}`], signal);
     try {
-      await writeAll(reader.socket, input, signal);
+      await writeAll(socketSink(reader.socket, signal), input);
       return await reader.readToEnd(MAX_REPLY_BYTES);
     } finally {
       reader.socket.destroy();
     }
   }
 
-  /**
-   * Pushes a file (`sync:` SEND, SYNC.TXT): `SEND` with `path,mode`, DATA chunks of at most 64 KiB, `DONE` with
-   * the mtime, then the device's OKAY or FAIL with its reason (an AdbServerFailure).
-   */
+  /** Pushes a file over `sync:` (`sync-protocol.ts`); the device's refusal is an AdbServerFailure with its reason. */
   async push(serial: string, remotePath: string, mode: number, data: AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<void> {
     const reader = await this.request([`host:transport:${serial}`, 'sync:'], signal);
-    const socket = reader.socket;
     try {
-      const target = Buffer.from(`${remotePath},${mode}`, 'utf8');
-      if (target.length > 1024) throw new AdbTransportError('too_large', 'the device path is too long');
-      await writeChunk(socket, Buffer.concat([syncHeader('SEND', target.length), target]), signal);
-      for await (const chunk of data) {
-        for (let at = 0; at < chunk.length; at += SYNC_DATA_MAX) {
-          const part = Buffer.from(chunk.subarray(at, at + SYNC_DATA_MAX));
-          await writeChunk(socket, Buffer.concat([syncHeader('DATA', part.length), part]), signal);
-        }
-      }
-      await writeChunk(socket, syncHeader('DONE', Math.floor(Date.now() / 1000)), signal);
-      const reply = await reader.read(8);
-      const id = reply.toString('latin1', 0, 4);
-      if (id === 'FAIL') throw new AdbServerFailure('sync:', (await reader.read(reply.readUInt32LE(4))).toString('utf8'));
-      if (id !== 'OKAY') throw new AdbTransportError('protocol', `unexpected reply ${JSON.stringify(id)} to a push`);
-      socket.write(syncHeader('QUIT', 0));
+      await pushOverSync(socketSink(reader.socket, signal), reader, remotePath, mode, data);
     } finally {
-      socket.destroy();
+      reader.socket.destroy();
     }
   }
 
@@ -212,16 +169,6 @@ export class AdbServerClient {
       reader.socket.destroy();
     }
   }
-}
-
-/** The largest DATA chunk of a push (`SYNC_DATA_MAX`). */
-const SYNC_DATA_MAX = 64 * 1024;
-
-function syncHeader(id: string, value: number): Buffer {
-  const b = Buffer.alloc(8);
-  b.write(id, 0, 'latin1');
-  b.writeUInt32LE(value >>> 0, 4);
-  return b;
 }
 
 /** Writes, waiting for the socket to drain; the signal (or a closed socket) ends the wait with an error. */
@@ -242,6 +189,7 @@ async function writeChunk(socket: Socket, chunk: Uint8Array, signal: AbortSignal
   if (socket.destroyed) throw new AdbTransportError(signal.aborted ? 'aborted' : 'closed', 'the connection closed while sending');
 }
 
-async function writeAll(socket: Socket, input: AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<void> {
-  for await (const chunk of input) await writeChunk(socket, chunk, signal);
+/** The socket as the input of a stream: each write waits for the socket to drain. */
+function socketSink(socket: Socket, signal: AbortSignal): ByteSink {
+  return { write: (chunk) => writeChunk(socket, chunk, signal) };
 }

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { AUTH_RSAPUBLICKEY, AUTH_SIGNATURE, AUTH_TOKEN, newToken, verifySignature, type AdbdAuth } from './auth';
 import type { AdbDeviceBackend } from './device-backend';
 import { DeviceStream, type StreamLimits, type StreamTransport } from './device-stream';
 import {
@@ -32,6 +33,8 @@ export interface ConnectionConfig {
   tcpConnectTimeoutMs: number;
   /** A connection that has not sent CNXN by then is dropped. */
   handshakeTimeoutMs: number;
+  /** Require RSA authentication (`ro.adb.secure=1`); absent: the host's CNXN is answered at once. */
+  auth?: AdbdAuth;
 }
 
 /** Unsent bytes in the socket above which streams stop sending WRTEs until it drains. */
@@ -40,11 +43,16 @@ const SOCKET_BUFFER_LIMIT = 4 * 1024 * 1024;
 const EMPTY = Buffer.alloc(0);
 
 /**
- * One host connection (`adb.cpp` handle_packet, device side). No AUTH is asked for: like an adbd with
- * `ro.adb.secure=0`, the host's CNXN is answered with ours straight away.
+ * One host connection (`adb.cpp` handle_packet, device side). Without `auth`, like an adbd with
+ * `ro.adb.secure=0`, the host's CNXN is answered with ours straight away; with it, the host must first
+ * authenticate (auth.ts).
  */
 export class AdbdConnection {
   private online = false;
+  /** The token of the AUTH challenge in progress (after the host's CNXN, before ours). */
+  private token: Buffer | undefined;
+  /** A key offered to the prompt, waiting for its answer. */
+  private prompting = false;
   private version = A_VERSION_MIN;
   private maxPayload = MAX_PAYLOAD;
   private nextLocalId = 1;
@@ -122,8 +130,9 @@ export class AdbdConnection {
       case A_CNXN:
         return this.handleConnect(p);
       case A_AUTH:
+        return this.handleAuth(p);
       case A_STLS:
-        return; // never asked for: no auth, no TLS
+        return; // never asked for: no TLS
       case A_OPEN:
         if (this.online) this.handleOpen(p);
         return;
@@ -153,10 +162,55 @@ export class AdbdConnection {
     if (p.arg1 < MAX_PAYLOAD_V1) throw new ProtocolError(`maxdata ${p.arg1} is too small`);
     // A new CNXN on a live connection starts over, as adbd does (handle_offline).
     this.resetStreams();
+    this.online = false;
     this.version = Math.min(p.arg0, A_VERSION);
     this.maxPayload = Math.min(p.arg1, MAX_PAYLOAD);
+    if (this.config.auth) this.challenge();
+    else this.goOnline();
+  }
+
+  private goOnline(): void {
+    this.token = undefined;
     this.online = true;
     this.send({ command: A_CNXN, arg0: A_VERSION, arg1: this.maxPayload, payload: Buffer.from(this.config.banner, 'utf8') });
+  }
+
+  /** `send_auth_request`: a fresh token for the host to sign. */
+  private challenge(): void {
+    this.token = newToken();
+    this.send({ command: A_AUTH, arg0: AUTH_TOKEN, arg1: 0, payload: this.token });
+  }
+
+  /** The host's answer to our token: a signature to verify, or its public key for the prompt. */
+  private handleAuth(p: Packet): void {
+    const auth = this.config.auth;
+    if (!auth || !this.token || this.online) return;
+    if (p.arg0 === AUTH_SIGNATURE) {
+      if (verifySignature(auth.trustedKeys, this.token, p.payload)) this.goOnline();
+      else this.challenge();
+      return;
+    }
+    if (p.arg0 === AUTH_RSAPUBLICKEY && !this.prompting) {
+      const key = stripTrailingNuls(p.payload).toString('utf8');
+      if (!auth.allow) return; // no one to ask: the host waits, as with a prompt nobody answers
+      this.prompting = true;
+      const generation = this.generation;
+      void Promise.resolve()
+        .then(() => auth.allow?.(key))
+        .then(
+          (allowed) => {
+            this.prompting = false;
+            if (!allowed || this.closed || this.online || generation !== this.generation) return;
+            auth.trustedKeys.add(key);
+            this.goOnline();
+          },
+          () => {
+            this.prompting = false;
+          },
+        );
+      return;
+    }
+    if (p.arg0 !== AUTH_RSAPUBLICKEY) throw new ProtocolError(`unknown AUTH type ${p.arg0}`);
   }
 
   private handleOpen(p: Packet): void {

@@ -225,3 +225,58 @@ describeWithRealAdb('the virtual adbd, driven by the real adb binary', () => {
     await eventually(() => adbd.connectionCount() === 0, { timeoutMs: 20_000, what: 'the connection to close' });
   });
 });
+
+/**
+ * The optional authentication against the real adb as the host: it signs our token with its own key (made in
+ * its private home), we refuse the unknown key, it offers the public key, the prompt allows it, and the next
+ * connection is accepted by signature alone.
+ */
+describeWithRealAdb('the virtual adbd with authentication, driven by the real adb binary', () => {
+  let adb: RealAdbServer;
+  let adbd: Adbd;
+  const trustedKeys = new Set<string>();
+  const prompts: string[] = [];
+  let allow = false;
+
+  beforeAll(async () => {
+    adbd = await startAdbd({
+      backend: testBackend(),
+      host: '127.0.0.1',
+      auth: {
+        trustedKeys,
+        allow: (key) => {
+          prompts.push(key);
+          return allow;
+        },
+      },
+    });
+    adb = await startRealAdbServer();
+  }, 60_000);
+
+  afterAll(async () => {
+    await adb?.stop();
+    await adbd?.close();
+  }, 30_000);
+
+  const state = async (): Promise<string> => (await adb.run(['-s', adbd.serial, 'get-state'], { timeoutMs: 5_000 })).stdout.toString().trim();
+
+  it('an unknown key: adb offers its public key, the prompt sees it, and adb stays unauthorized while not allowed', async () => {
+    await adb.run(['connect', adbd.serial]);
+    await eventually(() => prompts.length === 1, { timeoutMs: 20_000, what: 'adb to offer its public key' });
+    expect(prompts[0]).toMatch(/^[A-Za-z0-9+/]+=* \S+/);
+    const devices = (await adb.run(['devices'])).stdout.toString();
+    expect(devices).toContain(`${adbd.serial}\tunauthorized`);
+    expect(trustedKeys.size).toBe(0);
+  });
+
+  it('allowed: the next connection signs the token with the key, which now verifies; commands run', async () => {
+    allow = true;
+    trustedKeys.add(prompts[0] as string); // what "Always allow" would have stored
+    await adb.run(['disconnect', adbd.serial]);
+    await adb.run(['connect', adbd.serial]);
+    await eventually(async () => (await state()) === 'device', { timeoutMs: 20_000, what: 'adb to see the device online' });
+    const echoed = await adb.run(['-s', adbd.serial, 'shell', 'echo', 'signed']);
+    expect(echoed.stdout.toString()).toBe('signed\n');
+    expect(prompts).toHaveLength(1); // accepted by signature: no second prompt
+  });
+});

@@ -2,6 +2,7 @@ import { createServer, type Socket } from 'node:net';
 import { ApexError } from '@apex/errors';
 import { assertSafeOpenBind } from '@apex/serve-security';
 import { AdbdConnection } from './adbd-connection';
+import type { AdbdAuth } from './auth';
 import type { AdbDeviceBackend, AdbIdentity } from './device-backend';
 import { MAX_PAYLOAD, MAX_PAYLOAD_V1 } from './packet';
 
@@ -15,7 +16,7 @@ export interface AdbdOptions {
   backend: AdbDeviceBackend;
   /** 0 (default) = a free port. */
   port?: number;
-  /** Loopback only (default 127.0.0.1): adbd over TCP has no authentication here. */
+  /** Loopback only (default 127.0.0.1): the virtual phone is never exposed to the network. */
   host?: string;
   /**
    * Feature names the backend's shell makes true beyond the wire protocol, e.g. `cmd` when it answers
@@ -34,6 +35,11 @@ export interface AdbdOptions {
   tcpConnectTimeoutMs?: number;
   /** A connection that sends no CNXN within this is dropped (default 30 s). */
   handshakeTimeoutMs?: number;
+  /**
+   * Require RSA authentication, as a phone with `ro.adb.secure=1` does (default: none, `ro.adb.secure=0`): the
+   * host signs a token with a trusted key, or offers its key to `allow` (the phone's prompt).
+   */
+  auth?: AdbdAuth;
 }
 
 export interface Adbd {
@@ -78,6 +84,7 @@ export async function startAdbd(options: AdbdOptions): Promise<Adbd> {
     maxStreams: options.maxStreams ?? 256,
     tcpConnectTimeoutMs: options.tcpConnectTimeoutMs ?? 10_000,
     handshakeTimeoutMs: options.handshakeTimeoutMs ?? 30_000,
+    auth: options.auth,
   };
 
   const connections = new Set<AdbdConnection>();
