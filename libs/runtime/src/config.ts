@@ -162,6 +162,8 @@ export const IosHostConfigSchema = z
 export const ApexConfigSchema = z
   .object({
     devices: z.array(DeviceConfigSchema).default([]),
+    /** Look for phones on this machine (simulators, USB iPhones, the adb server's phones); default: when no device is listed. */
+    discover: z.boolean().optional(),
     /** iPhones and simulators found on their own. */
     ios: IosHostConfigSchema.optional(),
     /** Android phones found on their own: the adb server to ask (HOST:PORT, default 127.0.0.1:5037). */
@@ -216,8 +218,8 @@ export const ApexConfigSchema = z
   })
   .strict()
   .superRefine((config, ctx) => {
-    if (config.devices.length === 0 && config.grids.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['devices'], message: 'must list at least one device (or a grid)' });
+    if (config.devices.length === 0 && config.grids.length === 0 && config.discover !== true) {
+      ctx.addIssue({ code: 'custom', path: ['devices'], message: 'must list at least one device (or a grid, or say "discover": true)' });
     }
     const gridIds = new Set<string>();
     config.grids.forEach((grid, index) => {

@@ -5,6 +5,7 @@ import { ALL_OPERATIONS, createTaskService, flowJsonSchema, resolveDataDir, type
 import { createVirtualAndroid, startAdbd, startVirtualIPhone, type Adbd, type VirtualAndroid, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
 import { openDeviceLease } from './device-lock';
+import { DeviceDiscovery } from './discovery';
 import { addressOf, lockTargetOf, registrationFor } from './drivers';
 import { GridDiscovery } from './grid-discovery';
 import { createLogger, type Logger } from './logger';
@@ -33,6 +34,12 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** Hub settings (back-off, default limits), mainly for tests. */
   hub?: Omit<DeviceHubOptions, 'logger'>;
+  /**
+   * Look for phones on this machine (booted simulators, USB iPhones, the adb server's phones; see discovery.ts):
+   * `auto` (what `apex serve` and `apex mcp` pass) when the configuration lists no device, or says `discover`;
+   * default: only when the configuration says `discover: true`. `APEX_DISCOVER=0` turns it off.
+   */
+  discover?: boolean | 'auto';
   /** Ownership of phones and tasks: lease period, renewal and clock (15 s / 5 s by default), mainly for tests. */
   lease?: Omit<LeaseOptions, 'instance'>;
 }
@@ -94,6 +101,12 @@ export interface Runtime {
  * owner, and taken over when that process's lease lapses. If anything fails, whatever was started is undone
  * before the error leaves.
  */
+function shouldDiscover(option: RuntimeOptions['discover'], config: ApexConfig | undefined, env: NodeJS.ProcessEnv): boolean {
+  if (env.APEX_DISCOVER === '0') return false;
+  if (config?.discover !== undefined) return config.discover;
+  return option === 'auto' ? (config?.devices.length ?? 0) === 0 : option === true;
+}
+
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const env = options.env ?? process.env;
   const logger = options.logger ?? createLogger();
@@ -156,6 +169,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     }
     // Closed before the phone and the locks (pushed after them, closed in reverse).
     closers.push(() => hub.close());
+    if (shouldDiscover(options.discover, config, env)) {
+      const discovery = new DeviceDiscovery({ hub, config, env, dataDir, logger });
+      // Stopped before the hub closes (closed in reverse).
+      closers.push(() => discovery.close());
+      discovery.start();
+    }
     for (const grid of config?.grids ?? []) {
       const discovery = new GridDiscovery({
         grid,

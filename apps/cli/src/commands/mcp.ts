@@ -23,7 +23,7 @@ export const mcpCommand: CommandImpl = {
     const configPath = typeof values.config === 'string' ? values.config : undefined;
     checkToolsetsOption(values);
     const signals = listenForStopSignals((line) => process.stderr.write(`${line}\n`));
-    const runtime = await createRuntime({ configPath });
+    const runtime = await createRuntime({ configPath, discover: 'auto' });
     let toolsets;
     try {
       toolsets = toolsetsOf(values, runtime);

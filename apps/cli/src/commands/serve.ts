@@ -30,7 +30,7 @@ export const serveCommand: CommandImpl = {
       token: process.env.APEX_TOKEN || undefined,
       dashboardDir: dashboardDirectory(),
       openContext: async () => {
-        const runtime = await createRuntime({ configPath: config });
+        const runtime = await createRuntime({ configPath: config, discover: 'auto' });
         // The runtime is the operation context (hub + perception); /mcp serves the chosen toolsets, REST all.
         return { ctx: runtime, close: () => runtime.close(), mcpToolsets: toolsetsOf(values, runtime) };
       },

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DeviceHub, launchApp } from '@apex/hub';
 import { installStandIns, type StandIns } from '@apex/ios-host/testing';
-import { createLogger, DeviceDiscovery } from '@apex/runtime';
+import { createLogger, createRuntime, DeviceDiscovery } from '@apex/runtime';
 import { eventually } from '@apex/testing';
 import { createVirtualAndroid, SETTINGS_BUNDLE_ID, startAdbd, startVirtualIPhone, type Adbd, type VirtualIPhone } from '@apex/virtual-device';
 import { describeWithRealAdb, freePort, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
@@ -80,6 +80,23 @@ describeWithRealAdb('phones found on their own', () => {
     } finally {
       await adb.run(['disconnect', `127.0.0.1:${silent}`]);
       server.close();
+    }
+  }, 60_000);
+
+  it('the runtime looks for phones when its configuration says discover (and not when APEX_DISCOVER=0)', async () => {
+    const configPath = path.join(dir, 'apex.json');
+    writeFileSync(configPath, JSON.stringify({ discover: true, android: { adbServer: `127.0.0.1:${adb.port}` } }));
+    adbd = await startAdbd({ backend: createVirtualAndroid().backend, host: '127.0.0.1' });
+    await adb.run(['connect', adbd.serial]);
+    const id = adbd.serial.replace(':', '-');
+    const off = await createRuntime({ configPath, dataDir: path.join(dir, 'off'), logger, env: { ...tools.env, APEX_DISCOVER: '0' } });
+    const on = await createRuntime({ configPath, dataDir: path.join(dir, 'on'), logger, env: { ...tools.env, APEX_DISCOVER: '' } });
+    try {
+      await eventually(() => on.hub.list().some((d) => d.id === id && d.state === 'online'), { ...within, what: 'the phone found by the runtime' });
+      expect(off.hub.list()).toEqual([]);
+    } finally {
+      await off.close();
+      await on.close();
     }
   }, 60_000);
 
