@@ -59,7 +59,7 @@ const startTaskOperation = defineOperation({
   // A goal may change anything on the device, and an LLM planner talks to a model endpoint.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   handler: async (ctx: TaskOperationContext, { device, goal, maxSteps, planner }) => {
-    const task = ctx.tasks.start({ deviceId: device, goal, maxSteps, planner });
+    const task = await ctx.tasks.start({ deviceId: device, goal, maxSteps, planner });
     return { taskId: task.id, status: task.status };
   },
   summarize: ({ taskId, status }) => `Task ${taskId} is ${status}; poll get_task for progress.`,
@@ -73,7 +73,7 @@ const getTaskOperation = defineOperation({
   input: z.strictObject({ taskId: taskIdSchema }),
   output: taskOut,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: async (ctx: TaskOperationContext, { taskId }) => asClientSees(ctx.tasks.get(taskId)),
+  handler: async (ctx: TaskOperationContext, { taskId }) => asClientSees(await ctx.tasks.get(taskId)),
   summarize: (task) => summarizeTask(task),
 });
 
@@ -88,7 +88,7 @@ const listTasksOperation = defineOperation({
   output: z.object({ tasks: z.array(taskSummaryOut) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (ctx: TaskOperationContext, { status, device }) => ({
-    tasks: ctx.tasks.list({ status, deviceId: device }).map(asClientSees),
+    tasks: (await ctx.tasks.list({ status, deviceId: device })).map(asClientSees),
   }),
   summarize: ({ tasks }) =>
     tasks.length === 0 ? 'No tasks.' : `${tasks.length} task(s): ${tasks.map((t) => summarizeTask(t)).join(' | ')}`,
@@ -103,8 +103,8 @@ const cancelTaskOperation = defineOperation({
   output: z.object({ taskId: z.string(), status: taskStatusSchema, cancelRequested: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (ctx: TaskOperationContext, { taskId }) => {
-    const before = ctx.tasks.get(taskId);
-    const task = ctx.tasks.cancel(taskId);
+    const before = await ctx.tasks.get(taskId);
+    const task = await ctx.tasks.cancel(taskId);
     return { taskId: task.id, status: task.status, cancelRequested: before.status === 'queued' || before.status === 'running' };
   },
   summarize: ({ taskId, status, cancelRequested }) =>

@@ -119,7 +119,7 @@ export class SqliteTaskStore implements TaskStore {
     for (const journal of [`${file}-wal`, `${file}-shm`]) if (existsSync(journal)) makeFilePrivate(journal);
   }
 
-  insert(task: Task): void {
+  async insert(task: Task): Promise<boolean> {
     this.db
       .prepare(
         `INSERT INTO tasks (id, device_id, goal, status, planner, max_steps, timeout_ms, created_at, started_at, finished_at, result, error_json, usage_json, owner)
@@ -141,9 +141,10 @@ export class SqliteTaskStore implements TaskStore {
         usage: task.usage ? JSON.stringify(task.usage) : null,
         owner: this.owner,
       });
+    return true;
   }
 
-  update(id: string, patch: TaskPatch): void {
+  async update(id: string, patch: TaskPatch): Promise<void> {
     const columns: string[] = [];
     const values: Record<string, unknown> = { id };
     const set = (column: string, value: unknown) => {
@@ -161,7 +162,7 @@ export class SqliteTaskStore implements TaskStore {
     this.db.prepare(`UPDATE tasks SET ${columns.join(', ')} WHERE id = @id`).run(values);
   }
 
-  appendStep(taskId: string, step: TaskStep): void {
+  async appendStep(taskId: string, step: TaskStep): Promise<void> {
     this.db
       .prepare(
         `INSERT INTO steps (task_id, idx, observation, operation, arguments_json, outcome_json, duration_ms, screenshot_ref, target_json)
@@ -180,11 +181,11 @@ export class SqliteTaskStore implements TaskStore {
       );
   }
 
-  setStepScreenshot(taskId: string, index: number, ref: string | undefined): void {
+  async setStepScreenshot(taskId: string, index: number, ref: string | undefined): Promise<void> {
     this.db.prepare('UPDATE steps SET screenshot_ref = ? WHERE task_id = ? AND idx = ?').run(ref ?? null, taskId, index);
   }
 
-  get(id: string): Task | undefined {
+  async get(id: string): Promise<Task | undefined> {
     const row = this.db.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as TaskRow | undefined;
     if (!row) return undefined;
     const steps = this.db
@@ -193,7 +194,7 @@ export class SqliteTaskStore implements TaskStore {
     return { ...taskFrom(row), steps: steps.map(stepFrom) };
   }
 
-  list(filter: TaskFilter = {}): TaskSummary[] {
+  async list(filter: TaskFilter = {}): Promise<TaskSummary[]> {
     const where: string[] = [];
     const values: Record<string, unknown> = { limit: filter.limit ?? 100 };
     if (filter.status) {
@@ -213,7 +214,7 @@ export class SqliteTaskStore implements TaskStore {
     return rows.map(summaryFrom);
   }
 
-  queued(): TaskSummary[] {
+  async queued(): Promise<TaskSummary[]> {
     const rows = this.db
       .prepare(
         `SELECT t.*, 0 AS step_count FROM tasks t WHERE status = 'queued' ORDER BY seq ASC`,
@@ -222,7 +223,7 @@ export class SqliteTaskStore implements TaskStore {
     return rows.map(summaryFrom);
   }
 
-  renewLease(): void {
+  async renewLease(): Promise<void> {
     const { instance, leaseMs, now } = this.lease;
     this.db
       .prepare(
@@ -232,25 +233,25 @@ export class SqliteTaskStore implements TaskStore {
       .run({ ...instance, expiresAt: now() + leaseMs });
   }
 
-  releaseLease(): void {
+  async releaseLease(): Promise<void> {
     this.db.prepare('DELETE FROM leases WHERE instance_id = ?').run(this.owner);
   }
 
-  nextLeaseExpiry(): number | undefined {
+  async nextLeaseExpiry(): Promise<number | undefined> {
     const row = this.db
       .prepare('SELECT MIN(expires_at) AS at FROM leases WHERE instance_id != ? AND expires_at > ?')
       .get(this.owner, this.lease.now()) as { at: number | null };
     return row.at ?? undefined;
   }
 
-  startRun(id: string, startedAt: string): boolean {
+  async startRun(id: string, startedAt: string): Promise<boolean> {
     const claimed = this.db
       .prepare(`UPDATE tasks SET status = 'running', started_at = ? WHERE id = ? AND status = 'queued' AND owner = ?`)
       .run(startedAt, id, this.owner);
     return claimed.changes === 1;
   }
 
-  failInterrupted(now: string): string[] {
+  async failInterrupted(now: string): Promise<string[]> {
     const error: TaskError = {
       code: 'internal',
       message: 'The task was interrupted: the Apex process running it stopped.',
@@ -267,16 +268,16 @@ export class SqliteTaskStore implements TaskStore {
     }).immediate();
   }
 
-  requestCancel(id: string): void {
+  async requestCancel(id: string): Promise<void> {
     this.db.prepare('UPDATE tasks SET cancel_requested = 1 WHERE id = ?').run(id);
   }
 
-  isCancelRequested(id: string): boolean {
+  async isCancelRequested(id: string): Promise<boolean> {
     const row = this.db.prepare('SELECT cancel_requested FROM tasks WHERE id = ?').get(id) as { cancel_requested: number } | undefined;
     return row?.cancel_requested === 1;
   }
 
-  adoptQueued(): TaskSummary[] {
+  async adoptQueued(): Promise<TaskSummary[]> {
     return this.db.transaction(() => {
       const args = this.leaseArgs();
       const rows = this.db
@@ -293,7 +294,7 @@ export class SqliteTaskStore implements TaskStore {
     }).immediate();
   }
 
-  pruneFinished(rule: { finishedBefore: string; keepNewest: number; limit: number }): string[] {
+  async pruneFinished(rule: { finishedBefore: string; keepNewest: number; limit: number }): Promise<string[]> {
     return this.db.transaction(() => {
       const rows = this.db
         .prepare(
@@ -309,7 +310,7 @@ export class SqliteTaskStore implements TaskStore {
     }).immediate();
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
 
