@@ -39,6 +39,7 @@ export class StepRecorder {
       error: outcome.status === 'failed' ? { ...outcome.error, message: this.records.text(outcome.error.message) } : undefined,
       usage: outcome.usage,
       suggestedPatch: outcome.status === 'cancelled' ? undefined : outcome.suggestedPatch,
+      from: 'running',
     });
   }
 }

@@ -193,16 +193,19 @@ export class TaskService implements StepScreenshots {
    * `running` then: poll `get`). Cancelling a finished task changes nothing.
    */
   async cancel(taskId: string): Promise<Task> {
-    const task = await this.get(taskId);
+    let task = await this.get(taskId);
     if (FINAL_STATUSES.has(task.status)) return task;
     if (task.status === 'queued') {
-      this.scheduler.withdraw(task.deviceId, task.id);
-      this.flows.delete(task.id);
-      await this.store.update(task.id, { status: 'cancelled', finishedAt: this.now() });
-      this.options.logger?.info({ taskId: task.id }, 'queued task cancelled');
-      const cancelled = await this.get(task.id);
-      this.notifySettled(cancelled);
-      return cancelled;
+      await this.store.update(task.id, { status: 'cancelled', finishedAt: this.now(), from: 'queued' });
+      task = await this.get(task.id);
+      if (task.status !== 'running') {
+        this.scheduler.withdraw(task.deviceId, task.id);
+        this.flows.delete(task.id);
+        this.options.logger?.info({ taskId: task.id }, 'queued task cancelled');
+        this.notifySettled(task);
+        return task;
+      }
+      // It started meanwhile (on another node): it is cancelled as a running task.
     }
     // Recorded in the store, so that the process running it sees it at its next step boundary even if that
     // is another process; when it is this one, the abort also stops a model request at once.

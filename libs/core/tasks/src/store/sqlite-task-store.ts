@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
-import type { Selector } from '../flows/flow-schema';
-import type { FlowPatch, Task, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
+import type { Task, TaskError, TaskStep, TaskSummary } from '../model/task';
+import { stepFrom, summaryFrom, taskFrom, type StepRow, type TaskRow } from './task-rows';
 import { createPrivateDir, makeFilePrivate, PRIVATE_FILE_MODE } from './private-files';
 import type { TaskFilter, TaskPatch, TaskStore } from './task-store';
 
@@ -54,35 +54,6 @@ CREATE TABLE IF NOT EXISTS leases (
   expires_at INTEGER NOT NULL
 );
 `;
-
-interface TaskRow {
-  id: string;
-  device_id: string;
-  goal: string;
-  status: TaskStatus;
-  planner: string;
-  max_steps: number;
-  timeout_ms: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  result: string | null;
-  error_json: string | null;
-  usage_json: string | null;
-  patch_json: string | null;
-  step_count?: number;
-}
-
-interface StepRow {
-  idx: number;
-  observation: string;
-  operation: string;
-  arguments_json: string;
-  outcome_json: string;
-  duration_ms: number;
-  screenshot_ref: string | null;
-  target_json: string | null;
-}
 
 export interface SqliteTaskStoreOptions {
   /** This process as the owner of the tasks it creates, its lease period and clock (default: a new instance). */
@@ -159,7 +130,8 @@ export class SqliteTaskStore implements TaskStore {
     if (patch.usage !== undefined) set('usage_json', JSON.stringify(patch.usage));
     if (patch.suggestedPatch !== undefined) set('patch_json', JSON.stringify(patch.suggestedPatch));
     if (columns.length === 0) return;
-    this.db.prepare(`UPDATE tasks SET ${columns.join(', ')} WHERE id = @id`).run(values);
+    if (patch.from !== undefined) values['from'] = patch.from;
+    this.db.prepare(`UPDATE tasks SET ${columns.join(', ')} WHERE id = @id${patch.from !== undefined ? ' AND status = @from' : ''}`).run(values);
   }
 
   async appendStep(taskId: string, step: TaskStep): Promise<void> {
@@ -330,40 +302,3 @@ function addMissingColumns(db: Database.Database): void {
 /** A task (`t`) whose owner is another process with no unexpired lease: a pid proves nothing, a lease does. */
 const NO_LIVE_OWNER = `t.owner != @me
   AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.instance_id = t.owner AND l.expires_at > @now)`;
-
-function taskFrom(row: TaskRow): Omit<Task, 'steps'> {
-  const task: Omit<Task, 'steps'> = {
-    id: row.id,
-    deviceId: row.device_id,
-    goal: row.goal,
-    status: row.status,
-    planner: row.planner,
-    maxSteps: row.max_steps,
-    timeoutMs: row.timeout_ms,
-    createdAt: row.created_at,
-  };
-  if (row.started_at !== null) task.startedAt = row.started_at;
-  if (row.finished_at !== null) task.finishedAt = row.finished_at;
-  if (row.result !== null) task.result = row.result;
-  if (row.error_json !== null) task.error = JSON.parse(row.error_json) as TaskError;
-  if (row.usage_json !== null) task.usage = JSON.parse(row.usage_json) as TaskUsage;
-  if (row.patch_json) task.suggestedPatch = JSON.parse(row.patch_json) as FlowPatch[];
-  return task;
-}
-
-function summaryFrom(row: TaskRow): TaskSummary {
-  return { ...taskFrom(row), stepCount: row.step_count ?? 0 };
-}
-
-function stepFrom(row: StepRow): TaskStep {
-  const step: TaskStep = {
-    index: row.idx,
-    observation: row.observation,
-    action: { operation: row.operation, arguments: JSON.parse(row.arguments_json) as Record<string, unknown> },
-    outcome: JSON.parse(row.outcome_json) as TaskStep['outcome'],
-    durationMs: row.duration_ms,
-  };
-  if (row.screenshot_ref !== null) step.screenshotRef = row.screenshot_ref;
-  if (row.target_json) step.target = JSON.parse(row.target_json) as Selector;
-  return step;
-}

@@ -16,6 +16,11 @@ export interface TaskPatch {
   error?: TaskError;
   usage?: TaskUsage;
   suggestedPatch?: FlowPatch[];
+  /**
+   * Applies the patch only while the task is in this status (a shared store: a running one only when this
+   * process runs it). A process whose task was recovered by another one cannot overwrite what that one decided.
+   */
+  from?: TaskStatus;
 }
 
 /**
