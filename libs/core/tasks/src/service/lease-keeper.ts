@@ -28,6 +28,10 @@ export class LeaseKeeper {
   private running: Promise<void> = Promise.resolve();
   private again = false;
   private busy = false;
+  /** The last wake-up could not reach the store. */
+  private outage = false;
+  /** No recovery before this instant: after an outage, peers get time to renew too (ms since the epoch). */
+  private quietUntil = 0;
   /** The first wake-up is over: the tasks of stopped processes are recovered (what they show is current). */
   readonly started: Promise<void>;
 
@@ -76,19 +80,28 @@ export class LeaseKeeper {
     const { store, lease } = this.options;
     let failed = false;
     try {
-      if (lease.now() >= this.renewedAt + lease.renewMs) {
+      if (this.outage || lease.now() >= this.renewedAt + lease.renewMs) {
         await store.renewLease();
         this.renewedAt = lease.now();
       }
-      await this.recoverOrphans();
+      if (this.outage) {
+        // Back after the store was unreachable: every process's lease looks lapsed until it renews too.
+        this.outage = false;
+        this.quietUntil = lease.now() + 2 * lease.renewMs;
+        // A claim may have been stored while its answer was lost: queue this process's own tasks again (once each).
+        for (const task of await store.ownQueued()) this.options.adopt(task);
+      }
+      if (lease.now() >= this.quietUntil) await this.recoverOrphans();
       await this.options.onWake();
     } catch (error) {
       failed = true;
+      this.outage = true;
       this.options.logger?.warn({ err: error }, 'renewing the task lease failed; retrying');
     }
     const poll = lease.now() + (this.options.pollMs ?? Infinity);
     // After a failure (the store unreachable) the next try comes a renewal period later, not at once.
     let wakeAt = failed ? Math.min(lease.now() + lease.renewMs, poll) : Math.min(this.renewedAt + lease.renewMs, poll);
+    if (this.quietUntil > lease.now()) wakeAt = Math.min(wakeAt, this.quietUntil);
     try {
       // +1: a lease is over once `expires_at <= now`.
       wakeAt = Math.min(wakeAt, ((await store.nextLeaseExpiry()) ?? Infinity) + 1);

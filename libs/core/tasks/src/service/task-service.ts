@@ -50,7 +50,7 @@ export interface TaskServiceOptions {
    * Another task store and its image store (PostgreSQL: many nodes share one queue), opened with this
    * service's lease. Default: SQLite and screenshot files in `dataDir`.
    */
-  store?: (lease: Lease, retention: ScreenshotRetention) => { tasks: TaskStore; images: StepImageStore; pollMs?: number };
+  store?: (lease: Lease, retention: ScreenshotRetention) => OpenedTaskStore;
   devices: TaskDevices;
   planners: PlannerRegistry;
   /** Defaults for tasks that do not say. */
@@ -71,6 +71,16 @@ export interface TaskServiceOptions {
   /** How long finished tasks (with their steps and screenshots) are kept, and how many at most. */
   retention?: TaskRetention;
   logger?: TaskLogger;
+}
+
+/** A task store as `TaskServiceOptions.store` opens it. */
+export interface OpenedTaskStore {
+  tasks: TaskStore;
+  images: StepImageStore;
+  /** Look for tasks posted on other nodes at least this often. */
+  pollMs?: number;
+  /** Calls `wake` whenever another node announces a task; returns the unsubscribe. */
+  subscribe?(wake: () => void): () => void;
 }
 
 /** Default of `maxQueuedPerDevice`. */
@@ -99,16 +109,16 @@ export class TaskService implements StepScreenshots {
   private readonly flows = new Map<string, { flow: Flow; healer?: Planner }>();
   private readonly settledListeners = new Map<string, Array<(task: Task) => void>>();
   private readonly lease: Lease;
+  private readonly unsubscribe?: () => void;
   private closed = false;
 
   constructor(private readonly options: TaskServiceOptions) {
     this.lease = resolveLease(options.lease);
-    let pollMs: number | undefined;
+    let opened: OpenedTaskStore | undefined;
     if (options.store) {
-      const opened = options.store(this.lease, options.screenshots ?? {});
+      opened = options.store(this.lease, options.screenshots ?? {});
       this.store = opened.tasks;
       this.images = opened.images;
-      pollMs = opened.pollMs;
     } else {
       this.store = new SqliteTaskStore(options.dataDir, { lease: this.lease });
       this.screenshots = new ScreenshotStore(join(options.dataDir, SCREENSHOTS_DIR), options.screenshots);
@@ -126,9 +136,11 @@ export class TaskService implements StepScreenshots {
       lease: this.lease,
       adopt: (task) => this.scheduler.enqueue(task.deviceId, task.id),
       onWake: () => this.pruner.pruneIfDue(),
-      pollMs,
+      pollMs: opened?.pollMs,
       logger: options.logger,
     });
+    const keeper = this.leaseKeeper;
+    this.unsubscribe = opened?.subscribe?.(() => keeper.wake());
   }
 
   /**
@@ -265,6 +277,7 @@ export class TaskService implements StepScreenshots {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.unsubscribe?.();
     await this.leaseKeeper.stop();
     const grace = new Promise<void>((resolve) => setTimeout(resolve, this.options.closeGraceMs ?? 15_000).unref());
     await Promise.race([this.scheduler.stop(SHUTDOWN), grace]);
@@ -273,9 +286,14 @@ export class TaskService implements StepScreenshots {
   }
 
   private async execute(taskId: string, signal: AbortSignal): Promise<void> {
-    const task = await this.store.get(taskId);
     // Only a queued task this process still owns (a peer may have adopted it while this one hung).
-    if (!task || !(await this.store.startRun(taskId, this.now()))) return;
+    const claimed: { task?: Task } = {};
+    await this.whileUnavailable(async () => {
+      const found = await this.store.get(taskId);
+      if (found && (await this.store.startRun(taskId, this.now()))) claimed.task = found;
+    }, 'starting a task');
+    const task = claimed.task;
+    if (!task) return;
     this.options.logger?.info({ taskId, deviceId: task.deviceId }, 'task started');
     const recorder = new StepRecorder(taskId, this.store, this.images, this.options.keepTypedText ? AS_TYPED : new TypedTextRedactor(), this.options.logger);
     let outcome: AgentOutcome;
@@ -292,8 +310,9 @@ export class TaskService implements StepScreenshots {
           observes: (operation) => this.options.devices.observes(operation),
         },
         cancelSignal: signal,
-        cancelRequested: () => this.store.isCancelRequested(taskId),
-        onStep: (step, screenshot) => recorder.save(step, screenshot),
+        // A store that cannot be reached for a moment does not stop the task (its step records wait for it).
+        cancelRequested: () => this.store.isCancelRequested(taskId).catch(() => false),
+        onStep: (step, screenshot) => this.whileUnavailable(() => recorder.save(step, screenshot), 'recording a step'),
         stepScreenshots: this.options.screenshots?.enabled ?? true,
         ...this.options.agent,
       });
@@ -302,9 +321,25 @@ export class TaskService implements StepScreenshots {
       outcome = { status: 'failed', error: { code: pub.code, message: pub.message, reason: 'planner_error' } };
     }
     if (this.closed && !(await this.storeOpen())) return;
-    await recorder.finish(outcome, this.now());
+    await this.whileUnavailable(() => recorder.finish(outcome, this.now()), 'recording the end of a task');
     this.options.logger?.info({ taskId, status: outcome.status, reason: outcome.status === 'failed' ? outcome.error.reason : undefined }, 'task finished');
     this.notifySettled(await this.get(taskId));
+  }
+
+  /**
+   * Runs a write, trying again every renewal period while the store answers `unavailable` (a restarting
+   * database), until it succeeds or the service closes.
+   */
+  private async whileUnavailable(write: () => Promise<void>, what: string): Promise<void> {
+    for (;;) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!(error instanceof ApexError && error.code === 'unavailable') || this.closed) throw error;
+        this.options.logger?.warn({ err: error }, `${what} failed; trying again`);
+        await new Promise((resolve) => setTimeout(resolve, this.lease.renewMs));
+      }
+    }
   }
 
   /** Timestamps on the lease's clock (injectable for tests). */

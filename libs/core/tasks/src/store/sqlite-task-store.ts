@@ -195,6 +195,13 @@ export class SqliteTaskStore implements TaskStore {
     return rows.map(summaryFrom);
   }
 
+  async ownQueued(): Promise<TaskSummary[]> {
+    const rows = this.db
+      .prepare(`SELECT t.*, 0 AS step_count FROM tasks t WHERE status = 'queued' AND owner = ? ORDER BY seq ASC`)
+      .all(this.owner) as TaskRow[];
+    return rows.map(summaryFrom);
+  }
+
   async renewLease(): Promise<void> {
     const { instance, leaseMs, now } = this.lease;
     this.db

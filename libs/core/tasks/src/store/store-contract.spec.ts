@@ -99,6 +99,8 @@ function storeContract(name: string, backend: () => Backend) {
       expect((await store.list({ status: 'queued' })).map((t) => t.id)).toEqual(['t2']);
       expect((await store.list({ deviceId: 'phone-a' })).map((t) => t.id)).toEqual(['t1']);
       expect((await store.queued()).map((t) => t.id)).toEqual(['t2']);
+      expect((await store.ownQueued()).map((t) => t.id)).toEqual(['t2']);
+      expect(await open('other').ownQueued()).toEqual([]);
       expect(await store.get('nope')).toBeUndefined();
     });
 
@@ -246,6 +248,9 @@ describe('task stores', () => {
         // Posted on the holder itself: claimed at once. A device no node holds: run where posted.
         expect(await b.insert(task('on-b', { deviceId: 'phone-b' }))).toBe(true);
         expect(await a.insert(task('shared', { deviceId: 'phone-shared' }))).toBe(true);
+        // b's hold lapses (say the database was away longer than a lease): the phone is still not a's.
+        clock += LEASE.leaseMs;
+        expect(await a.insert(task('after-lapse', { deviceId: 'phone-b' }))).toBe(false);
       });
 
       it('fences a node that lost its task: no step recorded, no end written, and it is told to stop', async () => {

@@ -65,6 +65,8 @@ export interface TaskStore {
    * process no longer runs it, because its lease lapsed and another process recovered the task.
    */
   isCancelRequested(id: string): Promise<boolean>;
+  /** The queued tasks this process owns, oldest first (to queue them again after losing track, say the store went away mid-answer). */
+  ownQueued(): Promise<TaskSummary[]>;
   /** Takes over the queued tasks this process should run (of processes whose lease has expired; PostgreSQL: of the devices it holds); returns them, oldest first. */
   adoptQueued(): Promise<TaskSummary[]>;
   /**

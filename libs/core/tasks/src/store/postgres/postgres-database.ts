@@ -91,6 +91,9 @@ export class PostgresDatabase {
     } catch (error) {
       throw databaseError(error);
     }
+    // A checked-out connection the server drops between statements emits `error`: the next statement fails instead.
+    const lost = () => undefined;
+    client.on('error', lost);
     try {
       await client.query('BEGIN');
       const value = await work(client);
@@ -100,6 +103,7 @@ export class PostgresDatabase {
       await client.query('ROLLBACK').catch(() => undefined);
       throw databaseError(error);
     } finally {
+      client.removeListener('error', lost);
       client.release();
     }
   }
@@ -151,6 +155,8 @@ export class PostgresDatabase {
 
   private async migrate(): Promise<void> {
     const client = await this.pool.connect();
+    const lost = () => undefined;
+    client.on('error', lost);
     try {
       await client.query('BEGIN');
       // One node migrates at a time; the others wait here, then find nothing left to do.
@@ -168,6 +174,7 @@ export class PostgresDatabase {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
+      client.removeListener('error', lost);
       client.release();
     }
   }

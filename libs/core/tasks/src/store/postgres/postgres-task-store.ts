@@ -45,16 +45,15 @@ export class PostgresTaskStore implements TaskStore {
   }
 
   async insert(task: Task): Promise<boolean> {
-    const now = this.lease.now();
-    // Claimed here unless another live node holds the device: then that node's to claim.
+    // Claimed here unless the device is held through a lease by another node, live or lapsed: then it is
+    // that node's, or the device's next holder's, to claim (a lapsed hold does not make the phone this node's).
     const { rows } = await this.db.query<{ owner: string }>(
       `INSERT INTO apex_tasks (id, device_id, goal, status, planner, max_steps, timeout_ms, created_at, started_at, finished_at, result, error_json, usage_json, owner)
-       VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-         CASE WHEN EXISTS (SELECT 1 FROM apex_device_leases d WHERE d.device_id = $4 AND d.instance_id <> $1 AND d.expires_at > $2) THEN '' ELSE $1 END)
+       VALUES ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+         CASE WHEN EXISTS (SELECT 1 FROM apex_device_leases d WHERE d.device_id = $3 AND d.instance_id <> $1) THEN '' ELSE $1 END)
        RETURNING owner`,
       [
         this.owner,
-        now,
         task.id,
         task.deviceId,
         task.goal,
@@ -155,6 +154,11 @@ export class PostgresTaskStore implements TaskStore {
 
   async queued(): Promise<TaskSummary[]> {
     const { rows } = await this.db.query<TaskRow>(`SELECT t.*, 0 AS step_count FROM apex_tasks t WHERE status = 'queued' ORDER BY seq ASC`);
+    return rows.map(summaryFrom);
+  }
+
+  async ownQueued(): Promise<TaskSummary[]> {
+    const { rows } = await this.db.query<TaskRow>(`SELECT t.*, 0 AS step_count FROM apex_tasks t WHERE status = 'queued' AND owner = $1 ORDER BY seq ASC`, [this.owner]);
     return rows.map(summaryFrom);
   }
 
