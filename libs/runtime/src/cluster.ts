@@ -1,10 +1,12 @@
 import { ApexError } from '@apex/errors';
-import type { DeviceHub, Lease, LeaseOwner } from '@apex/hub';
-import type { DeviceDriver, Platform } from '@apex/port';
+import type { DeviceHub, DeviceRegistration, Lease, LeaseOwner } from '@apex/hub';
 import { PostgresDatabase, PostgresDeviceLeases, PostgresStepImages, PostgresTaskStore, TASKS_CHANNEL, type OpenedTaskStore, type ScreenshotRetention } from '@apex/tasks';
 import type { ApexConfig } from './config';
 import type { DeviceLeaseBackend } from './device-lock';
 import type { Logger } from './logger';
+
+type DeviceDriver = DeviceRegistration['driver'];
+type Platform = DeviceDriver['platform'];
 
 /** The shared task database of a cluster, when one is configured: APEX_DATABASE_URL, else the config's `tasks.store.postgres`. */
 export function databaseUrlOf(config: ApexConfig | undefined, env: NodeJS.ProcessEnv): string | undefined {
@@ -40,7 +42,7 @@ export class TaskCluster {
   leaseBackend(device: { deviceId: string; name: string; platform: Platform }): DeviceLeaseBackend {
     return {
       where: `postgres:${device.deviceId}`,
-      claim: async (record) => {
+      claim: async () => {
         const claim = await this.leases.claim(device);
         return claim.held ? { held: true } : { held: false, holder: { ...claim.holder, instanceId: '', deviceId: device.deviceId } };
       },

@@ -265,7 +265,9 @@ export class PostgresTaskStore implements TaskStore {
   }
 
   /** The database is shared: closing a store leaves it open for its other users (the runtime closes it). */
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    return undefined;
+  }
 
   /** Wakes the nodes listening: a task waits for the node that holds its device. */
   private async announce(): Promise<void> {
