@@ -145,6 +145,15 @@ describe('a cluster of Apex nodes sharing one PostgreSQL task queue', () => {
     }
   }, 240_000);
 
+  it("refuses a flow for a phone another node holds (its variables stay with the node it was posted to), and runs one posted to the holder", async () => {
+    const yaml = 'name: Open Settings\napp: Settings\nsteps:\n  - tap: General\n';
+    const elsewhere = await requestJson(node('node-1').url, 'POST', '/flows/run', { device: 'phone-2', yaml });
+    expect(elsewhere).toMatchObject({ status: 501, body: { code: 'unsupported_operation' } });
+    const here = await requestJson(node('node-2').url, 'POST', '/flows/run', { device: 'phone-2', yaml });
+    expect(here.status).toBe(202);
+    expect((await settled(node('node-3'), String(here.body['taskId']))).status).toBe('succeeded');
+  }, 120_000);
+
   it('recovers the tasks of a node killed mid-task within a lease: a started one interrupted, an unstarted one queued again; nothing runs twice', async () => {
     const three = node('node-3');
     // phone-4: a long goal that has taken steps when the node dies. phone-3: a task stuck before its first step.

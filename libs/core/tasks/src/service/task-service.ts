@@ -161,6 +161,12 @@ export class TaskService implements StepScreenshots {
       throw invalidArgument('A flow is healed by a planner that can think: offline or a model.', [{ path: 'healPlanner', message: 'must not be flow' }]);
     }
     this.scheduler.assertRoom(deviceId);
+    // A flow's variables (passwords too) stay in this process's memory: it runs here or nowhere.
+    if (input.flow && !(await this.store.runsHere(deviceId))) {
+      throw new ApexError('unsupported_operation', `Device ${deviceId} is held by another Apex node; a flow runs on the node that holds its device.`, {
+        hint: 'Post the flow to the node that holds the device (list_devices names it), or use start_task with a goal.',
+      });
+    }
     const task: Task = {
       id: randomUUID(),
       deviceId,

@@ -115,6 +115,10 @@ export class SqliteTaskStore implements TaskStore {
     return true;
   }
 
+  async runsHere(): Promise<boolean> {
+    return true;
+  }
+
   async update(id: string, patch: TaskPatch): Promise<void> {
     const columns: string[] = [];
     const values: Record<string, unknown> = { id };

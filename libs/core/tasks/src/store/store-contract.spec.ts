@@ -240,6 +240,7 @@ describe('task stores', () => {
         await a.renewLease();
         await b.renewLease();
         expect(await new PostgresDeviceLeases(db, lease('node-b')).claim(device)).toEqual({ held: true });
+        expect([await a.runsHere('phone-b'), await b.runsHere('phone-b'), await a.runsHere('phone-shared')]).toEqual([false, true, true]);
         expect(await a.insert(task('for-b', { deviceId: 'phone-b' }))).toBe(false);
         expect(await a.adoptQueued()).toEqual([]);
         expect(await a.startRun('for-b', new Date(clock).toISOString())).toBe(false);

@@ -35,6 +35,8 @@ export interface TaskStore {
    * when this process holds the task's device, otherwise the node that holds it adopts it).
    */
   insert(task: Task): Promise<boolean>;
+  /** Whether a task for the device would be this process's to run (PostgreSQL: no other node holds the device). */
+  runsHere(deviceId: string): Promise<boolean>;
   update(id: string, patch: TaskPatch): Promise<void>;
   /** Records a step; a store shared by several processes records it only while this process still runs the task. */
   appendStep(taskId: string, step: TaskStep): Promise<void>;

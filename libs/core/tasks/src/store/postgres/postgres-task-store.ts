@@ -74,6 +74,11 @@ export class PostgresTaskStore implements TaskStore {
     return ours;
   }
 
+  async runsHere(deviceId: string): Promise<boolean> {
+    const { rows } = await this.db.query('SELECT 1 FROM apex_device_leases WHERE device_id = $1 AND instance_id <> $2', [deviceId, this.owner]);
+    return rows.length === 0;
+  }
+
   async update(id: string, patch: TaskPatch): Promise<void> {
     const columns: string[] = [];
     const values: unknown[] = [id];
