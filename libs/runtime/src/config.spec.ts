@@ -115,6 +115,16 @@ describe('configuration', () => {
     expect(error.issues?.find((i) => i.path === 'devices.2.host')?.message).toMatch(/HOST:PORT/);
   });
 
+  it('takes a shared PostgreSQL task store and lease settings, and names what is wrong with them', () => {
+    const devices = [{ id: 'a', driver: 'wda', url: 'http://127.0.0.1:8100' }];
+    const config = parseConfig({ devices, tasks: { store: { postgres: 'postgres://apex:pw@db:5432/apex' } }, cluster: { leaseMs: 2000, renewMs: 250 } });
+    expect(config).toMatchObject({ tasks: { store: { postgres: 'postgres://apex:pw@db:5432/apex' } }, cluster: { leaseMs: 2000, renewMs: 250 } });
+    const error = thrownBy(() =>
+      parseConfig({ devices, tasks: { store: { postgres: 'mysql://db/apex' } }, cluster: { leaseMs: 10, extra: 1 } }),
+    ) as ApexError;
+    expect(error.issues?.map((i) => i.path).sort()).toEqual(['cluster.extra', 'cluster.leaseMs', 'tasks.store.postgres']);
+  });
+
   it('rejects duplicate ids and an empty device list', () => {
     const duplicate = thrownBy(() =>
       parseConfig({

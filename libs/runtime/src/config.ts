@@ -172,6 +172,17 @@ export const ApexConfigSchema = z
     grids: z.array(GridConfigSchema).default([]),
     /** The device a call without `device` acts on when several exist (else such a call must name one). */
     defaultDevice: DeviceIdSchema.optional(),
+    /**
+     * Ownership of phones and tasks: a process renews its leases every `renewMs` (default 5 s); one not renewed
+     * for `leaseMs` (default 15 s) is gone, and its phones and tasks are taken over by another.
+     */
+    cluster: z
+      .object({
+        leaseMs: z.number().int().min(200).max(600_000).optional(),
+        renewMs: z.number().int().min(50).max(300_000).optional(),
+      })
+      .strict()
+      .optional(),
     /** Where locks and data live; APEX_DATA_DIR, when set, wins over it (default ~/.apex). */
     dataDir: z.string().min(1).optional(),
     /** The developer's loop: `allowedRoots` are the folders install_app and add_media may read (default: the working directory and the data directory). */
@@ -185,6 +196,14 @@ export const ApexConfigSchema = z
         planners: plannerConfigSchema.optional(),
         /** Store and show the text a task typed as typed; by default steps keep only its length (it may be a password). */
         keepTypedText: z.boolean().optional(),
+        /**
+         * Where tasks live: SQLite in the data directory (default), or `{"postgres": "postgres://…"}`, one queue
+         * for several Apex processes (APEX_DATABASE_URL, when set, wins; best there: the URL may hold a password).
+         */
+        store: z
+          .object({ postgres: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').max(2_000) })
+          .strict()
+          .optional(),
         /** Most tasks waiting per device before start_task answers device_busy (default 50). */
         maxQueuedPerDevice: z.number().int().min(1).max(10_000).optional(),
         /** Finished tasks (steps, screenshots) are deleted after `maxAgeDays` (default 30) or beyond the `maxFinished` newest (default 1000). */

@@ -166,6 +166,26 @@ export interface LockLogger {
   warn(object: object, message: string): void;
 }
 
+/**
+ * Where a phone's lease is kept: a lock file in the data directory (one machine), or the shared database of
+ * a cluster (runtime's cluster-devices). One claim takes, renews or takes over the lease.
+ */
+export interface DeviceLeaseBackend {
+  /** Where the lease is kept, for logs and tests (a lock file's path). */
+  readonly where: string;
+  claim(record: LockRecord, now: number, renewMarginMs: number): Promise<LockClaim>;
+  release(instanceId: string): Promise<void>;
+}
+
+/** The lock file of the phone in the data directory. */
+export function fileLeaseBackend(file: string): DeviceLeaseBackend {
+  return {
+    where: file,
+    claim: (record, now, renewMarginMs) => claimDeviceLock(file, record, now, renewMarginMs),
+    release: (instanceId) => releaseDeviceLock(file, instanceId),
+  };
+}
+
 export interface DeviceLeaseOptions {
   dataDir: string;
   deviceId: string;
@@ -174,10 +194,13 @@ export interface DeviceLeaseOptions {
   phone?: string;
   lease: Lease;
   logger?: LockLogger;
+  /** Where the lease is kept (default: the lock file of `url` and `phone` in `dataDir`). */
+  backend?: DeviceLeaseBackend;
 }
 
 /** This process's hold on one phone, kept by a background timer (unref'd) until `close()`. */
 export interface DeviceLease {
+  /** Where the lease is kept: the lock file, by default. */
   readonly file: string;
   /** The process that holds the phone while it is not this one. */
   heldBy(): LeaseOwner | undefined;
@@ -192,9 +215,15 @@ export interface DeviceLease {
  */
 export async function openDeviceLease(options: DeviceLeaseOptions): Promise<DeviceLease> {
   const { lease, deviceId, logger } = options;
-  const file = lockFileFor(options.dataDir, options.url, options.phone);
-  createPrivateDir(options.dataDir);
-  ensureApexDir(path.dirname(file));
+  let backend = options.backend;
+  if (!backend) {
+    const lockFile = lockFileFor(options.dataDir, options.url, options.phone);
+    createPrivateDir(options.dataDir);
+    ensureApexDir(path.dirname(lockFile));
+    backend = fileLeaseBackend(lockFile);
+  }
+  const store = backend;
+  const file = store.where;
   let holder: LockRecord | undefined;
   let held = false;
   let closed = false;
@@ -208,7 +237,7 @@ export async function openDeviceLease(options: DeviceLeaseOptions): Promise<Devi
     const record: LockRecord = { ...ownerOf(instance), instanceId: instance.id, deviceId, expiresAt: now + leaseMs };
     let next = lease.renewMs;
     try {
-      const result = await claimDeviceLock(file, record, now, lease.renewMs);
+      const result = await store.claim(record, now, lease.renewMs);
       if (result.held) {
         if (holder) logger?.info({ deviceId, previousOwner: ownerOf(holder) }, 'took the device over');
         held = true;
@@ -242,7 +271,7 @@ export async function openDeviceLease(options: DeviceLeaseOptions): Promise<Devi
       closed = true;
       clearTimeout(timer);
       await claiming;
-      if (held) await releaseDeviceLock(file, lease.instance.id);
+      if (held) await store.release(lease.instance.id);
     },
   };
 }

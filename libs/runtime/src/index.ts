@@ -3,7 +3,7 @@ export type { EmbeddedAndroid, Runtime, RuntimeDevice, RuntimeOptions } from './
 export { loadConfig, parseConfig, ApexConfigSchema, DeviceConfigSchema, WdaDeviceConfigSchema, AppiumDeviceConfigSchema } from './config';
 export type { ApexConfig, DeviceConfig, GridConfig, WdaDeviceConfig, AppiumDeviceConfig } from './config';
 export { GridDiscovery, deviceIdOf, type GridDiscoveryOptions } from './grid-discovery';
-export { claimDeviceLock, lockFileFor, openDeviceLease, releaseDeviceLock } from './device-lock';
+export { claimDeviceLock, fileLeaseBackend, lockFileFor, openDeviceLease, releaseDeviceLock, type DeviceLeaseBackend } from './device-lock';
 export type { DeviceLease, DeviceLeaseOptions, LockClaim, LockRecord } from './device-lock';
 export { createLogger } from './logger';
 export { mcpToolsets, type McpToolsetsSources } from './mcp-toolsets';

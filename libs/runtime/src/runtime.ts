@@ -4,6 +4,7 @@ import type { AnyOperation, StepScreenshots } from '@apex/capability';
 import { ALL_OPERATIONS, createTaskService, flowJsonSchema, resolveDataDir, type TaskService } from '@apex/tasks';
 import { createVirtualAndroid, startAdbd, startVirtualIPhone, type Adbd, type VirtualAndroid, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
+import { databaseUrlOf, TaskCluster } from './cluster';
 import { openDeviceLease } from './device-lock';
 import { DeviceDiscovery } from './discovery';
 import { addressOf, lockTargetOf, registrationFor } from './drivers';
@@ -80,7 +81,7 @@ export interface Runtime {
   /** This process as an owner (a random instance id) and its lease settings, for phones and tasks alike. */
   readonly lease: Lease;
   /**
-   * Agent tasks, kept in SQLite under `dataDir`. Created on first use (queued tasks of an earlier run resume
+   * Agent tasks, kept in SQLite under `dataDir` (or the cluster's PostgreSQL database). Created on first use (queued tasks of an earlier run resume
    * then), so commands that never touch tasks never open the store; closed before perception and the hub.
    */
   readonly tasks: TaskService;
@@ -113,7 +114,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const configPath = options.configPath ?? (env.APEX_CONFIG ? env.APEX_CONFIG : undefined);
   const config = configPath ? await loadConfig(configPath) : undefined;
   const dataDir = resolveDataDir({ explicit: options.dataDir, configured: config?.dataDir }, env);
-  const lease = resolveLease(options.lease);
+  // The config's lease settings, then the caller's (tests) over them.
+  const lease = resolveLease({ ...config?.cluster, ...options.lease });
 
   const closers: (() => Promise<void> | void)[] = [];
   const closeAll = async () => {
@@ -132,14 +134,23 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const grids: GridDiscovery[] = [];
   let embedded: VirtualIPhone | undefined;
   let embeddedAndroid: EmbeddedAndroid | undefined;
+  let cluster: TaskCluster | undefined;
   try {
+    const databaseUrl = databaseUrlOf(config, env);
+    if (databaseUrl) {
+      const opened = await TaskCluster.open(databaseUrl, lease, logger);
+      cluster = opened;
+      // Closed last (pushed first, closed in reverse): the device leases and tasks live in it.
+      closers.push(() => opened.close());
+    }
     if (config) {
       for (const device of config.devices) {
         const shared = device.shared ?? false;
         const registration = registrationFor(device, env, { dataDir });
         if (!shared) {
           const target = lockTargetOf(device);
-          const deviceLease = await openDeviceLease({ dataDir, deviceId: device.id, ...target, lease, logger });
+          const backend = cluster?.leaseBackend({ deviceId: device.id, name: device.name ?? device.id, platform: registration.driver.platform });
+          const deviceLease = await openDeviceLease({ dataDir, deviceId: device.id, ...target, lease, logger, backend });
           closers.push(() => deviceLease.close());
           registration.heldBy = () => deviceLease.heldBy();
         }
@@ -193,6 +204,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       await discovery.refresh();
       discovery.start();
     }
+    if (cluster) {
+      cluster.mirrorRemoteDevices(hub, (id) => devices.some((device) => device.id === id));
+      await cluster.whenMirrored();
+    }
   } catch (error) {
     await hub.close();
     await closeAll();
@@ -229,6 +244,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     get tasks() {
       if (!tasks) {
         const { planners, keepTypedText, maxQueuedPerDevice, retention } = config?.tasks ?? {};
+        const store = cluster?.taskStore();
         const created = createTaskService({
           context: { hub, perception, appRoots },
           dataDir,
@@ -238,6 +254,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
           planners,
           keepTypedText,
           maxQueuedPerDevice,
+          store,
           retention: {
             maxAgeMs: retention?.maxAgeDays === undefined ? undefined : retention.maxAgeDays * DAY_MS,
             maxFinished: retention?.maxFinished,
@@ -262,6 +279,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       return closed;
     },
   };
+  // A node of a cluster takes tasks posted on other nodes for its phones from the start.
+  if (cluster) void runtime.tasks;
   return runtime;
 }
 

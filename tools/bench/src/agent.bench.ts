@@ -67,7 +67,7 @@ async function runTask(goal: SuiteGoal, way: Way, script?: (way: Way) => ScriptS
     const [iphone] = stack.phones;
     if (!iphone || !stack.requests) throw new Error('no phone');
     const before = stack.requests()[0] ?? 0;
-    const task: Task = await tasks.whenSettled(tasks.start({ deviceId: stack.ctx.hub.resolve(), goal: goal.goal }).id);
+    const task: Task = await tasks.whenSettled((await tasks.start({ deviceId: stack.ctx.hub.resolve(), goal: goal.goal })).id);
     const deviceRequests = (stack.requests()[0] ?? 0) - before;
     const problems = [
       ...(task.status !== goal.expect.status ? [`status ${task.status}: ${task.error?.message ?? ''}`] : []),

@@ -32,7 +32,7 @@ async function runGoal({ goal, expect }: Goal): Promise<Run> {
     const [iphone] = stack.phones;
     if (!iphone) throw new Error('no phone');
     const started = performance.now();
-    const task = await tasks.whenSettled(tasks.start({ deviceId: stack.ctx.hub.resolve(), goal }).id);
+    const task = await tasks.whenSettled((await tasks.start({ deviceId: stack.ctx.hub.resolve(), goal })).id);
     const ms = performance.now() - started;
     const phone = iphone.phone;
     const problems = [...taskProblems(task, expect), ...endStateProblems(phoneEndState(phone), expect)];

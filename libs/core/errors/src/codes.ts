@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   device_error: { httpStatus: 502, retryable: false, title: 'Device error' },
   device_offline: { httpStatus: 503, retryable: true, title: 'Device offline' },
   device_timeout: { httpStatus: 504, retryable: true, title: 'Device timeout' },
+  /** A service Apex depends on (the shared task database) cannot be reached now; nothing was done. */
+  unavailable: { httpStatus: 503, retryable: true, title: 'Service unavailable' },
 } as const satisfies Record<string, { httpStatus: number; retryable: boolean; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -10,7 +10,7 @@ import {
 import { leakedWordsIn } from './testing';
 
 describe('error codes', () => {
-  it('has the twelve semantic codes, each with an HTTP status', () => {
+  it('has the thirteen semantic codes, each with an HTTP status', () => {
     expect(ERROR_CODE_LIST.sort()).toEqual(
       [
         'invalid_argument',
@@ -25,6 +25,7 @@ describe('error codes', () => {
         'task_not_found',
         'unauthorized',
         'internal',
+        'unavailable',
       ].sort(),
     );
     expect(httpStatusOf('invalid_argument')).toBe(400);
@@ -33,6 +34,7 @@ describe('error codes', () => {
     expect(httpStatusOf('device_busy')).toBe(409);
     expect(httpStatusOf('device_offline')).toBe(503);
     expect(httpStatusOf('device_timeout')).toBe(504);
+    expect(httpStatusOf('unavailable')).toBe(503);
     expect(httpStatusOf('internal')).toBe(500);
   });
 

@@ -121,6 +121,7 @@ const NEUTRAL_MESSAGES: Record<ErrorCode, string> = {
   device_error: 'The device reported an error.',
   device_offline: 'The device is not reachable.',
   device_timeout: 'The device did not answer in time.',
+  unavailable: 'A service Apex depends on cannot be reached now.',
 };
 
 function clean(text: string | undefined, fallback: string): string;

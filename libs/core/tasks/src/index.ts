@@ -5,6 +5,8 @@ export { parseGoal, GRAMMAR_SUMMARY, type ParseResult } from './goal/parse-goal'
 export * from './store/task-store';
 export { SqliteTaskStore, DATABASE_FILE, type SqliteTaskStoreOptions } from './store/sqlite-task-store';
 export { ScreenshotStore, type ScreenshotRetention, type StoredScreenshot } from './store/screenshot-store';
+export { fileStepImages, type StepImageStore } from './store/step-images';
+export * from './store/postgres';
 export { resolveDataDir, type DataDirSources } from './store/data-dir';
 export { createPrivateDir, ensureApexDir, makeFilePrivate, writePrivateFile, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './store/private-files';
 export * from './agent/planner';

@@ -18,7 +18,7 @@ describe('refused flows (REST and MCP)', () => {
     return embedded.phone;
   };
   const url = () => faces.harness.url;
-  const taskCount = () => faces.harness.runtime.tasks.list({ limit: 100 }).length;
+  const taskCount = async () => (await faces.harness.runtime.tasks.list({ limit: 100 })).length;
 
   beforeAll(async () => {
     faces = await startBothFaces('refused-flows-test');
@@ -39,7 +39,7 @@ describe('refused flows (REST and MCP)', () => {
   });
 
   it('a flow with one step its operation refuses runs nothing: the step, its line and field are named, the phone is as it was', async () => {
-    const before = { app: phone().activeApp().bundleId, tasks: taskCount() };
+    const before = { app: phone().activeApp().bundleId, tasks: await taskCount() };
     const rest = await call(url(), 'POST', '/flows/run', { body: { yaml: HALF_GOOD, device: DEVICE } });
     expect(rest.status).toBe(400);
     expect(rest.body).toMatchObject({
@@ -51,7 +51,7 @@ describe('refused flows (REST and MCP)', () => {
     expect(mcp._meta?.['apex/error']).toMatchObject({ code: 'invalid_argument' });
     expect(JSON.stringify(mcp.content)).toMatch(/step 2 \(open_url\): url must not use the javascript: scheme/);
     // Nothing ran: no task, Settings never opened.
-    expect({ app: phone().activeApp().bundleId, tasks: taskCount() }).toEqual(before);
+    expect({ app: phone().activeApp().bundleId, tasks: await taskCount() }).toEqual(before);
     expect(before.app).not.toBe(SETTINGS);
   });
 

@@ -100,7 +100,7 @@ describe('the installable package (apex-mobile)', () => {
     expect(session.transportErrors).toEqual([]);
   }, 120_000);
 
-  it('apex mcp answers tools/list without loading the image, canvas, OCR, XML or SQLite packages, and bundles zod', async () => {
+  it('apex mcp answers tools/list without loading the image, canvas, OCR, XML, SQLite or PostgreSQL packages, and bundles zod', async () => {
     // Every file Node loaded, written when the server exits (it exits when the client closes stdin).
     const recorder = path.join(prefix, 'record-loaded.js');
     const loaded = path.join(prefix, 'loaded.txt');
@@ -115,7 +115,7 @@ describe('the installable package (apex-mobile)', () => {
     await client.close();
     for (let i = 0; i < 100 && !existsSync(loaded); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     const packages = new Set(readFileSync(loaded, 'utf8').split('\n').map((file) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1]));
-    for (const heavy of ['sharp', '@napi-rs/canvas', 'tesseract.js', 'fast-xml-parser', 'better-sqlite3', 'zod', '@modelcontextprotocol/sdk', 'yaml']) {
+    for (const heavy of ['sharp', '@napi-rs/canvas', 'tesseract.js', 'fast-xml-parser', 'better-sqlite3', 'pg', 'zod', '@modelcontextprotocol/sdk', 'yaml']) {
       expect({ heavy, loaded: packages.has(heavy) }).toEqual({ heavy, loaded: false });
     }
     expect(packages.has('pino')).toBe(true); // the recorder saw the server's own packages

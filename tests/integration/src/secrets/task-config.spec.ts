@@ -52,7 +52,7 @@ describe('tasks.keepTypedText, tasks.maxQueuedPerDevice and tasks.retention from
     expect(done.steps.find((s) => s.action.operation === 'input_text')?.action.arguments).toEqual({ text: 'hunter2' });
     expect((await runtime.tasks.whenSettled(queued.body['taskId'] as string)).status).toBe('succeeded');
     // retention.maxFinished 1: the task that finished first is gone.
-    expect(runtime.tasks.list().map((t) => t.id)).toEqual([queued.body['taskId']]);
+    expect((await runtime.tasks.list()).map((t) => t.id)).toEqual([queued.body['taskId']]);
     expect((await fetch(`${api.url}/task/${running.body['taskId'] as string}`)).status).toBe(404);
   });
 });

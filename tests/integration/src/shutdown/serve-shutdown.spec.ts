@@ -56,7 +56,7 @@ describe('apex serve shuts down gracefully (spawned)', () => {
       (answer) => answer.status,
       (error: Error) => error,
     );
-    await eventually(() => proxy.heldCount === 1, { timeoutMs: 30_000, what: 'the tap to reach the phone' });
+    await eventually(async () => proxy.heldCount === 1, { timeoutMs: 30_000, what: 'the tap to reach the phone' });
     return { run, url, tap };
   }
 
@@ -82,12 +82,12 @@ describe('apex serve shuts down gracefully (spawned)', () => {
 
     const store = new SqliteTaskStore(run.dataDir);
     try {
-      const task = store.get(taskId);
+      const task = (await store.get(taskId));
       expect(task).toMatchObject({ status: 'failed', error: { reason: 'interrupted', code: 'internal' } });
       expect(task?.error?.message).toMatch(/Apex is shutting down/);
       expect(task?.steps.length).toBeGreaterThanOrEqual(1);
     } finally {
-      store.close();
+      (await store.close());
     }
     expect(existsSync(lockFileFor(run.dataDir, taskPhone.url))).toBe(false);
     expect(existsSync(lockFileFor(run.dataDir, proxy.url))).toBe(false);

@@ -40,7 +40,7 @@ async function startAndroidTaskStack(): Promise<AndroidTaskStack> {
       if (result.code !== 0) throw new Error(`adb shell ${command} exited ${result.code}: ${result.stderr}`);
       return result.stdout.toString('utf8');
     },
-    run: (goal) => tasks.whenSettled(tasks.start({ deviceId: 'android', goal }).id),
+    run: async (goal) => tasks.whenSettled((await tasks.start({ deviceId: 'android', goal })).id),
     async close() {
       await tasks.close();
       await runtime.close();
@@ -204,7 +204,7 @@ describe('"go back" on the virtual iPhone, which has no back button', () => {
   it('fails as infeasible on the home screen, and the phone stays there', async () => {
     const stack = await startTaskStack();
     try {
-      const task = await stack.tasks.whenSettled(stack.tasks.start({ deviceId: stack.device, goal: 'go back' }).id);
+      const task = await stack.tasks.whenSettled((await stack.tasks.start({ deviceId: stack.device, goal: 'go back' })).id);
       expect({ status: task.status, reason: task.error?.reason }).toEqual({ status: 'failed', reason: 'infeasible' });
       expect(task.error?.message).toMatch(/no back button/);
       expect(task.steps.map((s) => [s.action.operation, s.outcome.status])).toEqual([['press_button', 'error']]);

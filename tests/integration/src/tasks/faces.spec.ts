@@ -74,7 +74,7 @@ describe('agent tasks over REST and MCP', () => {
     phone().faults.setLatency(250);
     const started = await call(h.url, 'POST', '/agent/task', { body: { goal: 'open Settings, tap General, tap About, go back, go back, go home' } });
     const taskId = started.body['taskId'] as string;
-    await until(() => h.runtime.tasks.get(taskId).steps.length >= 1, 'the first step', 60_000);
+    await until(async () => (await h.runtime.tasks.get(taskId)).steps.length >= 1, 'the first step', 60_000);
     const cancel = await call(h.url, 'POST', `/task/${taskId}/cancel`);
     expect(cancel.status).toBe(200);
     expect(cancel.body).toMatchObject({ taskId, cancelRequested: true });

@@ -16,7 +16,7 @@ describe('held-out phrasings on the virtual iPhone', () => {
   const body = async (_goal: string, { goal, expect: wanted }: (typeof HELD_OUT_GOALS)[number]) => {
     const stack = await startTaskStack();
     try {
-      const task = await stack.tasks.whenSettled(stack.tasks.start({ deviceId: stack.device, goal }).id);
+      const task = await stack.tasks.whenSettled((await stack.tasks.start({ deviceId: stack.device, goal })).id);
       expect([...taskProblems(task, wanted), ...endStateProblems(stack.endState(), wanted)]).toEqual([]);
     } finally {
       await stack.close();

@@ -6,7 +6,7 @@ describe('offline planner: the goals of issue 21', () => {
   const run = async (goal: string) => {
     const stack = await startTaskStack();
     try {
-      const task = await stack.tasks.whenSettled(stack.tasks.start({ deviceId: stack.device, goal }).id);
+      const task = await stack.tasks.whenSettled((await stack.tasks.start({ deviceId: stack.device, goal })).id);
       return { task, endState: stack.endState() };
     } finally {
       await stack.close();

@@ -14,16 +14,16 @@ async function main(): Promise<void> {
   const tasks = createTaskService({ context: { hub: runtime.hub, perception: runtime.perception }, dataDir, env: {}, lease });
   const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
-  const quick = tasks.start({ deviceId: EMBEDDED_DEVICE_ID, goal: 'open Settings' });
+  const quick = (await tasks.start({ deviceId: EMBEDDED_DEVICE_ID, goal: 'open Settings' }));
   await tasks.whenSettled(quick.id);
   say({ event: 'finished', taskId: quick.id });
 
   runtime.embedded?.faults.setLatency(400);
-  const slow = tasks.start({ deviceId: EMBEDDED_DEVICE_ID, goal: 'open Settings, tap General, tap About, go back, go back, go home, open Notes, go home' });
-  const waiting = tasks.start({ deviceId: EMBEDDED_DEVICE_ID, goal: 'turn on Airplane Mode' });
+  const slow = (await tasks.start({ deviceId: EMBEDDED_DEVICE_ID, goal: 'open Settings, tap General, tap About, go back, go back, go home, open Notes, go home' }));
+  const waiting = (await tasks.start({ deviceId: EMBEDDED_DEVICE_ID, goal: 'turn on Airplane Mode' }));
   say({ event: 'queued', slow: slow.id, waiting: waiting.id });
-  const timer = setInterval(() => {
-    const steps = tasks.get(slow.id).steps.length;
+  const timer = setInterval(async () => {
+    const steps = (await tasks.get(slow.id)).steps.length;
     if (steps >= 2) {
       clearInterval(timer);
       say({ event: 'mid-task', taskId: slow.id, steps });

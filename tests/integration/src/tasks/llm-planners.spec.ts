@@ -55,7 +55,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner drives the virtu
 
   it('turns on Airplane Mode with tool calls read from real screen descriptions', async () => {
     const { tasks, device, endState } = await start(AIRPLANE_MODE_SCRIPT);
-    const task = await tasks.whenSettled(tasks.start({ deviceId: device, goal: 'Turn on Airplane Mode' }).id);
+    const task = await tasks.whenSettled((await tasks.start({ deviceId: device, goal: 'Turn on Airplane Mode' })).id);
     expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
     expect(task.planner).toBe(wire);
     expect(task.result).toBe('Airplane Mode is on.');
@@ -68,10 +68,10 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner drives the virtu
     // Recorded as a flow and replayed from a reset phone with no model call (the script is used up: a call would fail).
     const exported = exportFlow(task);
     expect(exported.flow.steps).toEqual([{ tap: 'Settings' }, { tap: 'Airplane Mode' }]);
-    const reset = await tasks.whenSettled(tasks.start({ deviceId: device, goal: 'open Settings then turn off Airplane Mode', planner: 'offline' }).id);
+    const reset = await tasks.whenSettled((await tasks.start({ deviceId: device, goal: 'open Settings then turn off Airplane Mode', planner: 'offline' })).id);
     expect(reset.status).toBe('succeeded');
     stack?.iphone.phone.pressButton('home');
-    const replayed = await tasks.whenSettled(tasks.start({ deviceId: device, goal: 'replay', flow: await parseFlowObject(exported.flow) }).id);
+    const replayed = await tasks.whenSettled((await tasks.start({ deviceId: device, goal: 'replay', flow: await parseFlowObject(exported.flow) })).id);
     expect(replayed).toMatchObject({ status: 'succeeded', planner: 'flow' });
     expect(replayed.usage).toBeUndefined();
     expect(endStateProblems(endState(), { status: 'succeeded', appId: 'com.apple.Preferences', switches: { 'Airplane Mode': true } })).toEqual([]);
@@ -81,7 +81,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner drives the virtu
     // The flow names the row by a description the screen does not show; the model reads the screen and picks "About".
     const { tasks, device, endState } = await start([(request) => ({ toolCalls: [{ name: 'tap', arguments: pointOf('cell', 'About', request) }] })]);
     const flow = await parseFlowObject({ name: 'Model', app: 'Settings', heal: 'agent', steps: [{ tap: 'General' }, { tap: 'Device information' }, { assert_visible: { label: 'Model Name' } }] });
-    const task = await tasks.whenSettled(tasks.start({ deviceId: device, goal: 'Run flow "Model"', flow, healPlanner: wire }).id);
+    const task = await tasks.whenSettled((await tasks.start({ deviceId: device, goal: 'Run flow "Model"', flow, healPlanner: wire })).id);
     expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
     expect(task.planner).toBe('flow');
     expect(task.steps[2]?.outcome.detail).toMatch(new RegExp(`^Step 2 \\(tap\\): healed by the ${wire} planner \\("tap Device information"\\)`));
@@ -95,7 +95,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner drives the virtu
 
   it('types into Notes using launch_app, input_text and find_text', async () => {
     const { tasks, device, endState } = await start(NOTES_SCRIPT);
-    const task = await tasks.whenSettled(tasks.start({ deviceId: device, goal: 'write "from the model" in a note' }).id);
+    const task = await tasks.whenSettled((await tasks.start({ deviceId: device, goal: 'write "from the model" in a note' })).id);
     expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
     expect(task.steps.map((s) => [s.action.operation, s.outcome.status])).toEqual([
       ['launch_app', 'ok'],

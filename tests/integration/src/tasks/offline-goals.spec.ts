@@ -10,7 +10,7 @@ describe('offline planner goals on the virtual iPhone', () => {
   it.each(OFFLINE_GOAL_SUITE.map((g) => [g.goal, g] as const))('%s', async (_goal, { goal, expect: wanted }) => {
     const stack = await startTaskStack();
     try {
-      const task = await stack.tasks.whenSettled(stack.tasks.start({ deviceId: stack.device, goal }).id);
+      const task = await stack.tasks.whenSettled((await stack.tasks.start({ deviceId: stack.device, goal })).id);
       const detail = `${task.status} ${JSON.stringify(task.error ?? task.result)} steps: ${task.steps.map((s) => `${s.action.operation}${JSON.stringify(s.action.arguments)}→${s.outcome.status}`).join(', ')}`;
       expect({ status: task.status, reason: task.error?.reason, detail }).toEqual({ status: wanted.status, reason: wanted.reason, detail });
       expect(taskProblems(task, wanted)).toEqual([]);
@@ -29,7 +29,7 @@ describe('offline planner goals on the virtual iPhone', () => {
   it('finds an app by name from its home-screen icon and opens it through the catalog', async () => {
     const stack = await startTaskStack();
     try {
-      const task = await stack.tasks.whenSettled(stack.tasks.start({ deviceId: stack.device, goal: 'launch Settings then turn on airplane mode then go home' }).id);
+      const task = await stack.tasks.whenSettled((await stack.tasks.start({ deviceId: stack.device, goal: 'launch Settings then turn on airplane mode then go home' })).id);
       expect(task.status).toBe('succeeded');
       expect(stack.endState().appId).toBe('com.apple.springboard');
       // The switch is really on: read it back through the operations catalog too.

@@ -23,7 +23,7 @@ describe('tasks on a busy virtual iPhone', () => {
     const first = (await task('start_task', { goal: 'open Settings then turn on Airplane Mode' })).output;
     const second = (await task('start_task', { goal: 'open Notes' })).output;
     expect(first).toEqual({ taskId: expect.any(String), status: 'queued' });
-    await until(() => stack.tasks.get(first['taskId'] as string).status === 'running', 'the first task to run');
+    await until(async () => (await stack.tasks.get(first['taskId'] as string)).status === 'running', 'the first task to run');
     expect((await task('get_task', { taskId: second['taskId'] })).output['status']).toBe('queued');
     const listed = (await task('list_tasks', { status: 'queued' })).output['tasks'] as Array<{ id: string }>;
     expect(listed.map((t) => t.id)).toEqual([second['taskId']]);
@@ -42,7 +42,7 @@ describe('tasks on a busy virtual iPhone', () => {
   it('cancels a running task at its next step boundary and records the cancel', async () => {
     stack.iphone.faults.setLatency(300);
     const { taskId } = (await task('start_task', { goal: 'open Settings, tap General, tap About, go back, go back, turn on Airplane Mode' })).output as { taskId: string };
-    await until(() => stack.tasks.get(taskId).steps.length >= 1, 'the first step');
+    await until(async () => (await stack.tasks.get(taskId)).steps.length >= 1, 'the first step');
     const answer = (await task('cancel_task', { taskId })).output;
     expect(answer).toMatchObject({ taskId, cancelRequested: true });
     const done = await stack.tasks.whenSettled(taskId);

@@ -13,7 +13,7 @@ describe('an agent task acts by ref on the virtual iPhone', () => {
   it('taps General and About by ref, logs ref + text target, and its exported flow replays by text', async () => {
     const stack = await startTaskStack();
     try {
-      const task = await stack.tasks.whenSettled(stack.tasks.start({ deviceId: stack.device, goal: 'open Settings, tap General then tap About' }).id);
+      const task = await stack.tasks.whenSettled((await stack.tasks.start({ deviceId: stack.device, goal: 'open Settings, tap General then tap About' })).id);
       expect({ status: task.status, error: task.error }).toEqual({ status: 'succeeded', error: undefined });
       expect(endStateProblems(stack.endState(), ABOUT)).toEqual([]);
       const taps = task.steps.filter((s) => s.action.operation === 'tap');
@@ -31,7 +31,7 @@ describe('an agent task acts by ref on the virtual iPhone', () => {
       expect(JSON.stringify(flow.flow)).not.toMatch(/"ref"|"e\d+"/);
       expect(flow.flow.steps).toEqual([{ tap: 'Settings' }, { tap: 'General' }, { tap: 'About' }]);
       stack.iphone.phone.pressButton('home');
-      const replayed = await stack.tasks.whenSettled(stack.tasks.start({ deviceId: stack.device, goal: 'replay', flow: await parseFlowObject(flow.flow) }).id);
+      const replayed = await stack.tasks.whenSettled((await stack.tasks.start({ deviceId: stack.device, goal: 'replay', flow: await parseFlowObject(flow.flow) })).id);
       expect({ status: replayed.status, error: replayed.error }).toEqual({ status: 'succeeded', error: undefined });
       expect(endStateProblems(stack.endState(), ABOUT)).toEqual([]);
     } finally {
@@ -42,7 +42,7 @@ describe('an agent task acts by ref on the virtual iPhone', () => {
   it('the old way (coordinates, an observation of its own) still reaches the goal with the same targets', async () => {
     const stack = await startTaskStack({ service: { agent: { observeFromActions: false, actByRef: false } } });
     try {
-      const task = await stack.tasks.whenSettled(stack.tasks.start({ deviceId: stack.device, goal: 'open Settings, tap General then tap About' }).id);
+      const task = await stack.tasks.whenSettled((await stack.tasks.start({ deviceId: stack.device, goal: 'open Settings, tap General then tap About' })).id);
       expect(task.status).toBe('succeeded');
       const taps = task.steps.filter((s) => s.action.operation === 'tap');
       expect(taps.map((s) => Object.keys(s.action.arguments).sort())).toEqual([['x', 'y'], ['x', 'y'], ['x', 'y']]);

@@ -86,18 +86,18 @@ describe('tasks survive a SIGKILL of the process running them', () => {
     const stack = await startTaskStack({ dataDir, service: { lease: LEASE } });
     try {
       let slow: Task | undefined;
-      await until(() => (slow = stack.tasks.get(queued.slow)).status !== 'running', 'the interrupted task to be failed', 30_000);
+      await until(async () => (slow = (await stack.tasks.get(queued.slow))).status !== 'running', 'the interrupted task to be failed', 30_000);
       expect(slow?.status).toBe('failed');
       expect(slow?.error?.reason).toBe('interrupted');
       expect(slow?.steps.length).toBeGreaterThanOrEqual(midSteps);
       expect(slow?.steps.slice(0, 2).map((s) => s.action.operation)).toEqual(['tap', 'tap']);
-      const done = stack.tasks.get(finishedId);
+      const done = (await stack.tasks.get(finishedId));
       expect(done.status).toBe('succeeded');
       expect(done.steps.length).toBeGreaterThan(0);
       const resumed = await stack.tasks.whenSettled(queued.waiting);
       expect(resumed.status).toBe('succeeded');
       expect(endStateProblems(stack.endState(), { status: 'succeeded', switches: { 'Airplane Mode': true } })).toEqual([]);
-      expect(stack.tasks.list().map((t) => t.id).sort()).toEqual([finishedId, queued.slow, queued.waiting].sort());
+      expect((await stack.tasks.list()).map((t) => t.id).sort()).toEqual([finishedId, queued.slow, queued.waiting].sort());
     } finally {
       await stack.close();
     }
@@ -114,9 +114,9 @@ describe('tasks survive a SIGKILL of the process running them', () => {
 
     // What the dead process left on disk, before anyone recovers it.
     const raw = new SqliteTaskStore(dataDir);
-    expect(raw.get(queued.slow)?.status).toBe('running');
-    expect(raw.get(queued.waiting)?.status).toBe('queued');
-    raw.close();
+    expect((await raw.get(queued.slow))?.status).toBe('running');
+    expect((await raw.get(queued.waiting))?.status).toBe('queued');
+    (await raw.close());
 
     await recoverAndCheck(queued, mid.steps, finished.taskId);
   }, 180_000);
@@ -129,7 +129,7 @@ describe('tasks survive a SIGKILL of the process running them', () => {
       const queued = await next('queued');
       const mid = await next('mid-task');
       process.kill(pid, 'SIGKILL');
-      await until(() => stateOf(pid) === 'Z', 'the killed child to become a zombie', 30_000);
+      await until(async () => stateOf(pid) === 'Z', 'the killed child to become a zombie', 30_000);
       expect(looksAlive(pid)).toBe(true);
 
       await recoverAndCheck(queued, mid.steps, finished.taskId);
@@ -145,16 +145,16 @@ describe('tasks survive a SIGKILL of the process running them', () => {
     const before = new SqliteTaskStore(dataDir, {
       lease: { ...LEASE, instance: { id: 'before-restart', pid: process.pid, host: hostname(), since: new Date(then).toISOString() }, now: () => then },
     });
-    before.renewLease();
+    (await before.renewLease());
     const base = { deviceId: 'iphone-virtual', planner: 'offline', maxSteps: 20, timeoutMs: 60_000, createdAt: new Date(then).toISOString(), steps: [] };
-    before.insert({ ...base, id: 'was-running', goal: 'open Settings', status: 'queued' });
-    expect(before.startRun('was-running', new Date(then).toISOString())).toBe(true);
-    before.insert({ ...base, id: 'was-queued', goal: 'turn on Airplane Mode', status: 'queued' });
-    before.close();
+    (await before.insert({ ...base, id: 'was-running', goal: 'open Settings', status: 'queued' }));
+    expect((await before.startRun('was-running', new Date(then).toISOString()))).toBe(true);
+    (await before.insert({ ...base, id: 'was-queued', goal: 'turn on Airplane Mode', status: 'queued' }));
+    (await before.close());
 
     const stack = await startTaskStack({ dataDir, service: { lease: LEASE } });
     try {
-      expect(stack.tasks.get('was-running')).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
+      expect((await stack.tasks.get('was-running'))).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
       expect((await stack.tasks.whenSettled('was-queued')).status).toBe('succeeded');
     } finally {
       await stack.close();

@@ -46,9 +46,9 @@ export async function startTaskStack(options: { env?: NodeJS.ProcessEnv; dataDir
 }
 
 /** Polls until `check` holds (bounded). */
-export async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const start = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

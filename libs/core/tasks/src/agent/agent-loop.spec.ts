@@ -21,7 +21,9 @@ async function run(phone: ScriptedPhone, goal: string, extra: Partial<AgentOptio
       observes: (operation) => devices.observes(operation),
     },
     cancelSignal: new AbortController().signal,
-    onStep: (step) => steps.push(step),
+    onStep: (step) => {
+      steps.push(step);
+    },
     stepScreenshots: false,
     settlePollMs: 1,
     ...extra,

@@ -23,9 +23,9 @@ export interface AgentOptions {
   /** Aborted by a cancel request; honoured at the next step boundary. */
   cancelSignal: AbortSignal;
   /** Also asked at each step boundary: a cancel recorded elsewhere (e.g. by another process sharing the store). */
-  cancelRequested?: () => boolean;
+  cancelRequested?: () => boolean | Promise<boolean>;
   /** Persists each step as it completes (with its screenshot, when taken). */
-  onStep(step: TaskStep, screenshot?: Buffer): void;
+  onStep(step: TaskStep, screenshot?: Buffer): void | Promise<void>;
   /** Take a small screenshot after each action (default true). */
   stepScreenshots?: boolean;
   /** Read the pixels (OCR) when observing; slower, helps planners that read the description (default false). */
@@ -117,11 +117,11 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
     new Stop({ status: 'failed', error: { code, message, reason }, usage: usage(), suggestedPatch: patch() });
 
   /** Between steps: a cancel wins over a timeout, both over the step limit. */
-  const checkBoundary = (observation: Observation | undefined): void => {
+  const checkBoundary = async (observation: Observation | undefined): Promise<void> => {
     if (options.cancelSignal.aborted && options.cancelSignal.reason === SHUTDOWN) {
       throw fail('interrupted', `The task was interrupted after ${steps.length} step(s): Apex is shutting down.`, 'internal');
     }
-    if (options.cancelSignal.aborted || options.cancelRequested?.()) {
+    if (options.cancelSignal.aborted || (await options.cancelRequested?.())) {
       const step: TaskStep = {
         index: steps.length,
         observation: observation ? summarizeObservation(observation) : '',
@@ -176,7 +176,7 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
     try {
       return await session.decide(observation, feedback);
     } catch (error) {
-      checkBoundary(observation);
+      await checkBoundary(observation);
       if (error instanceof Stop) throw error;
       const pub = toPublicError(error);
       throw fail('planner_error', `The planner failed: ${pub.message}`, pub.code);
@@ -186,12 +186,12 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
   try {
     let observation = await observe();
     for (;;) {
-      checkBoundary(observation);
+      await checkBoundary(observation);
       if (steps.length >= task.maxSteps) {
         throw fail('step_limit', `The goal was not reached within ${task.maxSteps} step(s).`, 'internal');
       }
       let decision = await decide(observation);
-      checkBoundary(observation);
+      await checkBoundary(observation);
 
       if (decision.kind === 'act' && !decision.deliberate) {
         const key = `${observation.fingerprint}|${actionKey(decision.action, observation)}`;
@@ -206,7 +206,7 @@ async function pursue(options: AgentOptions, recorder: StepRecorder): Promise<Ag
             loopWarning: `You already ran ${decision.action.operation} ${JSON.stringify(decision.action.arguments)} twice on this same screen without progress. Change approach, or give up.`,
           };
           decision = await decide(observation);
-          checkBoundary(observation);
+          await checkBoundary(observation);
           if (decision.kind === 'act' && (repeats.get(`${observation.fingerprint}|${actionKey(decision.action, observation)}`) ?? 0) >= repeatLimit) {
             throw fail('loop', `Stuck: "${decision.action.operation}" was chosen again on the same screen with no progress.`, 'internal');
           }
@@ -290,7 +290,7 @@ class StepRecorder {
     this.recorded = (async () => {
       const image = await shot;
       await previous;
-      if (!this.failure) this.onStep(step, image);
+      if (!this.failure) await this.onStep(step, image);
     })().catch((error: unknown) => {
       this.failure ??= { error };
     });

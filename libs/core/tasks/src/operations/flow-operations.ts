@@ -34,7 +34,7 @@ export const runFlowOperation = defineOperation({
   toolset: 'flows',
   handler: async (ctx: TaskOperationContext, { device, yaml, flow, vars, healPlanner }) => {
     const parsed = yaml !== undefined ? await parseFlowYaml(yaml, vars) : await parseFlowObject(flow, vars);
-    const task = ctx.tasks.start({ deviceId: device, goal: `Run flow "${parsed.name}"`, flow: parsed, maxSteps: stepBudget(parsed), healPlanner });
+    const task = await ctx.tasks.start({ deviceId: device, goal: `Run flow "${parsed.name}"`, flow: parsed, maxSteps: stepBudget(parsed), healPlanner });
     return { taskId: task.id, status: task.status };
   },
   summarize: ({ taskId, status }) => `Flow task ${taskId} is ${status}; poll get_task for progress.`,
@@ -53,7 +53,7 @@ export const exportFlowOperation = defineOperation({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   toolset: 'flows',
-  handler: async (ctx: TaskOperationContext, { taskId }) => exportFlow(ctx.tasks.get(taskId)),
+  handler: async (ctx: TaskOperationContext, { taskId }) => exportFlow(await ctx.tasks.get(taskId)),
   summarize: ({ yaml, skipped }) => `${yaml}${skipped.length > 0 ? `\nLeft out: ${skipped.join('; ')}` : ''}`,
 });
 

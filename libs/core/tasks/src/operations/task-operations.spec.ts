@@ -76,7 +76,7 @@ describe('task operations through the pipeline', () => {
     expect(error).toBeInstanceOf(ApexError);
     expect(error.code).toBe(code);
     expect(error.message).toMatch(message);
-    expect(ctx.tasks.list()).toEqual([]);
+    expect(await ctx.tasks.list()).toEqual([]);
   });
 
   it.each([

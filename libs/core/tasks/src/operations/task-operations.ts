@@ -64,7 +64,7 @@ const startTaskOperation = defineOperation({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   toolset: 'tasks',
   handler: async (ctx: TaskOperationContext, { device, goal, maxSteps, planner }) => {
-    const task = ctx.tasks.start({ deviceId: device, goal, maxSteps, planner });
+    const task = await ctx.tasks.start({ deviceId: device, goal, maxSteps, planner });
     return { taskId: task.id, status: task.status };
   },
   summarize: ({ taskId, status }) => `Task ${taskId} is ${status}; poll get_task for progress.`,
@@ -79,7 +79,7 @@ const getTaskOperation = defineOperation({
   output: taskOut,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   toolset: 'tasks',
-  handler: async (ctx: TaskOperationContext, { taskId }) => asClientSees(ctx.tasks.get(taskId)),
+  handler: async (ctx: TaskOperationContext, { taskId }) => asClientSees(await ctx.tasks.get(taskId)),
   summarize: (task) => summarizeTask(task),
 });
 
@@ -95,7 +95,7 @@ const listTasksOperation = defineOperation({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   toolset: 'tasks',
   handler: async (ctx: TaskOperationContext, { status, device }) => ({
-    tasks: ctx.tasks.list({ status, deviceId: device }).map(asClientSees),
+    tasks: (await ctx.tasks.list({ status, deviceId: device })).map(asClientSees),
   }),
   summarize: ({ tasks }) =>
     tasks.length === 0 ? 'No tasks.' : `${tasks.length} task(s): ${tasks.map((t) => summarizeTask(t)).join(' | ')}`,
@@ -111,8 +111,8 @@ const cancelTaskOperation = defineOperation({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   toolset: 'tasks',
   handler: async (ctx: TaskOperationContext, { taskId }) => {
-    const before = ctx.tasks.get(taskId);
-    const task = ctx.tasks.cancel(taskId);
+    const before = await ctx.tasks.get(taskId);
+    const task = await ctx.tasks.cancel(taskId);
     return { taskId: task.id, status: task.status, cancelRequested: before.status === 'queued' || before.status === 'running' };
   },
   summarize: ({ taskId, status, cancelRequested }) =>

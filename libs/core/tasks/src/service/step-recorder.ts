@@ -1,6 +1,6 @@
 import type { AgentOutcome } from '../agent/agent-loop';
 import type { TaskStep } from '../model/task';
-import type { ScreenshotStore } from '../store/screenshot-store';
+import type { StepImageStore } from '../store/step-images';
 import type { TaskStore } from '../store/task-store';
 import { keepStepScreenshot } from './step-screenshots';
 import type { TaskLogger } from './task-service';
@@ -8,31 +8,31 @@ import type { TypedTextFilter } from './typed-text-redactor';
 
 /**
  * Where one task's steps and its end are written: the one place they are recorded, typed text redacted here
- * (unless kept as typed); each step's screenshot kept as a file.
+ * (unless kept as typed); each step's screenshot kept in the image store.
  */
 export class StepRecorder {
   constructor(
     private readonly taskId: string,
     private readonly store: TaskStore,
-    private readonly screenshots: ScreenshotStore,
+    private readonly images: StepImageStore,
     private readonly records: TypedTextFilter,
     private readonly logger?: TaskLogger,
   ) {}
 
-  save(step: TaskStep, screenshot: Buffer | undefined): void {
+  async save(step: TaskStep, screenshot: Buffer | undefined): Promise<void> {
     if (screenshot) {
       try {
-        keepStepScreenshot(this.screenshots, this.store, this.taskId, step, screenshot);
+        await keepStepScreenshot(this.images, this.store, this.taskId, step, screenshot);
       } catch (error) {
         this.logger?.warn({ taskId: this.taskId, err: error }, 'could not keep a step screenshot');
       }
     }
-    this.store.appendStep(this.taskId, this.records.step(step));
+    await this.store.appendStep(this.taskId, this.records.step(step));
   }
 
   /** The task's end as the agent loop reported it, at `finishedAt`. */
-  finish(outcome: AgentOutcome, finishedAt: string): void {
-    this.store.update(this.taskId, {
+  async finish(outcome: AgentOutcome, finishedAt: string): Promise<void> {
+    await this.store.update(this.taskId, {
       status: outcome.status,
       finishedAt,
       result: outcome.status === 'succeeded' ? this.records.text(outcome.result) : undefined,
@@ -40,6 +40,7 @@ export class StepRecorder {
       error: outcome.status === 'failed' ? { ...outcome.error, message: this.records.text(outcome.error.message) } : undefined,
       usage: outcome.usage,
       suggestedPatch: outcome.status === 'cancelled' ? undefined : outcome.suggestedPatch,
+      from: 'running',
     });
   }
 }

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { ApexError } from '@apex/errors';
 import type { ImageAttachment } from '@apex/capability';
 import type { Task, TaskStep } from '../model/task';
-import type { ScreenshotStore } from '../store/screenshot-store';
+import type { StepImageStore } from '../store/step-images';
 import type { TaskStore } from '../store/task-store';
 
 /** Under the data directory. */
@@ -12,13 +11,13 @@ export const SCREENSHOTS_DIR = 'screenshots';
  * Keeps the screenshot taken after `step` as a file (under the retention limit) and sets the step's reference
  * to it, unless retention removed it at once. Steps whose files the limit evicted lose their reference in the store.
  */
-export function keepStepScreenshot(files: ScreenshotStore, store: TaskStore, taskId: string, step: TaskStep, jpeg: Buffer): void {
+export async function keepStepScreenshot(images: StepImageStore, store: TaskStore, taskId: string, step: TaskStep, jpeg: Buffer): Promise<void> {
   const ref = `step-${String(step.index).padStart(3, '0')}.jpg`;
-  const evicted = files.save(taskId, ref, jpeg);
+  const evicted = await images.save(taskId, ref, jpeg);
   step.screenshotRef = ref;
   for (const gone of evicted) {
     if (gone.taskId === taskId && gone.ref === ref) step.screenshotRef = undefined;
-    else store.setStepScreenshot(gone.taskId, stepIndexOf(gone.ref), undefined);
+    else await store.setStepScreenshot(gone.taskId, stepIndexOf(gone.ref), undefined);
   }
 }
 
@@ -27,7 +26,7 @@ export function keepStepScreenshot(files: ScreenshotStore, store: TaskStore, tas
  * store's own reference, never by a name from the caller. `task_not_found` when the step or its screenshot is
  * not there (retention removes the oldest).
  */
-export async function readStepScreenshot(files: ScreenshotStore, task: Task, step: number): Promise<ImageAttachment> {
+export async function readStepScreenshot(images: StepImageStore, task: Task, step: number): Promise<ImageAttachment> {
   const found = Number.isInteger(step) && step >= 1 ? task.steps.find((s) => s.index === step - 1) : undefined;
   if (!found) {
     throw new ApexError('task_not_found', `Task ${task.id} has no step ${step}; it has ${task.steps.length}.`, {
@@ -39,13 +38,9 @@ export async function readStepScreenshot(files: ScreenshotStore, task: Task, ste
       hint: 'Only the newest step screenshots are kept; the step itself is still in get_task.',
     });
   if (!found.screenshotRef) throw gone();
-  try {
-    const data = await readFile(files.pathOf(task.id, found.screenshotRef));
-    return { data, mimeType: found.screenshotRef.endsWith('.png') ? 'image/png' : 'image/jpeg' };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw gone();
-    throw error;
-  }
+  const data = await images.read(task.id, found.screenshotRef);
+  if (!data) throw gone();
+  return { data, mimeType: found.screenshotRef.endsWith('.png') ? 'image/png' : 'image/jpeg' };
 }
 
 function stepIndexOf(ref: string): number {

@@ -1,5 +1,5 @@
 import type { Lease } from '@apex/hub';
-import type { ScreenshotStore } from '../store/screenshot-store';
+import type { StepImageStore } from '../store/step-images';
 import type { TaskStore } from '../store/task-store';
 import type { TaskLogger } from './task-service';
 
@@ -23,32 +23,32 @@ export class TaskPruner {
 
   constructor(
     private readonly store: TaskStore,
-    private readonly screenshots: ScreenshotStore,
+    private readonly images: StepImageStore,
     private readonly lease: Lease,
     private readonly retention: TaskRetention = {},
     private readonly logger?: TaskLogger,
   ) {}
 
   /** At most PRUNE_BATCH tasks per call (the next call goes on); returns their ids. */
-  prune(): string[] {
+  async prune(): Promise<string[]> {
     this.prunedAt = this.lease.now();
     const maxAgeMs = this.retention.maxAgeMs ?? TASK_RETENTION_DEFAULTS.maxAgeMs;
     const maxFinished = this.retention.maxFinished ?? TASK_RETENTION_DEFAULTS.maxFinished;
-    const pruned = this.store.pruneFinished({ finishedBefore: new Date(this.lease.now() - maxAgeMs).toISOString(), keepNewest: maxFinished, limit: PRUNE_BATCH });
-    for (const taskId of pruned) this.screenshots.removeTask(taskId);
+    const pruned = await this.store.pruneFinished({ finishedBefore: new Date(this.lease.now() - maxAgeMs).toISOString(), keepNewest: maxFinished, limit: PRUNE_BATCH });
+    for (const taskId of pruned) await this.images.removeTask(taskId);
     if (pruned.length > 0) this.logger?.info({ tasks: pruned.length }, 'finished tasks past their retention deleted');
     return pruned;
   }
 
   /** Prunes when a minute has passed since the last pass (the age rule applies while no task ends). */
-  pruneIfDue(): void {
-    if (this.lease.now() >= this.prunedAt + PRUNE_EVERY_MS) this.prune();
+  async pruneIfDue(): Promise<void> {
+    if (this.lease.now() >= this.prunedAt + PRUNE_EVERY_MS) await this.prune();
   }
 
   /** Prunes, logging a failure instead of throwing it (after a task ended). */
-  pruneQuietly(): void {
+  async pruneQuietly(): Promise<void> {
     try {
-      this.prune();
+      await this.prune();
     } catch (error) {
       this.logger?.warn({ err: error }, 'deleting finished tasks past their retention failed');
     }

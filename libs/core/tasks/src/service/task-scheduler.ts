@@ -37,6 +37,8 @@ export class TaskScheduler {
   /** Queues the task on its device; it starts once the device's earlier tasks have ended. */
   enqueue(deviceId: string, taskId: string): void {
     const queue = this.waiting.get(deviceId) ?? [];
+    // Already waiting or running here: queued once.
+    if (queue.includes(taskId) || this.running.get(deviceId)?.taskId === taskId) return;
     queue.push(taskId);
     this.waiting.set(deviceId, queue);
     queueMicrotask(() => this.pump(deviceId));

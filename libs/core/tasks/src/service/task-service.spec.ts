@@ -48,7 +48,7 @@ describe('TaskService', () => {
 
   it('runs an offline goal to success, step by step, with screenshots kept', async () => {
     const tasks = open();
-    const created = tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home' });
+    const created = (await tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home' }));
     expect(created.status).toBe('queued');
     const done = await tasks.whenSettled(created.id);
     expect(done.status).toBe('succeeded');
@@ -65,7 +65,7 @@ describe('TaskService', () => {
 
   it('reads a step screenshot by task and 1-based step number, and says which ones are not there', async () => {
     const tasks = open({ screenshots: { perTask: 1 } });
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home' }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home' })).id);
     const kept = done.steps.filter((step) => step.screenshotRef);
     expect(kept).toHaveLength(1);
     const last = kept[0];
@@ -84,7 +84,7 @@ describe('TaskService', () => {
   it('waits for a slow screen transition to settle instead of acting on the old screen', async () => {
     const tasks = open({ agent: { settlePollMs: 5 } });
     phones['phone-a'].lagObservations = 3;
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'turn off Wi-Fi' }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: 'turn off Wi-Fi' })).id);
     expect(done.status).toBe('succeeded');
     expect(done.steps.map((s) => [s.action.operation, s.outcome.status])).toEqual([
       ['launch_app', 'ok'],
@@ -98,7 +98,7 @@ describe('TaskService', () => {
     expect(exported.steps.slice(0, 2)).toEqual([{ launch: 'com.example.settings' }, { wait_for: { text: 'Airplane Mode' } }]);
     phones['phone-a'].state.app = 'home';
     phones['phone-a'].state.switches['Wi-Fi'] = true;
-    const replayed = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'replay', flow: await parseFlowObject(exported) }).id);
+    const replayed = await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: 'replay', flow: await parseFlowObject(exported) })).id);
     expect({ status: replayed.status, error: replayed.error }).toEqual({ status: 'succeeded', error: undefined });
     expect(phones['phone-a'].state.switches['Wi-Fi']).toBe(false);
   });
@@ -106,10 +106,10 @@ describe('TaskService', () => {
   it('rides out one failed observation, and fails with device_error when the screen stays unreadable', async () => {
     const tasks = open();
     phones['phone-a'].failObservations = 1;
-    const ok = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'open Notes' }).id);
+    const ok = await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: 'open Notes' })).id);
     expect(ok.status).toBe('succeeded');
     phones['phone-a'].failObservations = 2;
-    const failed = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'go home' }).id);
+    const failed = await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: 'go home' })).id);
     expect(failed.error).toMatchObject({ reason: 'device_error', code: 'device_timeout' });
     expect(failed.error?.message).toMatch(/Could not read the screen/);
   });
@@ -118,13 +118,13 @@ describe('TaskService', () => {
     const tasks = open();
     const gate = deferred();
     phones['phone-a'].gate = gate.promise;
-    const first = tasks.start({ deviceId: 'phone-a', goal: 'open Settings' });
-    const second = tasks.start({ deviceId: 'phone-a', goal: 'go home' });
-    const other = tasks.start({ deviceId: 'phone-b', goal: 'open Notes' });
-    await eventually(() => tasks.get(first.id).status === 'running', { ...WAIT, what: 'the first task to run' });
+    const first = (await tasks.start({ deviceId: 'phone-a', goal: 'open Settings' }));
+    const second = (await tasks.start({ deviceId: 'phone-a', goal: 'go home' }));
+    const other = (await tasks.start({ deviceId: 'phone-b', goal: 'open Notes' }));
+    await eventually(async () => (await tasks.get(first.id)).status === 'running', { ...WAIT, what: 'the first task to run' });
     expect((await tasks.whenSettled(other.id)).status).toBe('succeeded');
-    expect(tasks.get(second.id).status).toBe('queued');
-    expect(tasks.list({ deviceId: 'phone-a', status: 'queued' }).map((t) => t.id)).toEqual([second.id]);
+    expect((await tasks.get(second.id)).status).toBe('queued');
+    expect((await tasks.list({ deviceId: 'phone-a', status: 'queued' })).map((t) => t.id)).toEqual([second.id]);
     gate.release();
     const [a, b] = await Promise.all([tasks.whenSettled(first.id), tasks.whenSettled(second.id)]);
     expect([a.status, b.status]).toEqual(['succeeded', 'succeeded']);
@@ -135,9 +135,9 @@ describe('TaskService', () => {
     const tasks = open();
     const gate = deferred();
     phones['phone-a'].gate = gate.promise;
-    const task = tasks.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi' });
-    await eventually(() => phones['phone-a'].log.some((l) => l.operation === 'launch_app'), { ...WAIT, what: 'the first action' });
-    expect(tasks.cancel(task.id).status).toBe('running');
+    const task = (await tasks.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi' }));
+    await eventually(async () => phones['phone-a'].log.some((l) => l.operation === 'launch_app'), { ...WAIT, what: 'the first action' });
+    expect((await tasks.cancel(task.id)).status).toBe('running');
     gate.release();
     const done = await tasks.whenSettled(task.id);
     expect(done.status).toBe('cancelled');
@@ -147,27 +147,27 @@ describe('TaskService', () => {
       ['cancel_task', 'cancelled'],
     ]);
     expect(phones['phone-a'].state.switches['Wi-Fi']).toBe(true);
-    expect(tasks.cancel(task.id).status).toBe('cancelled');
+    expect((await tasks.cancel(task.id)).status).toBe('cancelled');
   });
 
   it('cancels a queued task at once; it never runs', async () => {
     const tasks = open();
     const gate = deferred();
     phones['phone-a'].gate = gate.promise;
-    const first = tasks.start({ deviceId: 'phone-a', goal: 'open Settings' });
-    const queued = tasks.start({ deviceId: 'phone-a', goal: 'open Notes' });
-    const cancelled = tasks.cancel(queued.id);
+    const first = (await tasks.start({ deviceId: 'phone-a', goal: 'open Settings' }));
+    const queued = (await tasks.start({ deviceId: 'phone-a', goal: 'open Notes' }));
+    const cancelled = (await tasks.cancel(queued.id));
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.finishedAt).toBeDefined();
     gate.release();
     await tasks.whenSettled(first.id);
     expect(phones['phone-a'].log.filter((l) => l.operation === 'launch_app')).toHaveLength(1);
-    expect(tasks.get(queued.id).steps).toEqual([]);
+    expect((await tasks.get(queued.id)).steps).toEqual([]);
   });
 
   it('stops at the step limit', async () => {
     const tasks = open();
-    const task = tasks.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi then go home', maxSteps: 2 });
+    const task = (await tasks.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi then go home', maxSteps: 2 }));
     const done = await tasks.whenSettled(task.id);
     expect(done.status).toBe('failed');
     expect(done.error?.reason).toBe('step_limit');
@@ -177,7 +177,7 @@ describe('TaskService', () => {
   it('stops at the wall-clock timeout', async () => {
     const tasks = open();
     phones['phone-a'].actionDelayMs = 700;
-    const task = tasks.start({ deviceId: 'phone-a', goal: 'open Settings then go home then open Notes', timeoutMs: 1_000 });
+    const task = (await tasks.start({ deviceId: 'phone-a', goal: 'open Settings then go home then open Notes', timeoutMs: 1_000 }));
     const done = await tasks.whenSettled(task.id);
     expect(done.status).toBe('failed');
     expect(done.error?.reason).toBe('timeout');
@@ -186,7 +186,7 @@ describe('TaskService', () => {
 
   it('fails a goal beyond the offline planner as infeasible, before acting', async () => {
     const tasks = open();
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'order a pizza to my office' }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: 'order a pizza to my office' })).id);
     expect(done.status).toBe('failed');
     expect(done.error).toMatchObject({ reason: 'infeasible' });
     expect(done.error?.message).toMatch(/order a pizza to my office/);
@@ -197,18 +197,18 @@ describe('TaskService', () => {
   it.each([
     ['an unknown planner', { deviceId: 'phone-a', goal: 'go home', planner: 'gpt-magic' }, 'invalid_argument', /offline/],
     ['an unconfigured planner', { deviceId: 'phone-a', goal: 'go home', planner: 'anthropic' }, 'invalid_argument', /not configured.*offline/],
-  ])('rejects %s and creates nothing (bounds and device: the operation pipeline, see task-operations.spec)', (_what, input, code, message) => {
+  ])('rejects %s and creates nothing (bounds and device: the operation pipeline, see task-operations.spec)', async (_what, input, code, message) => {
     const tasks = open();
     let thrown: unknown;
     try {
-      tasks.start(input as never);
+      (await tasks.start(input as never));
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(ApexError);
     expect((thrown as ApexError).code).toBe(code);
     expect((thrown as ApexError).message).toMatch(message);
-    expect(tasks.list()).toEqual([]);
+    expect((await tasks.list())).toEqual([]);
   });
 
   it('deletes finished tasks past their retention (count, then age on an injected clock), with their steps and screenshots; never an unfinished one', async () => {
@@ -217,25 +217,25 @@ describe('TaskService', () => {
     const finished: string[] = [];
     for (let i = 0; i < 3; i++) {
       clock += 1_000;
-      finished.push((await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home' }).id)).id);
+      finished.push((await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home' })).id)).id);
     }
     const screenshotsOf = (taskId: string) => existsSync(join(dir, 'screenshots', taskId));
     // Count: three finished, two kept — the oldest went with its screenshots as the third ended.
-    expect(tasks.list().map((t) => t.id)).toEqual([finished[2], finished[1]]);
-    expect(() => tasks.get(finished[0] as string)).toThrow(expect.objectContaining({ code: 'task_not_found' }));
+    expect((await tasks.list()).map((t) => t.id)).toEqual([finished[2], finished[1]]);
+    await expect(tasks.get(finished[0] as string)).rejects.toMatchObject({ code: 'task_not_found' });
     expect(finished.map(screenshotsOf)).toEqual([false, true, true]);
 
     // Age: a day after they finished, the finished ones go; a running and a queued one stay, whatever their age.
     const gate = deferred();
     phones['phone-b'].gate = gate.promise;
-    const running = tasks.start({ deviceId: 'phone-b', goal: 'open Settings' });
-    const queued = tasks.start({ deviceId: 'phone-b', goal: 'open Notes' });
-    await eventually(() => tasks.get(running.id).status === 'running', { ...WAIT, what: 'the task to run' });
+    const running = (await tasks.start({ deviceId: 'phone-b', goal: 'open Settings' }));
+    const queued = (await tasks.start({ deviceId: 'phone-b', goal: 'open Notes' }));
+    await eventually(async () => (await tasks.get(running.id)).status === 'running', { ...WAIT, what: 'the task to run' });
     clock += 86_400_000 - 500;
-    expect(tasks.prune()).toEqual([finished[1]]);
+    expect((await tasks.prune())).toEqual([finished[1]]);
     clock += 86_400_000;
-    expect(tasks.prune()).toEqual([finished[2]]);
-    expect(tasks.list().map((t) => [t.id, t.status])).toEqual([
+    expect((await tasks.prune())).toEqual([finished[2]]);
+    expect((await tasks.list()).map((t) => [t.id, t.status])).toEqual([
       [queued.id, 'queued'],
       [running.id, 'running'],
     ]);
@@ -246,7 +246,7 @@ describe('TaskService', () => {
 
   it('fails a task whose device went away while it waited, as a device error, without acting', async () => {
     const tasks = open();
-    const task = tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode' });
+    const task = (await tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode' }));
     const gone = phones['phone-a'];
     delete phones['phone-a'];
     const done = await tasks.whenSettled(task.id);
@@ -256,10 +256,10 @@ describe('TaskService', () => {
     expect(gone.log).toEqual([]);
   });
 
-  it('answers task_not_found for unknown ids', () => {
+  it('answers task_not_found for unknown ids', async () => {
     const tasks = open();
     for (const call of [() => tasks.get('nope'), () => tasks.cancel('nope')]) {
-      expect(call).toThrow(expect.objectContaining({ code: 'task_not_found' }));
+      await expect(call()).rejects.toMatchObject({ code: 'task_not_found' });
     }
   });
 
@@ -267,12 +267,12 @@ describe('TaskService', () => {
     // Written by a process that is gone: it holds no lease.
     const store = new SqliteTaskStore(dir);
     const base = { deviceId: 'phone-a', planner: 'offline', maxSteps: 20, timeoutMs: 60_000, createdAt: new Date().toISOString(), steps: [] };
-    store.insert({ ...base, id: 'was-running', goal: 'open Settings', status: 'running', startedAt: new Date().toISOString() });
-    store.insert({ ...base, id: 'was-queued', goal: 'open Notes', status: 'queued' });
-    store.close();
+    (await store.insert({ ...base, id: 'was-running', goal: 'open Settings', status: 'running', startedAt: new Date().toISOString() }));
+    (await store.insert({ ...base, id: 'was-queued', goal: 'open Notes', status: 'queued' }));
+    (await store.close());
 
     const tasks = open();
-    expect(tasks.get('was-running')).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
+    expect((await tasks.get('was-running'))).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
     const resumed = await tasks.whenSettled('was-queued');
     expect(resumed.status).toBe('succeeded');
     expect(phones['phone-a'].state.app).toBe('notes');
@@ -289,30 +289,30 @@ describe('TaskService', () => {
     it('has its running task failed (interrupted) the moment its lease expires, not before', async () => {
       jest.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00.000Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
       const peer = peerStore();
-      peer.renewLease();
-      peer.insert({ ...base, id: 'peer-running', goal: 'open Settings', status: 'queued', createdAt: new Date().toISOString() });
-      peer.startRun('peer-running', new Date().toISOString());
+      (await peer.renewLease());
+      (await peer.insert({ ...base, id: 'peer-running', goal: 'open Settings', status: 'queued', createdAt: new Date().toISOString() }));
+      (await peer.startRun('peer-running', new Date().toISOString()));
       const tasks = open({ lease });
       for (let i = 0; i < 5; i += 1) {
-        jest.advanceTimersByTime(1_000);
-        peer.renewLease();
-        expect(tasks.get('peer-running').status).toBe('running');
+        await jest.advanceTimersByTimeAsync(1_000);
+        (await peer.renewLease());
+        expect((await tasks.get('peer-running')).status).toBe('running');
       }
-      peer.close();
+      (await peer.close());
       // The peer stops renewing (it died): its lease ends 3 s after its last renewal.
-      jest.advanceTimersByTime(2_999);
-      expect(tasks.get('peer-running').status).toBe('running');
-      jest.advanceTimersByTime(2);
-      expect(tasks.get('peer-running')).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
+      await jest.advanceTimersByTimeAsync(2_999);
+      expect((await tasks.get('peer-running')).status).toBe('running');
+      await jest.advanceTimersByTimeAsync(2);
+      expect((await tasks.get('peer-running'))).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
     });
 
     it('has its queued tasks adopted and run here, without a restart', async () => {
       const peer = new SqliteTaskStore(dir, {
         lease: { leaseMs: 200, renewMs: 50, instance: { id: 'peer', pid: process.pid, host: hostname(), since: new Date().toISOString() } },
       });
-      peer.renewLease();
-      peer.insert({ ...base, id: 'peer-queued', goal: 'open Notes', status: 'queued', createdAt: new Date().toISOString() });
-      peer.close();
+      (await peer.renewLease());
+      (await peer.insert({ ...base, id: 'peer-queued', goal: 'open Notes', status: 'queued', createdAt: new Date().toISOString() }));
+      (await peer.close());
       const tasks = open({ lease: { leaseMs: 200, renewMs: 50 } });
       const done = await tasks.whenSettled('peer-queued');
       expect(done.status).toBe('succeeded');
@@ -332,13 +332,13 @@ describe('TaskService', () => {
     try {
       const gate = deferred();
       phones['phone-a'].gate = gate.promise;
-      const running = mine.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi' });
-      const waiting = mine.start({ deviceId: 'phone-a', goal: 'open Notes' });
-      await eventually(() => phones['phone-a'].log.some((l) => l.operation === 'launch_app'), { ...WAIT, what: 'the first action' });
+      const running = (await mine.start({ deviceId: 'phone-a', goal: 'open Settings then turn off Wi-Fi' }));
+      const waiting = (await mine.start({ deviceId: 'phone-a', goal: 'open Notes' }));
+      await eventually(async () => phones['phone-a'].log.some((l) => l.operation === 'launch_app'), { ...WAIT, what: 'the first action' });
       // The other process sees the tasks, runs none of them, and can cancel them.
-      expect(other.get(running.id).status).toBe('running');
-      expect(other.cancel(waiting.id).status).toBe('cancelled');
-      other.cancel(running.id);
+      expect((await other.get(running.id)).status).toBe('running');
+      expect((await other.cancel(waiting.id)).status).toBe('cancelled');
+      (await other.cancel(running.id));
       gate.release();
       const done = await mine.whenSettled(running.id);
       expect(done.status).toBe('cancelled');
@@ -356,13 +356,13 @@ describe('TaskService', () => {
     const tasks = open({ maxQueuedPerDevice: 2 });
     const gate = deferred();
     phones['phone-a'].gate = gate.promise;
-    const running = tasks.start({ deviceId: 'phone-a', goal: 'open Settings' });
-    await eventually(() => tasks.get(running.id).status === 'running', { ...WAIT, what: 'the first task to run' });
-    const queued = [tasks.start({ deviceId: 'phone-a', goal: 'go home' }), tasks.start({ deviceId: 'phone-a', goal: 'open Notes' })];
-    const before = tasks.list().length;
-    const refused = (() => {
+    const running = (await tasks.start({ deviceId: 'phone-a', goal: 'open Settings' }));
+    await eventually(async () => (await tasks.get(running.id)).status === 'running', { ...WAIT, what: 'the first task to run' });
+    const queued = [(await tasks.start({ deviceId: 'phone-a', goal: 'go home' })), (await tasks.start({ deviceId: 'phone-a', goal: 'open Notes' }))];
+    const before = (await tasks.list()).length;
+    const refused = await (async () => {
       try {
-        tasks.start({ deviceId: 'phone-a', goal: 'go home' });
+        (await tasks.start({ deviceId: 'phone-a', goal: 'go home' }));
       } catch (error) {
         return error;
       }
@@ -371,11 +371,11 @@ describe('TaskService', () => {
     expect(refused).toBeInstanceOf(ApexError);
     expect(refused).toMatchObject({ code: 'device_busy', retryable: true });
     expect((refused as ApexError).message).toBe('Device phone-a already has 2 queued tasks, the most it takes.');
-    expect(tasks.list()).toHaveLength(before);
-    expect(tasks.start({ deviceId: 'phone-b', goal: 'open Notes' }).status).toBe('queued');
+    expect((await tasks.list())).toHaveLength(before);
+    expect((await tasks.start({ deviceId: 'phone-b', goal: 'open Notes' })).status).toBe('queued');
     // Room again once one leaves the queue.
-    tasks.cancel(queued[0].id);
-    const next = tasks.start({ deviceId: 'phone-a', goal: 'go home' });
+    (await tasks.cancel(queued[0].id));
+    const next = (await tasks.start({ deviceId: 'phone-a', goal: 'go home' }));
     expect(next.status).toBe('queued');
     gate.release();
     expect((await tasks.whenSettled(next.id)).status).toBe('succeeded');
@@ -384,7 +384,7 @@ describe('TaskService', () => {
   it('keeps typed text out of the stored steps, the result and the database file; the goal is kept', async () => {
     const tasks = open();
     const secret = 'hunter2';
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: `type ${secret} in Notes` }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: `type ${secret} in Notes` })).id);
     expect(done.status).toBe('succeeded');
     expect(phones['phone-a'].state.noteText).toBe(secret);
     expect(done.goal).toBe(`type ${secret} in Notes`);
@@ -403,7 +403,7 @@ describe('TaskService', () => {
 
   it('keeps typed text as typed when told to (keepTypedText)', async () => {
     const tasks = open({ keepTypedText: true });
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone-a', goal: 'type hunter2 in Notes' }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: 'type hunter2 in Notes' })).id);
     expect(done.steps.find((s) => s.action.operation === 'input_text')?.action.arguments).toEqual({ text: 'hunter2' });
     expect(done.result).toContain('hunter2');
   });
@@ -412,16 +412,16 @@ describe('TaskService', () => {
     const tasks = open();
     const gate = deferred();
     phones['phone-a'].gate = gate.promise;
-    const running = tasks.start({ deviceId: 'phone-a', goal: 'open Settings then go home' });
-    const queued = tasks.start({ deviceId: 'phone-a', goal: 'open Notes' });
-    await eventually(() => tasks.get(running.id).status === 'running', { ...WAIT, what: 'the task to run' });
+    const running = (await tasks.start({ deviceId: 'phone-a', goal: 'open Settings then go home' }));
+    const queued = (await tasks.start({ deviceId: 'phone-a', goal: 'open Notes' }));
+    await eventually(async () => (await tasks.get(running.id)).status === 'running', { ...WAIT, what: 'the task to run' });
     const closing = tasks.close();
     gate.release();
     await closing;
     service = undefined;
     const store = new SqliteTaskStore(dir);
-    expect(store.get(running.id)).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
-    expect(store.get(queued.id)?.status).toBe('queued');
-    store.close();
+    expect((await store.get(running.id))).toMatchObject({ status: 'failed', error: { reason: 'interrupted' } });
+    expect((await store.get(queued.id))?.status).toBe('queued');
+    (await store.close());
   });
 });

@@ -11,6 +11,7 @@ import type { Flow } from '../flows/flow-schema';
 import type { Planner } from '../agent/planner';
 import type { PlannerRegistry } from '../planners/planner-registry';
 import { ScreenshotStore, type ScreenshotRetention } from '../store/screenshot-store';
+import { fileStepImages, type StepImageStore } from '../store/step-images';
 import { SqliteTaskStore } from '../store/sqlite-task-store';
 import type { TaskFilter, TaskStore } from '../store/task-store';
 import { LeaseKeeper } from './lease-keeper';
@@ -43,8 +44,13 @@ export interface TaskLogger {
 }
 
 export interface TaskServiceOptions {
-  /** Where tasks.db and the step screenshots live. */
+  /** Where tasks.db and the step screenshots live (unless `store` says otherwise). */
   dataDir: string;
+  /**
+   * Another task store and its image store (PostgreSQL: many nodes share one queue), opened with this
+   * service's lease. Default: SQLite and screenshot files in `dataDir`.
+   */
+  store?: (lease: Lease, retention: ScreenshotRetention) => OpenedTaskStore;
   devices: TaskDevices;
   planners: PlannerRegistry;
   /** Defaults for tasks that do not say. */
@@ -67,6 +73,16 @@ export interface TaskServiceOptions {
   logger?: TaskLogger;
 }
 
+/** A task store as `TaskServiceOptions.store` opens it. */
+export interface OpenedTaskStore {
+  tasks: TaskStore;
+  images: StepImageStore;
+  /** Look for tasks posted on other nodes at least this often. */
+  pollMs?: number;
+  /** Calls `wake` whenever another node announces a task; returns the unsubscribe. */
+  subscribe?(wake: () => void): () => void;
+}
+
 /** Default of `maxQueuedPerDevice`. */
 const DEFAULT_MAX_QUEUED_PER_DEVICE = 50;
 
@@ -80,7 +96,9 @@ const DEFAULT_MAX_QUEUED_PER_DEVICE = 50;
  */
 export class TaskService implements StepScreenshots {
   readonly store: TaskStore;
-  readonly screenshots: ScreenshotStore;
+  readonly images: StepImageStore;
+  /** The screenshot files, when screenshots are kept as files (the default store). */
+  readonly screenshots?: ScreenshotStore;
   private readonly scheduler: TaskScheduler;
   private readonly pruner: TaskPruner;
   private readonly leaseKeeper: LeaseKeeper;
@@ -91,26 +109,38 @@ export class TaskService implements StepScreenshots {
   private readonly flows = new Map<string, { flow: Flow; healer?: Planner }>();
   private readonly settledListeners = new Map<string, Array<(task: Task) => void>>();
   private readonly lease: Lease;
+  private readonly unsubscribe?: () => void;
   private closed = false;
 
   constructor(private readonly options: TaskServiceOptions) {
     this.lease = resolveLease(options.lease);
-    this.store = new SqliteTaskStore(options.dataDir, { lease: this.lease });
-    this.screenshots = new ScreenshotStore(join(options.dataDir, SCREENSHOTS_DIR), options.screenshots);
+    let opened: OpenedTaskStore | undefined;
+    if (options.store) {
+      opened = options.store(this.lease, options.screenshots ?? {});
+      this.store = opened.tasks;
+      this.images = opened.images;
+    } else {
+      this.store = new SqliteTaskStore(options.dataDir, { lease: this.lease });
+      this.screenshots = new ScreenshotStore(join(options.dataDir, SCREENSHOTS_DIR), options.screenshots);
+      this.images = fileStepImages(this.screenshots);
+    }
     this.scheduler = new TaskScheduler({
       maxQueuedPerDevice: options.maxQueuedPerDevice ?? DEFAULT_MAX_QUEUED_PER_DEVICE,
       run: (taskId, signal) => this.execute(taskId, signal),
       onEnd: (taskId) => this.flows.delete(taskId),
       logger: options.logger,
     });
-    this.pruner = new TaskPruner(this.store, this.screenshots, this.lease, options.retention, options.logger);
+    this.pruner = new TaskPruner(this.store, this.images, this.lease, options.retention, options.logger);
     this.leaseKeeper = new LeaseKeeper({
       store: this.store,
       lease: this.lease,
       adopt: (task) => this.scheduler.enqueue(task.deviceId, task.id),
       onWake: () => this.pruner.pruneIfDue(),
+      pollMs: opened?.pollMs,
       logger: options.logger,
     });
+    const keeper = this.leaseKeeper;
+    this.unsubscribe = opened?.subscribe?.(() => keeper.wake());
   }
 
   /**
@@ -118,8 +148,9 @@ export class TaskService implements StepScreenshots {
    * the start_task operation's pipeline (its schema is the only one); what only the service knows — the
    * planner — is checked here. A refused task creates nothing.
    */
-  start(input: StartTaskRequest): Task {
+  async start(input: StartTaskRequest): Promise<Task> {
     this.assertOpen();
+    await this.leaseKeeper.started;
     const { deviceId, goal, maxSteps, timeoutMs } = input;
     const planner = this.options.planners.get(input.flow ? FLOW_PLANNER_NAME : input.planner);
     if (planner.name === FLOW_PLANNER_NAME && !input.flow) {
@@ -130,6 +161,12 @@ export class TaskService implements StepScreenshots {
       throw invalidArgument('A flow is healed by a planner that can think: offline or a model.', [{ path: 'healPlanner', message: 'must not be flow' }]);
     }
     this.scheduler.assertRoom(deviceId);
+    // A flow's variables (passwords too) stay in this process's memory: it runs here or nowhere.
+    if (input.flow && !(await this.store.runsHere(deviceId))) {
+      throw new ApexError('unsupported_operation', `Device ${deviceId} is held by another Apex node; a flow runs on the node that holds its device.`, {
+        hint: 'Post the flow to the node that holds the device (list_devices names it), or use start_task with a goal.',
+      });
+    }
     const task: Task = {
       id: randomUUID(),
       deviceId,
@@ -142,21 +179,30 @@ export class TaskService implements StepScreenshots {
       steps: [],
     };
     if (input.flow) this.flows.set(task.id, { flow: input.flow, healer });
-    this.store.insert(task);
+    let ours: boolean;
+    try {
+      ours = await this.store.insert(task);
+    } catch (error) {
+      this.flows.delete(task.id);
+      throw error;
+    }
     this.options.logger?.info({ taskId: task.id, deviceId, planner: task.planner }, 'task queued');
-    this.scheduler.enqueue(deviceId, task.id);
+    if (ours) this.scheduler.enqueue(deviceId, task.id);
+    else this.flows.delete(task.id);
     return task;
   }
 
   /** The task with its steps (`task_not_found` otherwise). `taskId` was checked by the operation's schema. */
-  get(taskId: string): Task {
-    const task = this.store.get(taskId);
+  async get(taskId: string): Promise<Task> {
+    await this.leaseKeeper.started;
+    const task = await this.store.get(taskId);
     if (!task) throw notFound(taskId);
     return task;
   }
 
   /** Newest first. */
-  list(filter: TaskFilter = {}): TaskSummary[] {
+  async list(filter: TaskFilter = {}): Promise<TaskSummary[]> {
+    await this.leaseKeeper.started;
     return this.store.list(filter);
   }
 
@@ -164,33 +210,45 @@ export class TaskService implements StepScreenshots {
    * A queued task is cancelled at once; a running one at its next step boundary (the returned task is still
    * `running` then: poll `get`). Cancelling a finished task changes nothing.
    */
-  cancel(taskId: string): Task {
-    const task = this.get(taskId);
+  async cancel(taskId: string): Promise<Task> {
+    let task = await this.get(taskId);
     if (FINAL_STATUSES.has(task.status)) return task;
     if (task.status === 'queued') {
-      this.scheduler.withdraw(task.deviceId, task.id);
-      this.flows.delete(task.id);
-      this.store.update(task.id, { status: 'cancelled', finishedAt: this.now() });
-      this.options.logger?.info({ taskId: task.id }, 'queued task cancelled');
-      const cancelled = this.get(task.id);
-      this.notifySettled(cancelled);
-      return cancelled;
+      await this.store.update(task.id, { status: 'cancelled', finishedAt: this.now(), from: 'queued' });
+      task = await this.get(task.id);
+      if (task.status !== 'running') {
+        this.scheduler.withdraw(task.deviceId, task.id);
+        this.flows.delete(task.id);
+        this.options.logger?.info({ taskId: task.id }, 'queued task cancelled');
+        this.notifySettled(task);
+        return task;
+      }
+      // It started meanwhile (on another node): it is cancelled as a running task.
     }
     // Recorded in the store, so that the process running it sees it at its next step boundary even if that
     // is another process; when it is this one, the abort also stops a model request at once.
-    this.store.requestCancel(task.id);
+    await this.store.requestCancel(task.id);
     this.scheduler.abort(task.deviceId, task.id, 'cancel');
     return task;
   }
 
   /** Resolves once the task is succeeded, failed or cancelled. */
-  whenSettled(taskId: string): Promise<Task> {
-    const task = this.get(taskId);
-    if (FINAL_STATUSES.has(task.status)) return Promise.resolve(task);
+  async whenSettled(taskId: string): Promise<Task> {
+    const task = await this.get(taskId);
+    if (FINAL_STATUSES.has(task.status)) return task;
     return new Promise((resolve) => {
       const listeners = this.settledListeners.get(task.id) ?? [];
       listeners.push(resolve);
       this.settledListeners.set(task.id, listeners);
+      // A task another node runs (a shared store) ends there: look at the store now and then.
+      const look = setInterval(() => {
+        void this.store.get(task.id).then(
+          (now) => now && FINAL_STATUSES.has(now.status) && this.notifySettled(now),
+          () => undefined,
+        );
+      }, this.lease.renewMs);
+      look.unref();
+      listeners.push(() => clearInterval(look));
     });
   }
 
@@ -200,11 +258,12 @@ export class TaskService implements StepScreenshots {
    */
   async stepScreenshot(taskId: string, step: number): Promise<ImageAttachment> {
     // The one door to a task that is not an operation: its id comes straight from a path.
-    return readStepScreenshot(this.screenshots, this.get(this.checkId(taskId)), step);
+    return readStepScreenshot(this.images, await this.get(this.checkId(taskId)), step);
   }
 
   /** Absolute path of a step's screenshot file, while it is retained. */
   screenshotPath(taskId: string, ref: string): string {
+    if (!this.screenshots) throw new ApexError('unsupported_operation', 'Step screenshots are kept in the task database, not as files.');
     return this.screenshots.pathOf(taskId, ref);
   }
 
@@ -212,7 +271,7 @@ export class TaskService implements StepScreenshots {
    * Deletes the finished tasks the retention rule no longer keeps, with their steps and screenshots (a bounded
    * batch per call; the next call goes on). Runs after each task ends and every minute; returns their ids.
    */
-  prune(): string[] {
+  prune(): Promise<string[]> {
     return this.pruner.prune();
   }
 
@@ -224,19 +283,25 @@ export class TaskService implements StepScreenshots {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.leaseKeeper.stop();
+    this.unsubscribe?.();
+    await this.leaseKeeper.stop();
     const grace = new Promise<void>((resolve) => setTimeout(resolve, this.options.closeGraceMs ?? 15_000).unref());
     await Promise.race([this.scheduler.stop(SHUTDOWN), grace]);
-    this.leaseKeeper.release();
-    this.store.close();
+    await this.leaseKeeper.release();
+    await this.store.close();
   }
 
   private async execute(taskId: string, signal: AbortSignal): Promise<void> {
-    const task = this.store.get(taskId);
     // Only a queued task this process still owns (a peer may have adopted it while this one hung).
-    if (!task || !this.store.startRun(taskId, this.now())) return;
+    const claimed: { task?: Task } = {};
+    await this.whileUnavailable(async () => {
+      const found = await this.store.get(taskId);
+      if (found && (await this.store.startRun(taskId, this.now()))) claimed.task = found;
+    }, 'starting a task');
+    const task = claimed.task;
+    if (!task) return;
     this.options.logger?.info({ taskId, deviceId: task.deviceId }, 'task started');
-    const recorder = new StepRecorder(taskId, this.store, this.screenshots, this.options.keepTypedText ? AS_TYPED : new TypedTextRedactor(), this.options.logger);
+    const recorder = new StepRecorder(taskId, this.store, this.images, this.options.keepTypedText ? AS_TYPED : new TypedTextRedactor(), this.options.logger);
     let outcome: AgentOutcome;
     try {
       // The device is not looked up again here: the task's first operation finds it gone (device_error).
@@ -251,8 +316,9 @@ export class TaskService implements StepScreenshots {
           observes: (operation) => this.options.devices.observes(operation),
         },
         cancelSignal: signal,
-        cancelRequested: () => this.store.isCancelRequested(taskId),
-        onStep: (step, screenshot) => recorder.save(step, screenshot),
+        // A store that cannot be reached for a moment does not stop the task (its step records wait for it).
+        cancelRequested: () => this.store.isCancelRequested(taskId).catch(() => false),
+        onStep: (step, screenshot) => this.whileUnavailable(() => recorder.save(step, screenshot), 'recording a step'),
         stepScreenshots: this.options.screenshots?.enabled ?? true,
         ...this.options.agent,
       });
@@ -260,10 +326,26 @@ export class TaskService implements StepScreenshots {
       const pub = toPublicError(error);
       outcome = { status: 'failed', error: { code: pub.code, message: pub.message, reason: 'planner_error' } };
     }
-    if (this.closed && !this.storeOpen()) return;
-    recorder.finish(outcome, this.now());
+    if (this.closed && !(await this.storeOpen())) return;
+    await this.whileUnavailable(() => recorder.finish(outcome, this.now()), 'recording the end of a task');
     this.options.logger?.info({ taskId, status: outcome.status, reason: outcome.status === 'failed' ? outcome.error.reason : undefined }, 'task finished');
-    this.notifySettled(this.get(taskId));
+    this.notifySettled(await this.get(taskId));
+  }
+
+  /**
+   * Runs a write, trying again every renewal period while the store answers `unavailable` (a restarting
+   * database), until it succeeds or the service closes.
+   */
+  private async whileUnavailable(write: () => Promise<void>, what: string): Promise<void> {
+    for (;;) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!(error instanceof ApexError && error.code === 'unavailable') || this.closed) throw error;
+        this.options.logger?.warn({ err: error }, `${what} failed; trying again`);
+        await new Promise((resolve) => setTimeout(resolve, this.lease.renewMs));
+      }
+    }
   }
 
   /** Timestamps on the lease's clock (injectable for tests). */
@@ -272,15 +354,15 @@ export class TaskService implements StepScreenshots {
   }
 
   private notifySettled(task: Task): void {
-    if (FINAL_STATUSES.has(task.status)) this.pruner.pruneQuietly();
+    if (FINAL_STATUSES.has(task.status)) void this.pruner.pruneQuietly();
     const listeners = this.settledListeners.get(task.id);
     this.settledListeners.delete(task.id);
     for (const listener of listeners ?? []) listener(task);
   }
 
-  private storeOpen(): boolean {
+  private async storeOpen(): Promise<boolean> {
     try {
-      this.store.list({ limit: 1 });
+      await this.store.list({ limit: 1 });
       return true;
     } catch {
       return false;

@@ -36,20 +36,20 @@ describe('SqliteTaskStore', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('creates, updates and reads back a task with its steps', () => {
+  it('creates, updates and reads back a task with its steps', async () => {
     const store = new SqliteTaskStore(dir);
-    store.insert(task('t1'));
-    store.update('t1', { status: 'running', startedAt: '2026-01-01T00:00:01.000Z' });
-    store.appendStep('t1', step(0));
-    store.appendStep('t1', { ...step(1), outcome: { status: 'error', detail: 'no such element', code: 'element_not_found' } });
-    store.update('t1', {
+    (await store.insert(task('t1')));
+    (await store.update('t1', { status: 'running', startedAt: '2026-01-01T00:00:01.000Z' }));
+    (await store.appendStep('t1', step(0)));
+    (await store.appendStep('t1', { ...step(1), outcome: { status: 'error', detail: 'no such element', code: 'element_not_found' } }));
+    (await store.update('t1', {
       status: 'succeeded',
       finishedAt: '2026-01-01T00:00:02.000Z',
       result: 'Opened Settings.',
       usage: { inputTokens: 10, outputTokens: 3 },
       suggestedPatch: [{ step: 2, was: 'tap: System Update', now: 'tap: Software Update' }],
-    });
-    const read = store.get('t1');
+    }));
+    const read = (await store.get('t1'));
     expect(read).toEqual({
       ...task('t1'),
       status: 'succeeded',
@@ -60,36 +60,25 @@ describe('SqliteTaskStore', () => {
       suggestedPatch: [{ step: 2, was: 'tap: System Update', now: 'tap: Software Update' }],
       steps: [step(0), { ...step(1), outcome: { status: 'error', detail: 'no such element', code: 'element_not_found' } }],
     });
-    expect(store.get('nope')).toBeUndefined();
-    store.close();
+    expect((await store.get('nope'))).toBeUndefined();
+    (await store.close());
   });
 
-  it("keeps a question's structured answer, also across a reopen", () => {
+  it('lists newest first, filtered by status and device, with step counts', async () => {
     const store = new SqliteTaskStore(dir);
-    store.insert(task('q1'));
-    store.update('q1', { status: 'succeeded', result: 'Yes: Wi-Fi is on.', answer: { subject: 'Wi-Fi', value: true, source: 'screen' } });
-    store.close();
-    const reopened = new SqliteTaskStore(dir);
-    expect(reopened.get('q1')).toMatchObject({ result: 'Yes: Wi-Fi is on.', answer: { subject: 'Wi-Fi', value: true, source: 'screen' } });
-    expect(reopened.list({})[0]).toMatchObject({ id: 'q1', answer: { value: true } });
-    reopened.close();
-  });
-
-  it('lists newest first, filtered by status and device, with step counts', () => {
-    const store = new SqliteTaskStore(dir);
-    store.insert(task('a'));
-    store.insert(task('b', { deviceId: 'phone-b' }));
-    store.insert(task('c', { status: 'failed' }));
-    store.appendStep('a', step(0));
-    expect(store.list().map((t) => t.id)).toEqual(['c', 'b', 'a']);
-    expect(store.list({ status: 'queued' }).map((t) => t.id)).toEqual(['b', 'a']);
-    expect(store.list({ deviceId: 'phone-a' }).map((t) => [t.id, t.stepCount])).toEqual([
+    (await store.insert(task('a')));
+    (await store.insert(task('b', { deviceId: 'phone-b' })));
+    (await store.insert(task('c', { status: 'failed' })));
+    (await store.appendStep('a', step(0)));
+    expect((await store.list()).map((t) => t.id)).toEqual(['c', 'b', 'a']);
+    expect((await store.list({ status: 'queued' })).map((t) => t.id)).toEqual(['b', 'a']);
+    expect((await store.list({ deviceId: 'phone-a' })).map((t) => [t.id, t.stepCount])).toEqual([
       ['c', 0],
       ['a', 1],
     ]);
-    expect(store.list({ limit: 1 }).map((t) => t.id)).toEqual(['c']);
-    expect(store.queued().map((t) => t.id)).toEqual(['a', 'b']);
-    store.close();
+    expect((await store.list({ limit: 1 })).map((t) => t.id)).toEqual(['c']);
+    expect((await store.queued()).map((t) => t.id)).toEqual(['a', 'b']);
+    (await store.close());
   });
 
   describe('ownership by lease', () => {
@@ -102,76 +91,76 @@ describe('SqliteTaskStore', () => {
     const storeOf = (id: string, pid = process.pid) =>
       new SqliteTaskStore(dir, { lease: { instance: { id, pid, host: hostname(), since: new Date(clock).toISOString() }, leaseMs: 1_000, renewMs: 300, now } });
 
-    it('keeps everything across a reopen; tasks of an owner whose lease expired are interrupted or adopted, whatever its pid', () => {
+    it('keeps everything across a reopen; tasks of an owner whose lease expired are interrupted or adopted, whatever its pid', async () => {
       const first = storeOf('crashed');
-      first.renewLease();
-      first.insert(task('done', { status: 'succeeded', result: 'ok' }));
-      first.insert(task('mid'));
-      expect(first.startRun('mid', '2026-01-01T00:00:01.000Z')).toBe(true);
-      first.appendStep('mid', step(0));
-      first.insert(task('waiting'));
-      first.close();
+      (await first.renewLease());
+      (await first.insert(task('done', { status: 'succeeded', result: 'ok' })));
+      (await first.insert(task('mid')));
+      expect((await first.startRun('mid', '2026-01-01T00:00:01.000Z'))).toBe(true);
+      (await first.appendStep('mid', step(0)));
+      (await first.insert(task('waiting')));
+      (await first.close());
 
       // The lease names a pid that is alive (this process): while it is current, the tasks are left alone.
       const second = storeOf('restarted');
-      second.renewLease();
+      (await second.renewLease());
       clock += 999;
-      expect(second.nextLeaseExpiry()).toBe(Date.parse('2026-01-01T00:00:01.000Z'));
-      expect(second.failInterrupted('2026-01-01T00:00:59.000Z')).toEqual([]);
-      expect(second.adoptQueued()).toEqual([]);
+      expect((await second.nextLeaseExpiry())).toBe(Date.parse('2026-01-01T00:00:01.000Z'));
+      expect((await second.failInterrupted('2026-01-01T00:00:59.000Z'))).toEqual([]);
+      expect((await second.adoptQueued())).toEqual([]);
 
       clock += 1;
-      expect(second.failInterrupted('2026-01-01T00:01:00.000Z')).toEqual(['mid']);
-      const mid = second.get('mid');
+      expect((await second.failInterrupted('2026-01-01T00:01:00.000Z'))).toEqual(['mid']);
+      const mid = (await second.get('mid'));
       expect(mid?.status).toBe('failed');
       expect(mid?.error?.reason).toBe('interrupted');
       expect(mid?.finishedAt).toBe('2026-01-01T00:01:00.000Z');
       expect(mid?.steps).toEqual([step(0)]);
-      expect(second.get('done')?.result).toBe('ok');
-      expect(second.adoptQueued().map((t) => t.id)).toEqual(['waiting']);
+      expect((await second.get('done'))?.result).toBe('ok');
+      expect((await second.adoptQueued()).map((t) => t.id)).toEqual(['waiting']);
       // The expired lease is gone with its tasks; nothing is recovered twice.
-      expect(second.nextLeaseExpiry()).toBeUndefined();
-      expect(second.failInterrupted('2026-01-01T00:02:00.000Z')).toEqual([]);
-      expect(second.adoptQueued()).toEqual([]);
-      expect(second.startRun('waiting', '2026-01-01T00:02:00.000Z')).toBe(true);
-      second.close();
+      expect((await second.nextLeaseExpiry())).toBeUndefined();
+      expect((await second.failInterrupted('2026-01-01T00:02:00.000Z'))).toEqual([]);
+      expect((await second.adoptQueued())).toEqual([]);
+      expect((await second.startRun('waiting', '2026-01-01T00:02:00.000Z'))).toBe(true);
+      (await second.close());
     });
 
-    it('leaves the tasks of a process that keeps renewing its lease alone', () => {
+    it('leaves the tasks of a process that keeps renewing its lease alone', async () => {
       const other = storeOf('other', 2147483646);
-      other.renewLease();
-      other.insert(task('theirs-running'));
-      other.startRun('theirs-running', '2026-01-01T00:00:01.000Z');
-      other.insert(task('theirs-queued'));
+      (await other.renewLease());
+      (await other.insert(task('theirs-running')));
+      (await other.startRun('theirs-running', '2026-01-01T00:00:01.000Z'));
+      (await other.insert(task('theirs-queued')));
       const mine = storeOf('me');
-      mine.renewLease();
-      mine.insert(task('mine-queued'));
+      (await mine.renewLease());
+      (await mine.insert(task('mine-queued')));
       for (let i = 0; i < 5; i += 1) {
         clock += 600;
-        other.renewLease();
-        expect(mine.failInterrupted(new Date(clock).toISOString())).toEqual([]);
-        expect(mine.adoptQueued()).toEqual([]);
+        (await other.renewLease());
+        expect((await mine.failInterrupted(new Date(clock).toISOString()))).toEqual([]);
+        expect((await mine.adoptQueued())).toEqual([]);
       }
-      expect(mine.get('theirs-running')?.status).toBe('running');
+      expect((await mine.get('theirs-running'))?.status).toBe('running');
       // Only the owner starts its queued tasks.
-      expect(mine.startRun('theirs-queued', '2026-01-01T00:00:05.000Z')).toBe(false);
-      expect(mine.startRun('mine-queued', '2026-01-01T00:00:05.000Z')).toBe(true);
-      other.close();
-      mine.close();
+      expect((await mine.startRun('theirs-queued', '2026-01-01T00:00:05.000Z'))).toBe(false);
+      expect((await mine.startRun('mine-queued', '2026-01-01T00:00:05.000Z'))).toBe(true);
+      (await other.close());
+      (await mine.close());
     });
 
-    it('treats a task whose owner has no lease at all (released, or written by an older Apex) as orphaned', () => {
+    it('treats a task whose owner has no lease at all (released, or written by an older Apex) as orphaned', async () => {
       const gone = storeOf('released');
-      gone.renewLease();
-      gone.insert(task('left-running'));
-      gone.startRun('left-running', '2026-01-01T00:00:01.000Z');
-      gone.insert(task('left-queued'));
-      gone.releaseLease();
-      gone.close();
+      (await gone.renewLease());
+      (await gone.insert(task('left-running')));
+      (await gone.startRun('left-running', '2026-01-01T00:00:01.000Z'));
+      (await gone.insert(task('left-queued')));
+      (await gone.releaseLease());
+      (await gone.close());
       const mine = storeOf('me');
-      expect(mine.failInterrupted('2026-01-01T00:00:02.000Z')).toEqual(['left-running']);
-      expect(mine.adoptQueued().map((t) => t.id)).toEqual(['left-queued']);
-      mine.close();
+      expect((await mine.failInterrupted('2026-01-01T00:00:02.000Z'))).toEqual(['left-running']);
+      expect((await mine.adoptQueued()).map((t) => t.id)).toEqual(['left-queued']);
+      (await mine.close());
     });
   });
 });
@@ -183,7 +172,7 @@ describe('ScreenshotStore', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps the newest screenshots per task', () => {
+  it('keeps the newest screenshots per task', async () => {
     const shots = new ScreenshotStore(dir, { perTask: 2 });
     expect(shots.save('t1', 'step-000.jpg', Buffer.alloc(10))).toEqual([]);
     expect(shots.save('t1', 'step-001.jpg', Buffer.alloc(10))).toEqual([]);
@@ -191,7 +180,7 @@ describe('ScreenshotStore', () => {
     expect(readdirSync(join(dir, 't1')).sort()).toEqual(['step-001.jpg', 'step-002.jpg']);
   });
 
-  it('evicts the oldest files over the byte budget, across tasks and restarts', () => {
+  it('evicts the oldest files over the byte budget, across tasks and restarts', async () => {
     const first = new ScreenshotStore(dir, { maxTotalBytes: 250 });
     first.save('old', 'step-000.jpg', Buffer.alloc(100));
     first.save('old', 'step-001.jpg', Buffer.alloc(100));

@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
-import type { Selector } from '../flows/flow-schema';
-import type { FlowPatch, Task, TaskAnswer, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
+import type { Task, TaskError, TaskStep, TaskSummary } from '../model/task';
+import { stepFrom, summaryFrom, taskFrom, type StepRow, type TaskRow } from './task-rows';
 import { createPrivateDir, makeFilePrivate, PRIVATE_FILE_MODE } from './private-files';
 import type { TaskFilter, TaskPatch, TaskStore } from './task-store';
 
@@ -56,36 +56,6 @@ CREATE TABLE IF NOT EXISTS leases (
 );
 `;
 
-interface TaskRow {
-  id: string;
-  device_id: string;
-  goal: string;
-  status: TaskStatus;
-  planner: string;
-  max_steps: number;
-  timeout_ms: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  result: string | null;
-  error_json: string | null;
-  usage_json: string | null;
-  patch_json: string | null;
-  answer_json: string | null;
-  step_count?: number;
-}
-
-interface StepRow {
-  idx: number;
-  observation: string;
-  operation: string;
-  arguments_json: string;
-  outcome_json: string;
-  duration_ms: number;
-  screenshot_ref: string | null;
-  target_json: string | null;
-}
-
 export interface SqliteTaskStoreOptions {
   /** This process as the owner of the tasks it creates, its lease period and clock (default: a new instance). */
   lease?: LeaseOptions;
@@ -121,7 +91,7 @@ export class SqliteTaskStore implements TaskStore {
     for (const journal of [`${file}-wal`, `${file}-shm`]) if (existsSync(journal)) makeFilePrivate(journal);
   }
 
-  insert(task: Task): void {
+  async insert(task: Task): Promise<boolean> {
     this.db
       .prepare(
         `INSERT INTO tasks (id, device_id, goal, status, planner, max_steps, timeout_ms, created_at, started_at, finished_at, result, error_json, usage_json, owner)
@@ -143,9 +113,14 @@ export class SqliteTaskStore implements TaskStore {
         usage: task.usage ? JSON.stringify(task.usage) : null,
         owner: this.owner,
       });
+    return true;
   }
 
-  update(id: string, patch: TaskPatch): void {
+  async runsHere(): Promise<boolean> {
+    return true;
+  }
+
+  async update(id: string, patch: TaskPatch): Promise<void> {
     const columns: string[] = [];
     const values: Record<string, unknown> = { id };
     const set = (column: string, value: unknown) => {
@@ -161,10 +136,11 @@ export class SqliteTaskStore implements TaskStore {
     if (patch.suggestedPatch !== undefined) set('patch_json', JSON.stringify(patch.suggestedPatch));
     if (patch.answer !== undefined) set('answer_json', JSON.stringify(patch.answer));
     if (columns.length === 0) return;
-    this.db.prepare(`UPDATE tasks SET ${columns.join(', ')} WHERE id = @id`).run(values);
+    if (patch.from !== undefined) values['from'] = patch.from;
+    this.db.prepare(`UPDATE tasks SET ${columns.join(', ')} WHERE id = @id${patch.from !== undefined ? ' AND status = @from' : ''}`).run(values);
   }
 
-  appendStep(taskId: string, step: TaskStep): void {
+  async appendStep(taskId: string, step: TaskStep): Promise<void> {
     this.db
       .prepare(
         `INSERT INTO steps (task_id, idx, observation, operation, arguments_json, outcome_json, duration_ms, screenshot_ref, target_json)
@@ -183,11 +159,11 @@ export class SqliteTaskStore implements TaskStore {
       );
   }
 
-  setStepScreenshot(taskId: string, index: number, ref: string | undefined): void {
+  async setStepScreenshot(taskId: string, index: number, ref: string | undefined): Promise<void> {
     this.db.prepare('UPDATE steps SET screenshot_ref = ? WHERE task_id = ? AND idx = ?').run(ref ?? null, taskId, index);
   }
 
-  get(id: string): Task | undefined {
+  async get(id: string): Promise<Task | undefined> {
     const row = this.db.prepare('SELECT * FROM tasks WHERE id = ?').get(id) as TaskRow | undefined;
     if (!row) return undefined;
     const steps = this.db
@@ -196,7 +172,7 @@ export class SqliteTaskStore implements TaskStore {
     return { ...taskFrom(row), steps: steps.map(stepFrom) };
   }
 
-  list(filter: TaskFilter = {}): TaskSummary[] {
+  async list(filter: TaskFilter = {}): Promise<TaskSummary[]> {
     const where: string[] = [];
     const values: Record<string, unknown> = { limit: filter.limit ?? 100 };
     if (filter.status) {
@@ -216,7 +192,7 @@ export class SqliteTaskStore implements TaskStore {
     return rows.map(summaryFrom);
   }
 
-  queued(): TaskSummary[] {
+  async queued(): Promise<TaskSummary[]> {
     const rows = this.db
       .prepare(
         `SELECT t.*, 0 AS step_count FROM tasks t WHERE status = 'queued' ORDER BY seq ASC`,
@@ -225,7 +201,14 @@ export class SqliteTaskStore implements TaskStore {
     return rows.map(summaryFrom);
   }
 
-  renewLease(): void {
+  async ownQueued(): Promise<TaskSummary[]> {
+    const rows = this.db
+      .prepare(`SELECT t.*, 0 AS step_count FROM tasks t WHERE status = 'queued' AND owner = ? ORDER BY seq ASC`)
+      .all(this.owner) as TaskRow[];
+    return rows.map(summaryFrom);
+  }
+
+  async renewLease(): Promise<void> {
     const { instance, leaseMs, now } = this.lease;
     this.db
       .prepare(
@@ -235,25 +218,25 @@ export class SqliteTaskStore implements TaskStore {
       .run({ ...instance, expiresAt: now() + leaseMs });
   }
 
-  releaseLease(): void {
+  async releaseLease(): Promise<void> {
     this.db.prepare('DELETE FROM leases WHERE instance_id = ?').run(this.owner);
   }
 
-  nextLeaseExpiry(): number | undefined {
+  async nextLeaseExpiry(): Promise<number | undefined> {
     const row = this.db
       .prepare('SELECT MIN(expires_at) AS at FROM leases WHERE instance_id != ? AND expires_at > ?')
       .get(this.owner, this.lease.now()) as { at: number | null };
     return row.at ?? undefined;
   }
 
-  startRun(id: string, startedAt: string): boolean {
+  async startRun(id: string, startedAt: string): Promise<boolean> {
     const claimed = this.db
       .prepare(`UPDATE tasks SET status = 'running', started_at = ? WHERE id = ? AND status = 'queued' AND owner = ?`)
       .run(startedAt, id, this.owner);
     return claimed.changes === 1;
   }
 
-  failInterrupted(now: string): string[] {
+  async failInterrupted(now: string): Promise<string[]> {
     const error: TaskError = {
       code: 'internal',
       message: 'The task was interrupted: the Apex process running it stopped.',
@@ -270,16 +253,16 @@ export class SqliteTaskStore implements TaskStore {
     }).immediate();
   }
 
-  requestCancel(id: string): void {
+  async requestCancel(id: string): Promise<void> {
     this.db.prepare('UPDATE tasks SET cancel_requested = 1 WHERE id = ?').run(id);
   }
 
-  isCancelRequested(id: string): boolean {
+  async isCancelRequested(id: string): Promise<boolean> {
     const row = this.db.prepare('SELECT cancel_requested FROM tasks WHERE id = ?').get(id) as { cancel_requested: number } | undefined;
     return row?.cancel_requested === 1;
   }
 
-  adoptQueued(): TaskSummary[] {
+  async adoptQueued(): Promise<TaskSummary[]> {
     return this.db.transaction(() => {
       const args = this.leaseArgs();
       const rows = this.db
@@ -296,7 +279,7 @@ export class SqliteTaskStore implements TaskStore {
     }).immediate();
   }
 
-  pruneFinished(rule: { finishedBefore: string; keepNewest: number; limit: number }): string[] {
+  async pruneFinished(rule: { finishedBefore: string; keepNewest: number; limit: number }): Promise<string[]> {
     return this.db.transaction(() => {
       const rows = this.db
         .prepare(
@@ -312,7 +295,7 @@ export class SqliteTaskStore implements TaskStore {
     }).immediate();
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
 
@@ -333,41 +316,3 @@ function addMissingColumns(db: Database.Database): void {
 /** A task (`t`) whose owner is another process with no unexpired lease: a pid proves nothing, a lease does. */
 const NO_LIVE_OWNER = `t.owner != @me
   AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.instance_id = t.owner AND l.expires_at > @now)`;
-
-function taskFrom(row: TaskRow): Omit<Task, 'steps'> {
-  const task: Omit<Task, 'steps'> = {
-    id: row.id,
-    deviceId: row.device_id,
-    goal: row.goal,
-    status: row.status,
-    planner: row.planner,
-    maxSteps: row.max_steps,
-    timeoutMs: row.timeout_ms,
-    createdAt: row.created_at,
-  };
-  if (row.started_at !== null) task.startedAt = row.started_at;
-  if (row.finished_at !== null) task.finishedAt = row.finished_at;
-  if (row.result !== null) task.result = row.result;
-  if (row.error_json !== null) task.error = JSON.parse(row.error_json) as TaskError;
-  if (row.usage_json !== null) task.usage = JSON.parse(row.usage_json) as TaskUsage;
-  if (row.patch_json) task.suggestedPatch = JSON.parse(row.patch_json) as FlowPatch[];
-  if (row.answer_json) task.answer = JSON.parse(row.answer_json) as TaskAnswer;
-  return task;
-}
-
-function summaryFrom(row: TaskRow): TaskSummary {
-  return { ...taskFrom(row), stepCount: row.step_count ?? 0 };
-}
-
-function stepFrom(row: StepRow): TaskStep {
-  const step: TaskStep = {
-    index: row.idx,
-    observation: row.observation,
-    action: { operation: row.operation, arguments: JSON.parse(row.arguments_json) as Record<string, unknown> },
-    outcome: JSON.parse(row.outcome_json) as TaskStep['outcome'],
-    durationMs: row.duration_ms,
-  };
-  if (row.screenshot_ref !== null) step.screenshotRef = row.screenshot_ref;
-  if (row.target_json) step.target = JSON.parse(row.target_json) as Selector;
-  return step;
-}

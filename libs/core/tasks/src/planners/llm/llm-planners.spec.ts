@@ -66,7 +66,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
 
   it('plans with tool calls over the catalog operations and records token usage', async () => {
     const tasks = await open(AIRPLANE_SCRIPT);
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone', goal: 'Turn on Airplane Mode', planner: wire }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone', goal: 'Turn on Airplane Mode', planner: wire })).id);
     expect(done).toMatchObject({ status: 'succeeded', planner: wire, result: 'Airplane Mode is on.' });
     expect(phone.state.switches['Airplane Mode']).toBe(true);
     expect(done.steps.map((s) => s.action)).toEqual([
@@ -121,7 +121,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
         return { toolCalls: [{ name: 'finish_task', arguments: { result: 'Airplane Mode is on.' } }] };
       },
     ]);
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone', goal: 'Turn on Airplane Mode', planner: wire }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone', goal: 'Turn on Airplane Mode', planner: wire })).id);
     expect(done.status).toBe('succeeded');
     expect(done.steps.map((s) => [s.action, s.target])).toEqual([
       [{ operation: 'launch_app', arguments: { appId: 'com.example.settings' } }, undefined],
@@ -143,7 +143,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
       },
       { toolCalls: [{ name: 'finish_task', arguments: { result: 'Notes is open.' } }] },
     ]);
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone', goal: 'open notes', planner: wire }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone', goal: 'open notes', planner: wire })).id);
     expect(done.status).toBe('succeeded');
     expect(done.steps.map((s) => s.outcome.status)).toEqual(['error', 'ok']);
     expect(done.steps[0].outcome.code).toBe('app_not_found');
@@ -155,7 +155,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
       { toolCalls: [{ name: 'tap', arguments: { x: 195, y: 200 } }] },
       { toolCalls: [{ name: 'finish_task', arguments: { result: 'The note is open for typing.' } }] },
     ]);
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone', goal: 'Start a note', planner: wire }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone', goal: 'Start a note', planner: wire })).id);
     expect(done.status).toBe('succeeded');
     const offered = requestsOf(server).map((request) =>
       (request.body['tools'] as { name?: string; function?: { name: string } }[]).map((t) => (wire === 'openai' ? t.function?.name : t.name)),
@@ -169,7 +169,7 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
   it('tells the model to change approach on a loop, then fails with reason loop', async () => {
     const same = { toolCalls: [{ name: 'tap', arguments: { x: 5, y: 5 } }] };
     const tasks = await open([same, same, same, same, same]);
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone', goal: 'do something', planner: wire }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone', goal: 'do something', planner: wire })).id);
     expect(done.status).toBe('failed');
     expect(done.error?.reason).toBe('loop');
     expect(done.steps).toHaveLength(2);
@@ -178,13 +178,13 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
 
   it('records give_up as infeasible', async () => {
     const tasks = await open([{ toolCalls: [{ name: 'give_up', arguments: { reason: 'There is no flight app on this phone.' } }] }]);
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone', goal: 'book a flight', planner: wire }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone', goal: 'book a flight', planner: wire })).id);
     expect(done.error).toMatchObject({ reason: 'infeasible', message: 'There is no flight app on this phone.' });
   });
 
   it('fails cleanly when the endpoint refuses the request', async () => {
     const tasks = await open([{ failWith: 401 }], wire === 'openai' ? { APEX_LLM_API_KEY: 'wrong-key' } : { ANTHROPIC_API_KEY: 'wrong-key' });
-    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone', goal: 'open notes', planner: wire }).id);
+    const done = await tasks.whenSettled((await tasks.start({ deviceId: 'phone', goal: 'open notes', planner: wire })).id);
     expect(done.status).toBe('failed');
     expect(done.error?.reason).toBe('planner_error');
     expect(done.error?.message).toBe(`The planner failed: The ${wire} model endpoint answered HTTP 401: check the API key.`);
@@ -192,9 +192,9 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
 
   it('cancels while the model is thinking', async () => {
     const tasks = await open([{ delayMs: 5_000, toolCalls: [{ name: 'press_button', arguments: { button: 'home' } }] }]);
-    const task = tasks.start({ deviceId: 'phone', goal: 'go home', planner: wire });
+    const task = (await tasks.start({ deviceId: 'phone', goal: 'go home', planner: wire }));
     for (let i = 0; i < 400 && requestsOf(server).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    tasks.cancel(task.id);
+    (await tasks.cancel(task.id));
     const done = await tasks.whenSettled(task.id);
     expect(done.status).toBe('cancelled');
     expect(done.steps.map((s) => s.action.operation)).toEqual(['cancel_task']);

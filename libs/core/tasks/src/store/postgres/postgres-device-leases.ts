@@ -1,0 +1,72 @@
+import { ownerOf, type Lease, type LeaseOwner } from '@apex/hub';
+import type { PostgresDatabase } from './postgres-database';
+
+/** A phone another node holds, as the cluster sees it. */
+export interface ClusterDevice {
+  deviceId: string;
+  name: string;
+  platform: string;
+  owner: LeaseOwner;
+  /** When that node's hold ends unless renewed (ms since the epoch). */
+  expiresAt: number;
+}
+
+/** The outcome of one claim: this node holds the phone, or another one does. */
+export type DeviceClaim = { held: true } | { held: false; holder: LeaseOwner & { expiresAt: number } };
+
+interface LeaseRow {
+  device_id: string;
+  name: string;
+  platform: string;
+  instance_id: string;
+  pid: number;
+  host: string;
+  since: string;
+  expires_at: string;
+}
+
+/**
+ * Which node holds which phone, in the shared database (`apex_device_leases`): the device leases of a
+ * cluster, replacing the lock files of one machine. One atomic upsert takes a free phone, renews this node's
+ * hold, or takes over a hold that ran out; a current hold of another node is left alone. Tasks are routed by
+ * these rows: a task runs on the node that holds its device.
+ */
+export class PostgresDeviceLeases {
+  constructor(
+    private readonly db: PostgresDatabase,
+    private readonly lease: Lease,
+  ) {}
+
+  async claim(device: { deviceId: string; name: string; platform: string }): Promise<DeviceClaim> {
+    const { instance, leaseMs, now } = this.lease;
+    const at = now();
+    const taken = await this.db.query(
+      `INSERT INTO apex_device_leases (device_id, name, platform, instance_id, pid, host, since, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (device_id) DO UPDATE SET name = EXCLUDED.name, platform = EXCLUDED.platform, instance_id = EXCLUDED.instance_id,
+         pid = EXCLUDED.pid, host = EXCLUDED.host, since = EXCLUDED.since, expires_at = EXCLUDED.expires_at
+       WHERE apex_device_leases.instance_id = EXCLUDED.instance_id OR apex_device_leases.expires_at <= $9`,
+      [device.deviceId, device.name, device.platform, instance.id, instance.pid, instance.host, instance.since, at + leaseMs, at],
+    );
+    if (taken.rowCount === 1) return { held: true };
+    const { rows } = await this.db.query<LeaseRow>('SELECT * FROM apex_device_leases WHERE device_id = $1', [device.deviceId]);
+    const row = rows[0];
+    // Released between the two statements: the next claim takes it.
+    if (!row) return { held: false, holder: { pid: 0, host: '', since: '', expiresAt: at } };
+    return { held: false, holder: { ...ownerOf(row), expiresAt: Number(row.expires_at) } };
+  }
+
+  /** Gives the phone up at once (the row stays, marking the phone as one held through leases). */
+  async release(deviceId: string): Promise<void> {
+    await this.db.query('UPDATE apex_device_leases SET expires_at = 0 WHERE device_id = $1 AND instance_id = $2', [deviceId, this.lease.instance.id]);
+  }
+
+  /** The phones other live nodes hold now. */
+  async heldElsewhere(): Promise<ClusterDevice[]> {
+    const { rows } = await this.db.query<LeaseRow>(
+      'SELECT * FROM apex_device_leases WHERE instance_id <> $1 AND expires_at > $2 ORDER BY device_id',
+      [this.lease.instance.id, this.lease.now()],
+    );
+    return rows.map((row) => ({ deviceId: row.device_id, name: row.name, platform: row.platform, owner: ownerOf(row), expiresAt: Number(row.expires_at) }));
+  }
+}
