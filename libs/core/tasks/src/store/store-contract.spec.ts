@@ -3,6 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestPostgres, type TestPostgres } from '@apex/testing/postgres';
 import type { Task, TaskStep } from '../model/task';
+import { MIGRATIONS } from './postgres/migrations';
 import { PostgresDatabase } from './postgres/postgres-database';
 import { PostgresDeviceLeases } from './postgres/postgres-device-leases';
 import { PostgresStepImages } from './postgres/postgres-step-images';
@@ -319,7 +320,7 @@ describe('task stores', () => {
         const url = await server.createDatabase();
         const [first, second] = await Promise.all([PostgresDatabase.open({ url }), PostgresDatabase.open({ url })]);
         try {
-          expect((await first.query<{ version: number }>('SELECT version FROM apex_migrations')).rows).toEqual([{ version: 1 }]);
+          expect((await first.query<{ version: number }>('SELECT version FROM apex_migrations ORDER BY version')).rows).toEqual(MIGRATIONS.map(({ version }) => ({ version })));
         } finally {
           await first.close();
           await second.close();
