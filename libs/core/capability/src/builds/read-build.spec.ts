@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildTestApk } from '@apex/apk/testing';
 import { ApexError } from '@apex/errors';
 import { binaryPlist, xmlPlist, zipFiles } from '@apex/testing';
 import { readBuild, readBuildFile, readMediaFile } from './read-build';
@@ -106,9 +107,11 @@ describe('readBuild: a build on the Apex host, checked and read from the build i
     expect(await readBuild(path.join(outside, 'Secret.app'), [root, outside])).toMatchObject({ appId: 'com.example.WhereAmI' });
   });
 
-  it('says an .apk cannot be read yet (unsupported_operation), until the Android reader lands', async () => {
-    await writeFile(at('app.apk'), zipFiles([{ name: 'AndroidManifest.xml', data: 'x' }]));
-    expect(await codeOf(readBuild(at('app.apk'), [root]))).toBe('unsupported_operation');
+  it('reads an .apk through the Android reader, and refuses one whose manifest is not binary XML', async () => {
+    await writeFile(at('app.apk'), buildTestApk({ appId: 'com.example.loop', versionName: '3.1' }));
+    expect(await readBuild(at('app.apk'), [root])).toMatchObject({ kind: 'apk', appId: 'com.example.loop', version: '3.1' });
+    await writeFile(at('text.apk'), zipFiles([{ name: 'AndroidManifest.xml', data: 'x' }]));
+    expect(await codeOf(readBuild(at('text.apk'), [root]))).toBe('invalid_argument');
   });
 
   it('add_media files: a real PNG passes, a text file named .jpg does not', async () => {
