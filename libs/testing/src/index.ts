@@ -3,4 +3,3 @@ export { rawWda, type RawReply, type RawWda, type RawWdaOptions } from './raw-wd
 export { spawnNode, type Exit, type SpawnedProcess, type SpawnNodeOptions, type WaitForLineOptions } from './spawned-process';
 export { binaryPlist, xmlPlist } from './app-builds';
 export { zipFiles, type ZipInput } from '@apex/zip/testing';
-export { createXcrunStandIn, type XcrunCall, type XcrunStandIn } from './xcrun-stand-in';
