@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { deflateRawSync } from 'node:zlib';
 import { ApkError, bufferSource, readApkInfo } from './index';
-import { buildTestApk, buildZip, encodeAxml } from './testing';
+import { zipFiles } from '@apex/zip/testing';
+import { buildTestApk, encodeAxml } from './testing';
 
 const read = (bytes: Buffer, limits = {}) => readApkInfo(bufferSource(bytes), limits);
 
@@ -50,18 +51,18 @@ describe('readApkInfo', () => {
 
   it('refuses what is not an APK, each with its reason', async () => {
     expect(await reason(read(Buffer.from('this is a text file named .apk\n')))).toMatch(/not a zip archive/);
-    expect(await reason(read(buildZip([{ name: 'classes.dex', data: Buffer.from('dex\n035') }])))).toMatch(/no AndroidManifest\.xml/);
-    expect(await reason(read(buildZip([{ name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="a.b"/>') }])))).toMatch(/not binary XML|damaged/);
+    expect(await reason(read(zipFiles([{ name: 'classes.dex', data: Buffer.from('dex\n035') }])))).toMatch(/no AndroidManifest\.xml/);
+    expect(await reason(read(zipFiles([{ name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="a.b"/>') }])))).toMatch(/not binary XML|damaged/);
     const noPackage = encodeAxml({ name: 'manifest', attrs: [], children: [] });
-    expect(await reason(read(buildZip([{ name: 'AndroidManifest.xml', data: noPackage }])))).toMatch(/no valid package/);
+    expect(await reason(read(zipFiles([{ name: 'AndroidManifest.xml', data: noPackage }])))).toMatch(/no valid package/);
   });
 
   it('stops a zip bomb: a manifest that unpacks beyond the size it declares, or declares more than the limit', async () => {
     const huge = Buffer.alloc(50 * 1024 * 1024); // 50 MB of zeros deflate to ~50 KB
-    const bomb = buildZip([{ name: 'AndroidManifest.xml', data: huge, declaredSize: 1024 }]);
+    const bomb = zipFiles([{ name: 'AndroidManifest.xml', data: huge, declaredSize: 1024 }]);
     expect(bomb.length).toBeLessThan(200 * 1024);
     expect(await reason(read(bomb))).toMatch(/does not unpack/);
-    const honestButHuge = buildZip([{ name: 'AndroidManifest.xml', data: huge }]);
+    const honestButHuge = zipFiles([{ name: 'AndroidManifest.xml', data: huge }]);
     expect(await reason(read(honestButHuge, { maxManifestBytes: 8 * 1024 * 1024 }))).toMatch(/manifest is larger than 8388608 bytes/);
   });
 
@@ -73,7 +74,7 @@ describe('readApkInfo', () => {
         // Damage the archive, or (stored, so the bytes reach the XML reader) the manifest itself.
         const target = stored ? Buffer.from(manifest) : Buffer.from(apk);
         for (const [at, value] of edits) target[at % target.length] = value;
-        const bytes = stored ? buildZip([{ name: 'AndroidManifest.xml', data: target, deflate: false }]) : target;
+        const bytes = stored ? zipFiles([{ name: 'AndroidManifest.xml', data: target, method: 'store' }]) : target;
         try {
           await read(bytes);
         } catch (error) {
@@ -86,9 +87,9 @@ describe('readApkInfo', () => {
 
   it('reads deflated and stored entries alike', async () => {
     const manifest = encodeAxml({ name: 'manifest', attrs: [{ android: false, name: 'package', value: 'com.example.stored' }], children: [] });
-    expect((await read(buildZip([{ name: 'AndroidManifest.xml', data: manifest, deflate: false }]))).appId).toBe('com.example.stored');
+    expect((await read(zipFiles([{ name: 'AndroidManifest.xml', data: manifest, method: 'store' }]))).appId).toBe('com.example.stored');
     expect(deflateRawSync(manifest).length).toBeGreaterThan(0);
-    expect((await read(buildZip([{ name: 'AndroidManifest.xml', data: manifest }]))).appId).toBe('com.example.stored');
+    expect((await read(zipFiles([{ name: 'AndroidManifest.xml', data: manifest }]))).appId).toBe('com.example.stored');
   });
 });
 

@@ -1,7 +1,7 @@
 import { ApkError } from './apk-error';
 import { ResourceTable } from './arsc';
 import { parseAxml, type AxmlElement, type AxmlValue } from './axml';
-import { readZipEntry, zipEntries, type ByteSource } from './zip';
+import { readZipEntry, ZipError, zipEntries, type ByteSource } from '@apex/zip';
 
 /** What Apex (and the virtual phone) read from an APK's manifest. */
 export interface ApkInfo {
@@ -63,6 +63,7 @@ export async function readApkInfo(source: ByteSource, limits: ApkLimits = {}): P
   } catch (error) {
     // A read past a damaged structure's end (RangeError) is the file's fault, said the same way.
     if (error instanceof ApkError) throw error;
+    if (error instanceof ZipError) throw new ApkError(error.reason);
     throw new ApkError('it is damaged (its structures point outside themselves)');
   }
 }

@@ -1,3 +1,3 @@
 export { ApkError } from './apk-error';
 export { readApkInfo, type ApkInfo, type ApkLimits } from './apk-info';
-export { bufferSource, type ByteSource } from './zip';
+export { bufferSource, type ByteSource } from '@apex/zip';

@@ -20,6 +20,8 @@ export interface RunToolOptions {
   signal: AbortSignal;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Written to the tool's stdin, then closed (e.g. `simctl push … -` reads its payload there); default: no stdin. */
+  input?: string;
 }
 
 /** Output kept per stream: tool listings are small; a runaway tool must not grow memory without bound. */
@@ -36,9 +38,14 @@ export function startTool(command: string, args: readonly string[], options: Run
   const child = spawn(command, args, {
     env: options.env ?? process.env,
     cwd: options.cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     detached: true,
   });
+  if (options.input !== undefined) {
+    // A tool that exits without reading its input is not an error of ours (EPIPE).
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(options.input);
+  }
   const stop = () => killGroup(child);
   options.signal.addEventListener('abort', stop, { once: true });
   child.once('exit', () => options.signal.removeEventListener('abort', stop));

@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { zipFiles, type ZipInput } from '@apex/zip/testing';
 
 /*
  * Builds real APK-shaped files for tests: a zip (APPNOTE 4.3) holding a binary AndroidManifest.xml and,
@@ -155,37 +155,6 @@ export function encodeResourceTable(pkg: string, values: Array<{ language?: stri
   return chunk(0x0002, u32(1), Buffer.concat([globalStrings, pkgChunk]));
 }
 
-export interface ZipFileSpec {
-  name: string;
-  data: Buffer;
-  /** Deflate it (default true). */
-  deflate?: boolean;
-  /** Lie about the unpacked size in the headers (a zip bomb's trick). */
-  declaredSize?: number;
-}
-
-/** A zip archive of the given files. */
-export function buildZip(files: ZipFileSpec[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const f of files) {
-    const name = Buffer.from(f.name, 'utf8');
-    const deflate = f.deflate !== false;
-    const stored = deflate ? deflateRawSync(f.data) : f.data;
-    const crc = crc32(f.data);
-    const size = f.declaredSize ?? f.data.length;
-    const common = Buffer.concat([u16(20), u16(0), u16(deflate ? 8 : 0), u16(0), u16(0x21), u32(crc), u32(stored.length), u32(size), u16(name.length)]);
-    const local = Buffer.concat([u32(0x04034b50), common, u16(0), name, stored]);
-    centrals.push(Buffer.concat([u32(0x02014b50), u16(20), common, u16(0), u16(0), u16(0), u16(0), u32(0), u32(offset), name]));
-    locals.push(local);
-    offset += local.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const eocd = Buffer.concat([u32(0x06054b50), u16(0), u16(0), u16(files.length), u16(files.length), u32(cd.length), u32(offset), u16(0)]);
-  return Buffer.concat([...locals, cd, eocd]);
-}
-
 /** The manifest element tree of a small app. */
 function manifestOf(spec: TestApkSpec): El {
   const label = spec.labelAsResource ? { ref: APP_NAME_RESOURCE } : (spec.label ?? spec.appId);
@@ -201,14 +170,14 @@ function manifestOf(spec: TestApkSpec): El {
 
 /** An APK's bytes for the spec. */
 export function buildTestApk(spec: TestApkSpec): Buffer {
-  const files: ZipFileSpec[] = [{ name: 'AndroidManifest.xml', data: encodeAxml(manifestOf(spec), spec.utf8) }];
+  const files: ZipInput[] = [{ name: 'AndroidManifest.xml', data: encodeAxml(manifestOf(spec), spec.utf8) }];
   if (spec.labelAsResource) {
     const values = [...(spec.frenchLabel ? [{ language: 'fr', value: spec.frenchLabel }] : []), { value: spec.label ?? spec.appId }];
-    files.push({ name: 'resources.arsc', data: encodeResourceTable(spec.appId, values), deflate: false });
+    files.push({ name: 'resources.arsc', data: encodeResourceTable(spec.appId, values), method: 'store' });
   }
   files.push({ name: 'META-INF/MANIFEST.MF', data: Buffer.from('Manifest-Version: 1.0\r\nCreated-By: Apex tests\r\n') });
-  if (spec.paddingBytes) files.push({ name: 'assets/padding.bin', data: noise(spec.paddingBytes), deflate: false });
-  return buildZip(files);
+  if (spec.paddingBytes) files.push({ name: 'assets/padding.bin', data: noise(spec.paddingBytes), method: 'store' });
+  return zipFiles(files);
 }
 
 /** Deterministic incompressible bytes (xorshift32). */

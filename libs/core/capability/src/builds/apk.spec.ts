@@ -1,7 +1,8 @@
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTestApk, buildZip } from '@apex/apk/testing';
+import { buildTestApk } from '@apex/apk/testing';
+import { zipFiles } from '@apex/zip/testing';
 import { ApexError } from '@apex/errors';
 import { leakedWordsIn } from '@apex/errors/testing';
 import { readApk } from './apk';
@@ -37,7 +38,7 @@ describe('readApk (an Android build on the Apex host)', () => {
     await writeFile(text, 'just some text\n');
     expect((await refusal(text)).message).toMatch(/notes\.apk" is not a usable Android app build: it is not a zip archive/);
     const empty = join(dir, 'empty.apk');
-    await writeFile(empty, buildZip([{ name: 'res/values.xml', data: Buffer.from('x') }]));
+    await writeFile(empty, zipFiles([{ name: 'res/values.xml', data: Buffer.from('x') }]));
     const noManifest = await refusal(empty);
     expect(noManifest.message).toMatch(/has no AndroidManifest\.xml/);
     expect(noManifest.issues).toEqual([{ path: 'path', message: 'it has no AndroidManifest.xml (an APK needs one)' }]);
@@ -49,7 +50,7 @@ describe('readApk (an Android build on the Apex host)', () => {
 
   it('refuses a zip bomb without unpacking it', async () => {
     const bomb = join(dir, 'bomb.apk');
-    await writeFile(bomb, buildZip([{ name: 'AndroidManifest.xml', data: Buffer.alloc(64 * 1024 * 1024), declaredSize: 4096 }]));
+    await writeFile(bomb, zipFiles([{ name: 'AndroidManifest.xml', data: Buffer.alloc(64 * 1024 * 1024), declaredSize: 4096 }]));
     expect((await refusal(bomb)).message).toMatch(/does not unpack/);
   });
 });

@@ -1,7 +1,8 @@
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { ApkError, readApkInfo, type ByteSource } from '@apex/apk';
+import { ApkError, readApkInfo } from '@apex/apk';
 import { ApexError, echoName, invalidArgument } from '@apex/errors';
+import { fileSource } from '@apex/zip';
 
 /** Largest APK Apex installs: the zip format without ZIP64 stops at 4 GiB, and Android's own limit is lower. */
 export const MAX_APK_BYTES = 4 * 1024 * 1024 * 1024 - 1;
@@ -23,15 +24,7 @@ export async function readApk(path: string): Promise<{ appId: string; name: stri
     const stat = await handle.stat();
     if (!stat.isFile()) throw new ApkError('it is not a file');
     if (stat.size > MAX_APK_BYTES) throw new ApkError('it is larger than an app build may be');
-    const source: ByteSource = {
-      size: stat.size,
-      read: async (offset, length) => {
-        const buffer = Buffer.alloc(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, offset);
-        return buffer.subarray(0, bytesRead);
-      },
-    };
-    const info = await readApkInfo(source);
+    const info = await readApkInfo(fileSource(handle, stat.size));
     return { appId: info.appId, name: info.name, ...(info.version === undefined ? {} : { version: info.version }) };
   } catch (error) {
     if (error instanceof ApkError) {

@@ -1,8 +1,8 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { declaredSize, fileSource, readZipEntry, ZipError, zipEntries, type ZipEntry } from '@apex/zip';
 import { APP_ID_PATTERN, MAX_APP_ID_LENGTH } from '../limits';
 import { parsePlist, PlistError, type PlistValue } from './plist';
-import { readZipEntry, zipEntries, ZipError, type ZipEntry } from './zip';
 
 /**
  * An iOS app bundle, as a directory (`X.app/`) or inside an archive (`Payload/X.app/` of an `.ipa`, or a `.zip`
@@ -80,15 +80,14 @@ function bundlePrefix(entries: readonly ZipEntry[]): string {
 export async function readArchiveFiles(archive: string, names: readonly { name: string; maxBytes: number }[]): Promise<(Buffer | undefined)[]> {
   const file = await open(archive, 'r');
   try {
-    const { size } = await file.stat();
+    const source = fileSource(file, (await file.stat()).size);
     let entries: ZipEntry[];
     try {
-      entries = await zipEntries(file, size);
+      entries = await zipEntries(source);
     } catch (error) {
-      throw new BuildError(error instanceof ZipError ? `it is not a readable archive (${error.message})` : 'it cannot be read');
+      throw new BuildError(error instanceof ZipError ? error.reason : 'it cannot be read');
     }
-    const declared = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
-    if (declared > MAX_ARCHIVE_UNPACKED_BYTES) throw new BuildError(`it would unpack to more than ${MAX_ARCHIVE_UNPACKED_BYTES / 1024 ** 3} GB`);
+    if (declaredSize(entries) > MAX_ARCHIVE_UNPACKED_BYTES) throw new BuildError(`it would unpack to more than ${MAX_ARCHIVE_UNPACKED_BYTES / 1024 ** 3} GB`);
     const prefix = bundlePrefix(entries);
     const results: (Buffer | undefined)[] = [];
     for (const { name, maxBytes } of names) {
@@ -98,9 +97,9 @@ export async function readArchiveFiles(archive: string, names: readonly { name: 
         continue;
       }
       try {
-        results.push(await readZipEntry(file, size, entry, maxBytes));
+        results.push(await readZipEntry(source, entry, maxBytes, name));
       } catch (error) {
-        throw new BuildError(error instanceof ZipError ? `its ${name} cannot be read (${error.message.replace(prefix, '')})` : `its ${name} cannot be read`);
+        throw new BuildError(error instanceof ZipError ? error.reason : `its ${name} cannot be read`);
       }
     }
     return results;

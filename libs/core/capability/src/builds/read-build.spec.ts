@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ApexError } from '@apex/errors';
 import { buildTestApk } from '@apex/apk/testing';
+import { ApexError } from '@apex/errors';
 import { binaryPlist, xmlPlist, zipFiles } from '@apex/testing';
 import { readBuild, readBuildFile, readMediaFile } from './read-build';
 

@@ -1,11 +1,22 @@
 #!/usr/bin/env node
 'use strict';
 /*
- * One stand-in for the Mac's tools that cannot run here (`xcrun`, `xcodebuild`, go-ios' `ios`, `iproxy`),
- * installed under each name (see stand-ins.ts). It records every call (name, arguments, USE_PORT) as a JSON line
- * in $APEX_STAND_IN_LOG and answers from the scenario in $APEX_STAND_IN_SCENARIO, in the real tools' formats:
+ * The one stand-in for the Mac's tools that cannot run here (`xcrun`, `xcodebuild`, go-ios' `ios`, `iproxy`),
+ * installed under each name (see stand-ins.ts). It records every call ({tool, args, usePort: $USE_PORT, stdin})
+ * as a JSON line in $APEX_STAND_IN_LOG and answers from the scenario in $APEX_STAND_IN_SCENARIO (which `simctl
+ * install`/`uninstall` update), in the real tools' formats. Where each format comes from:
  * - `xcrun simctl list devices booted -j`: the JSON of `simctl list --json` (an object `devices` keyed by runtime
  *   identifier, each an array of {udid, name, state, isAvailable, deviceTypeIdentifier}), as Xcode 15 prints it.
+ * - the other `xcrun simctl` verbs: Xcode's `xcrun simctl help <verb>` and the outputs Appium's node-simctl
+ *   parses (`subcommands/*.js`; not re-checked on a Mac from here):
+ *   - `get_app_container <udid> <bundle id>`: the bundle's path and a newline, exit 0; for an app that is not
+ *     installed, exit 2 and on stderr "An error was encountered processing the command (domain=NSPOSIXErrorDomain,
+ *     code=2):" and the reason (node-simctl's getAppContainer throws on it).
+ *   - `install <udid> <path.app>` (reads the bundle id from its Info.plist), `uninstall`, `privacy`, `addmedia`,
+ *     `spawn <udid> notifyutil …`: silent, exit 0.
+ *   - `terminate` of an app that does not run: exit 3, "An error was encountered processing the command
+ *     (domain=com.apple.CoreSimulator.SimError, code=164): found nothing to terminate".
+ *   - `push <udid> <bundle id> -`: reads the APNs payload from stdin, prints "Notification sent to '<bundle id>'".
  * - `xcodebuild -version`: "Xcode 15.4" / "Build version 15F31d" (man xcodebuild, -version).
  * - `xcodebuild build-for-testing … -derivedDataPath D`: writes D/Build/Products/<name>.xctestrun and ends with
  *   "** TEST BUILD SUCCEEDED **" (exit 0), or prints the scenario's error lines and "** TEST BUILD FAILED **" (65).
@@ -15,7 +26,8 @@
  * - `ios list --details`: go-ios' JSON `{"deviceList":[{"Udid","ProductName","ProductType","ProductVersion",
  *   "ConnectionType"}]}`; `ios forward <host> <device> --udid=U`: go-ios' JSON log line, then forwards
  *   127.0.0.1:<host> to the scenario's `deviceUrl` (what the USB tunnel would reach) until killed.
- * A scenario key left out makes that tool behave as missing or failing (see each branch).
+ * A scenario key left out makes that tool behave as missing or failing (see each branch): without `xcode`, no
+ * `xcrun` utility and no `xcodebuild` work, as on a Mac with only the command-line tools or none.
  */
 const fs = require('node:fs');
 const net = require('node:net');
@@ -23,8 +35,14 @@ const path = require('node:path');
 
 const tool = path.basename(process.argv[1]);
 const args = process.argv.slice(2);
-const scenario = JSON.parse(fs.readFileSync(process.env.APEX_STAND_IN_SCENARIO, 'utf8'));
-fs.appendFileSync(process.env.APEX_STAND_IN_LOG, `${JSON.stringify({ tool, args, usePort: process.env.USE_PORT })}\n`);
+const scenarioFile = process.env.APEX_STAND_IN_SCENARIO;
+const scenario = JSON.parse(fs.readFileSync(scenarioFile, 'utf8'));
+const saveScenario = () => fs.writeFileSync(scenarioFile, JSON.stringify(scenario));
+
+function record(stdin) {
+  const call = { tool, args, usePort: process.env.USE_PORT, ...(stdin === undefined ? {} : { stdin }) };
+  fs.appendFileSync(process.env.APEX_STAND_IN_LOG, `${JSON.stringify(call)}\n`);
+}
 
 function forward(hostPort, targetUrl, onListening) {
   const target = new URL(targetUrl);
@@ -41,51 +59,113 @@ function forward(hostPort, targetUrl, onListening) {
   server.listen(hostPort, '127.0.0.1', onListening);
 }
 
-function fail(lines, code) {
-  for (const line of lines) process.stdout.write(`${line}\n`);
+function fail(lines, code, stream = process.stdout) {
+  for (const line of lines) stream.write(`${line}\n`);
   process.exit(code);
 }
 
-const xcode = scenario.xcode;
-if (tool === 'xcrun') {
-  if (!xcode) fail(['xcrun: error: unable to find utility "simctl", not a developer tool or in PATH'], 72);
-  process.stdout.write(JSON.stringify({ devices: scenario.simulators ?? {} }, null, 2));
-} else if (tool === 'xcodebuild') {
-  if (!xcode) fail(["xcode-select: error: tool 'xcodebuild' requires Xcode, but active developer directory '/Library/Developer/CommandLineTools' is a command line tools instance"], 1);
-  const action = args[0];
-  if (action === '-version') {
-    process.stdout.write(`Xcode ${xcode.version}\nBuild version ${xcode.build}\n`);
-  } else if (action === 'build-for-testing') {
-    if (xcode.buildErrors) fail([...xcode.buildErrors, '', '** TEST BUILD FAILED **'], 65);
-    const derived = args[args.indexOf('-derivedDataPath') + 1];
-    const products = path.join(derived, 'Build', 'Products');
-    fs.mkdirSync(products, { recursive: true });
-    fs.writeFileSync(path.join(products, 'WebDriverAgentRunner_iphoneos17.5-arm64.xctestrun'), '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict/></plist>\n');
-    process.stdout.write('** TEST BUILD SUCCEEDED **\n');
-  } else if (action === 'test-without-building') {
-    process.stdout.write('Testing started\n');
-    if (xcode.testErrors) fail([...xcode.testErrors, '', '** TEST EXECUTE FAILED **'], 65);
-    const port = Number(process.env.USE_PORT ?? 8100);
-    // On a simulator the agent listens on the host; on an iPhone it listens on the phone (reached by `ios forward`).
-    if (scenario.agentUrl) forward(port, scenario.agentUrl, () => process.stdout.write(`ServerURLHere->http://127.0.0.1:${port}<-ServerURLHere\n`));
-    else process.stdout.write(`ServerURLHere->http://192.168.1.23:${port}<-ServerURLHere\n`);
-    setInterval(() => undefined, 1 << 30);
-  } else {
-    fail([`xcodebuild: error: the stand-in does not know "${action}"`], 64);
+/** simctl's own failure: "An error was encountered processing the command (domain=…, code=…):" on stderr. */
+function simctlFail(code, domain, reason) {
+  fail([`An error was encountered processing the command (domain=${domain}, code=${code}):`, reason], code === 2 ? 2 : 3, process.stderr);
+}
+
+function simctl([verb, udid, ...rest]) {
+  const installed = scenario.installed ?? (scenario.installed = {});
+  switch (verb) {
+    case 'list':
+      process.stdout.write(JSON.stringify({ devices: scenario.simulators ?? {} }, null, 2));
+      break;
+    case 'get_app_container': {
+      const app = installed[rest[0]];
+      if (!app) simctlFail(2, 'NSPOSIXErrorDomain', 'No such file or directory');
+      process.stdout.write(`/Users/dev/Library/Developer/CoreSimulator/Devices/${udid}/data/Containers/Bundle/Application/0C5C5B0E-6D3B-4F0E-9C7B-2B1D1E1A1A1A/${app}\n`);
+      break;
+    }
+    case 'install': {
+      const appPath = rest[0];
+      const info = fs.readFileSync(path.join(appPath, 'Info.plist'), 'utf8');
+      const id = /<key>CFBundleIdentifier<\/key>\s*<string>([^<]+)<\/string>/.exec(info);
+      if (!id) simctlFail(22, 'IXUserPresentableErrorDomain', `Failed to get bundle ID from ${appPath}`);
+      installed[id[1]] = path.basename(appPath);
+      saveScenario();
+      break;
+    }
+    case 'uninstall':
+      delete installed[rest[0]];
+      saveScenario();
+      break;
+    case 'terminate':
+      simctlFail(164, 'com.apple.CoreSimulator.SimError', 'found nothing to terminate');
+      break;
+    case 'push':
+      process.stdout.write(`Notification sent to '${rest[0]}'\n`);
+      break;
+    case 'privacy':
+    case 'addmedia':
+    case 'spawn':
+      break;
+    default:
+      fail([`Unrecognized subcommand: ${verb}`], 64, process.stderr);
   }
-} else if (tool === 'ios') {
-  if (args[0] === 'list') {
-    if (!scenario.usb) fail(['{"level":"fatal","msg":"failed getting device list","err":"dial unix /var/run/usbmuxd: connect: no such file or directory"}'], 1);
-    process.stdout.write(`${JSON.stringify({ deviceList: scenario.usb })}\n`);
-  } else if (args[0] === 'forward') {
-    const [hostPort, devicePort] = args.slice(1, 3).map(Number);
-    if (!scenario.deviceUrl) fail(['{"level":"fatal","msg":"failed to forward port","err":"device not found"}'], 1);
-    forward(hostPort, scenario.deviceUrl, () =>
-      process.stderr.write(`{"level":"info","msg":"Start listening on port ${hostPort} forwarding to port ${devicePort} on device","time":"${new Date().toISOString()}"}\n`),
-    );
+}
+
+function answer() {
+  const xcode = scenario.xcode;
+  if (tool === 'xcrun') {
+    if (!xcode) fail([`xcrun: error: unable to find utility "${args[0]}", not a developer tool or in PATH`], 72);
+    if (args[0] !== 'simctl') fail([`xcrun: error: unable to find utility "${args[0]}", not a developer tool or in PATH`], 72, process.stderr);
+    simctl(args.slice(1));
+  } else if (tool === 'xcodebuild') {
+    if (!xcode) fail(["xcode-select: error: tool 'xcodebuild' requires Xcode, but active developer directory '/Library/Developer/CommandLineTools' is a command line tools instance"], 1);
+    const action = args[0];
+    if (action === '-version') {
+      process.stdout.write(`Xcode ${xcode.version}\nBuild version ${xcode.build}\n`);
+    } else if (action === 'build-for-testing') {
+      if (xcode.buildErrors) fail([...xcode.buildErrors, '', '** TEST BUILD FAILED **'], 65);
+      const derived = args[args.indexOf('-derivedDataPath') + 1];
+      const products = path.join(derived, 'Build', 'Products');
+      fs.mkdirSync(products, { recursive: true });
+      fs.writeFileSync(path.join(products, 'WebDriverAgentRunner_iphoneos17.5-arm64.xctestrun'), '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict/></plist>\n');
+      process.stdout.write('** TEST BUILD SUCCEEDED **\n');
+    } else if (action === 'test-without-building') {
+      process.stdout.write('Testing started\n');
+      if (xcode.testErrors) fail([...xcode.testErrors, '', '** TEST EXECUTE FAILED **'], 65);
+      const port = Number(process.env.USE_PORT ?? 8100);
+      // On a simulator the agent listens on the host; on an iPhone it listens on the phone (reached by `ios forward`).
+      if (scenario.agentUrl) forward(port, scenario.agentUrl, () => process.stdout.write(`ServerURLHere->http://127.0.0.1:${port}<-ServerURLHere\n`));
+      else process.stdout.write(`ServerURLHere->http://192.168.1.23:${port}<-ServerURLHere\n`);
+      setInterval(() => undefined, 1 << 30);
+    } else {
+      fail([`xcodebuild: error: the stand-in does not know "${action}"`], 64);
+    }
+  } else if (tool === 'ios') {
+    if (args[0] === 'list') {
+      if (!scenario.usb) fail(['{"level":"fatal","msg":"failed getting device list","err":"dial unix /var/run/usbmuxd: connect: no such file or directory"}'], 1);
+      process.stdout.write(`${JSON.stringify({ deviceList: scenario.usb })}\n`);
+    } else if (args[0] === 'forward') {
+      const [hostPort, devicePort] = args.slice(1, 3).map(Number);
+      if (!scenario.deviceUrl) fail(['{"level":"fatal","msg":"failed to forward port","err":"device not found"}'], 1);
+      forward(hostPort, scenario.deviceUrl, () =>
+        process.stderr.write(`{"level":"info","msg":"Start listening on port ${hostPort} forwarding to port ${devicePort} on device","time":"${new Date().toISOString()}"}\n`),
+      );
+    } else {
+      fail([`{"level":"fatal","msg":"the stand-in does not know ${args[0]}"}`], 1);
+    }
   } else {
-    fail([`{"level":"fatal","msg":"the stand-in does not know ${args[0]}"}`], 1);
+    fail([`${tool}: the stand-in does not know this tool`], 127);
   }
+}
+
+// `simctl push <udid> <bundle id> -` reads its payload from stdin: record it with the call.
+if (tool === 'xcrun' && args[0] === 'simctl' && args[1] === 'push' && args[args.length - 1] === '-') {
+  let input = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk) => (input += chunk));
+  process.stdin.on('end', () => {
+    record(input);
+    answer();
+  });
 } else {
-  fail([`${tool}: the stand-in does not know this tool`], 127);
+  record();
+  answer();
 }

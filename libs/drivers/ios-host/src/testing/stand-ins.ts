@@ -14,6 +14,18 @@ export interface StandInScenario {
   agentUrl?: string;
   /** Where the USB tunnel reaches the iPhone's agent (the virtual iPhone): `ios forward` forwards there. */
   deviceUrl?: string;
+  /** Apps on the booted simulator (bundle id → `.app` folder name); `simctl install`/`uninstall` keep it. */
+  installed?: Record<string, string>;
+}
+
+/** One call of a stand-in tool, as it was made. */
+export interface StandInCall {
+  tool: string;
+  args: string[];
+  /** `USE_PORT` of the call's environment (xcodebuild's agent port), when set. */
+  usePort?: string;
+  /** What the call read on stdin (only `simctl push … -` reads it). */
+  stdin?: string;
 }
 
 export interface StandIns {
@@ -21,8 +33,10 @@ export interface StandIns {
   env: NodeJS.ProcessEnv;
   binDir: string;
   /** Every call so far, in order. */
-  calls(): Array<{ tool: string; args: string[]; usePort?: string }>;
+  calls(): StandInCall[];
   setScenario(scenario: StandInScenario): void;
+  /** Marks an app installed on the simulator before the test (as if the user had installed it). */
+  preinstall(bundleId: string): void;
   remove(): void;
 }
 
@@ -46,8 +60,12 @@ export function installStandIns(scenario: StandInScenario): StandIns {
       readFileSync(log, 'utf8')
         .split('\n')
         .filter(Boolean)
-        .map((line) => JSON.parse(line) as { tool: string; args: string[]; usePort?: string }),
+        .map((line) => JSON.parse(line) as StandInCall),
     setScenario,
+    preinstall: (bundleId) => {
+      const current = JSON.parse(readFileSync(scenarioFile, 'utf8')) as StandInScenario;
+      setScenario({ ...current, installed: { ...current.installed, [bundleId]: `${bundleId.split('.').pop()}.app` } });
+    },
     remove: () => rmSync(binDir, { recursive: true, force: true }),
   };
 }

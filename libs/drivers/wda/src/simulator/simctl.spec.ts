@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApexError } from '@apex/errors';
 import type { AppBuild } from '@apex/port';
-import { createXcrunStandIn, xmlPlist, type XcrunStandIn } from '@apex/testing';
+import { installStandIns, type StandIns } from '@apex/ios-host/testing';
+import { xmlPlist } from '@apex/testing';
 import { createSimctlControl } from './simctl';
 import type { SimulatorControl } from './simulator-control';
 
 const UDID = '8A1B3C4D-1111-2222-3333-444455556666';
 const live = new AbortController().signal;
+const XCODE = { version: '15.4', build: '15F31d' };
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -21,22 +23,26 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 describe('the simulator control through `xcrun simctl` (a stand-in xcrun on PATH)', () => {
   let dir: string;
-  let xcrun: XcrunStandIn;
+  let tools: StandIns;
   let control: SimulatorControl;
   let build: AppBuild;
 
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'apex-simctl-'));
-    xcrun = await createXcrunStandIn(dir);
-    control = createSimctlControl({ deviceId: 'sim-1', udid: UDID, env: xcrun.env });
+    tools = installStandIns({ xcode: XCODE });
+    control = createSimctlControl({ deviceId: 'sim-1', udid: UDID, env: tools.env });
     const app = path.join(dir, 'WhereAmI.app');
     await mkdir(app);
     await writeFile(path.join(app, 'Info.plist'), xmlPlist({ CFBundleIdentifier: 'dev.apex.WhereAmI', CFBundleName: 'Where Am I' }));
     build = { path: app, kind: 'app', appId: 'dev.apex.WhereAmI', name: 'Where Am I' };
   });
-  afterEach(async () => rm(dir, { recursive: true, force: true }));
+  afterEach(async () => {
+    tools.remove();
+    await rm(dir, { recursive: true, force: true });
+  });
 
-  const argvs = async () => (await xcrun.calls()).map((c) => c.argv.join(' '));
+  const xcrunCalls = () => tools.calls().filter((c) => c.tool === 'xcrun');
+  const argvs = async () => xcrunCalls().map((c) => c.args.join(' '));
 
   it('installs: asks whether the app is there, then installs the .app; a second install replaces it', async () => {
     expect(await control.install(build, live)).toEqual({ replaced: false });
@@ -75,7 +81,7 @@ describe('the simulator control through `xcrun simctl` (a stand-in xcrun on PATH
   });
 
   it('cannot reset an app it did not install (no build to reinstall): unsupported_operation, nothing removed', async () => {
-    await xcrun.preinstall('dev.apex.Other');
+    tools.preinstall('dev.apex.Other');
     expect(await codeOf(control.reset('dev.apex.Other', live))).toBe('unsupported_operation');
     expect((await argvs()).some((a) => a.includes('uninstall'))).toBe(false);
   });
@@ -112,15 +118,15 @@ describe('the simulator control through `xcrun simctl` (a stand-in xcrun on PATH
     await control.install(build, live);
     await control.push({ appId: 'dev.apex.WhereAmI', title: 'Arrived', body: 'Hello', payload: { trip: 7 } }, live);
     await control.addMedia({ path: '/tmp/photo.png', kind: 'photo' }, live);
-    const calls = await xcrun.calls();
-    const push = calls.find((c) => c.argv[1] === 'push');
-    expect(push?.argv).toEqual(['simctl', 'push', UDID, 'dev.apex.WhereAmI', '-']);
+    const calls = xcrunCalls();
+    const push = calls.find((c) => c.args[1] === 'push');
+    expect(push?.args).toEqual(['simctl', 'push', UDID, 'dev.apex.WhereAmI', '-']);
     expect(JSON.parse(push?.stdin ?? '{}')).toEqual({ trip: 7, aps: { alert: { title: 'Arrived', body: 'Hello' } } });
-    expect(calls[calls.length - 1]?.argv).toEqual(['simctl', 'addmedia', UDID, '/tmp/photo.png']);
+    expect(calls[calls.length - 1]?.args).toEqual(['simctl', 'addmedia', UDID, '/tmp/photo.png']);
   });
 
   it('says so when this machine has no xcrun (unsupported_operation, with the way out)', async () => {
-    const bare = createSimctlControl({ deviceId: 'sim-1', udid: UDID, env: { ...xcrun.env, PATH: path.join(dir, 'empty') } });
+    const bare = createSimctlControl({ deviceId: 'sim-1', udid: UDID, env: { ...tools.env, PATH: path.join(dir, 'empty') } });
     let error: unknown;
     try {
       await bare.addMedia({ path: '/tmp/photo.png', kind: 'photo' }, live);

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import { ApexError } from '@apex/errors';
+import { runTool, ToolMissing } from '@apex/ios-host';
 import type { AppBuild, BiometricAction, MediaFile, Permission, PermissionState, PushNotification } from '@apex/port';
 import type { SimulatorControl } from './simulator-control';
 
@@ -8,7 +8,8 @@ import type { SimulatorControl } from './simulator-control';
  * `node-simctl` makes for the same things (its `subcommands/*.js`): `get_app_container`, `install`,
  * `uninstall`, `terminate`, `privacy grant|revoke|reset`, `push`, `addmedia`, and biometrics as Darwin
  * notifications posted with `spawn <udid> notifyutil` (`@appium/coresim` `commands/biometric.ts`; Simulator.app's
- * Features ▸ Face ID menu posts the same). One process per call; the call's signal kills it.
+ * Features ▸ Face ID menu posts the same). One process per call, run by ios-host's `runTool` (bounded output; the
+ * call's signal kills its whole process group).
  */
 
 export interface SimctlOptions {
@@ -18,9 +19,6 @@ export interface SimctlOptions {
   xcrun?: string;
   env?: NodeJS.ProcessEnv;
 }
-
-/** The most a simctl call may print (a container path, an error): more is not simctl talking. */
-const MAX_OUTPUT_BYTES = 1024 * 1024;
 
 /** simctl's names for the privacy services (`xcrun simctl privacy` help); camera and notifications have none. */
 const PRIVACY_SERVICES: Partial<Record<Permission, string>> = {
@@ -53,29 +51,22 @@ export class SimctlControl implements SimulatorControl {
 
   constructor(private readonly options: SimctlOptions) {}
 
-  private run(args: readonly string[], signal: AbortSignal, input?: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const child = execFile(
-        this.options.xcrun ?? 'xcrun',
-        ['simctl', ...args],
-        { signal, env: this.options.env ?? process.env, maxBuffer: MAX_OUTPUT_BYTES, encoding: 'utf8' },
-        (error, stdout, stderr) => {
-          if (!error) return resolve(stdout);
-          const code = (error as { code?: unknown }).code;
-          if (signal.aborted || (error as { name?: string }).name === 'AbortError') return reject(new ApexError('device_timeout', `The simulator of device ${this.options.deviceId} did not finish in time.`, { cause: error }));
-          if (code === 'ENOENT') {
-            return reject(
-              new ApexError('unsupported_operation', `Device ${this.options.deviceId} is configured as a simulator, but this machine has no Xcode command-line tools.`, {
-                hint: 'Run Apex on the Mac that runs the simulator (xcode-select --install), or remove "simulator" from the device entry.',
-                cause: error,
-              }),
-            );
-          }
-          reject(new SimctlFailure(typeof code === 'number' ? code : null, String(stderr)));
-        },
-      );
-      if (input !== undefined) child.stdin?.end(input);
-    });
+  private async run(args: readonly string[], signal: AbortSignal, input?: string): Promise<string> {
+    let result;
+    try {
+      result = await runTool(this.options.xcrun ?? 'xcrun', ['simctl', ...args], { signal, env: this.options.env ?? process.env, ...(input === undefined ? {} : { input }) });
+    } catch (error) {
+      if (signal.aborted) throw new ApexError('device_timeout', `The simulator of device ${this.options.deviceId} did not finish in time.`, { cause: error });
+      if (error instanceof ToolMissing) {
+        throw new ApexError('unsupported_operation', `Device ${this.options.deviceId} is configured as a simulator, but this machine has no Xcode command-line tools.`, {
+          hint: 'Run Apex on the Mac that runs the simulator (xcode-select --install), or remove "simulator" from the device entry.',
+          cause: error,
+        });
+      }
+      throw error;
+    }
+    if (result.code !== 0) throw new SimctlFailure(result.code, result.stderr);
+    return result.stdout;
   }
 
   private failed(action: string, error: unknown): ApexError {
