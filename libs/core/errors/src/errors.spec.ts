@@ -10,7 +10,7 @@ import {
 import { leakedWordsIn } from './testing';
 
 describe('error codes', () => {
-  it('has the twelve semantic codes, each with an HTTP status', () => {
+  it('has the thirteen semantic codes, each with an HTTP status', () => {
     expect(ERROR_CODE_LIST.sort()).toEqual(
       [
         'invalid_argument',
@@ -23,6 +23,7 @@ describe('error codes', () => {
         'app_not_found',
         'unsupported_operation',
         'task_not_found',
+        'recording_not_found',
         'unauthorized',
         'internal',
       ].sort(),
