@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ApexError, fieldIssuesFrom } from '@apex/errors';
 import { platformOf } from '@apex/driver-appium';
+import { MIN_RECORDINGS_MAX_BYTES } from '@apex/recording';
 import { plannerConfigSchema } from '@apex/tasks';
 import { z } from 'zod';
 
@@ -159,6 +160,11 @@ export const ApexConfigSchema = z
           .strict()
           .optional(),
       })
+      .strict()
+      .optional(),
+    /** Screen recordings: `maxBytes` all of them may take on disk, the oldest removed beyond it (default 2 GiB). */
+    recordings: z
+      .object({ maxBytes: z.number().int().min(MIN_RECORDINGS_MAX_BYTES).max(Number.MAX_SAFE_INTEGER).optional() })
       .strict()
       .optional(),
   })

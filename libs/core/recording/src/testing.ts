@@ -65,11 +65,15 @@ export function readMp4Facts(file: Buffer): Mp4Facts {
   return { ...(facts as Omit<Mp4Facts, 'moovFirst'>), moovFirst: topLevel.indexOf('moov') >= 0 && topLevel.indexOf('moov') < topLevel.indexOf('mdat') };
 }
 
-/** Every frame of the video decoded to RGB (3 bytes a pixel, rows top to bottom), by the same encoder package. */
-export async function decodeMp4Frames(path: string): Promise<{ width: number; height: number; frames: Buffer[] }> {
+/**
+ * Every frame of the video decoded to RGB (3 bytes a pixel, rows top to bottom), by the same encoder package;
+ * `size` scales them on the way (comparing small frames is quicker).
+ */
+export async function decodeMp4Frames(path: string, size?: { width: number; height: number }): Promise<{ width: number; height: number; frames: Buffer[] }> {
   const facts = readMp4Facts(await readFile(path));
-  const { width, height } = facts;
-  const child = spawn(encoderBinary(), ['-hide_banner', '-loglevel', 'error', '-i', path, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], {
+  const { width, height } = size ?? facts;
+  const scale = size ? ['-vf', `scale=${width}:${height}:flags=area`] : [];
+  const child = spawn(encoderBinary(), ['-hide_banner', '-loglevel', 'error', '-i', path, ...scale, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const chunks: Buffer[] = [];

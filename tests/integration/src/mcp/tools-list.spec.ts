@@ -6,6 +6,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { leakedWordsIn } from '@apex/errors/testing';
 import { createMcpServer } from '@apex/mcp';
 import { createRuntime, type Runtime } from '@apex/runtime';
+import { RECORDING_OPERATIONS } from '@apex/recording';
 import { ALL_OPERATIONS } from '@apex/tasks';
 
 const SNAPSHOT = path.join(__dirname, '__snapshots__', 'tools-list.json');
@@ -38,7 +39,7 @@ describe('the MCP tool list, as the runtime serves it', () => {
 
   it('lists every operation of the catalog with strict schemas and all four annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(ALL_OPERATIONS.map((op) => op.name));
+    expect(tools.map((t) => t.name)).toEqual([...ALL_OPERATIONS, ...RECORDING_OPERATIONS].map((op) => op.name));
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
