@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ApexError, fieldIssuesFrom } from '@apex/errors';
 import { resolveToolsets } from '@apex/capability';
 import { platformOf } from '@apex/driver-appium';
+import { MIN_RECORDINGS_MAX_BYTES } from '@apex/recording';
 import { plannerConfigSchema } from '@apex/tasks';
 import { z } from 'zod';
 
@@ -232,6 +233,11 @@ export const ApexConfigSchema = z
           })
           .optional(),
       })
+      .strict()
+      .optional(),
+    /** Screen recordings: `maxBytes` all of them may take on disk, the oldest removed beyond it (default 2 GiB). */
+    recordings: z
+      .object({ maxBytes: z.number().int().min(MIN_RECORDINGS_MAX_BYTES).max(Number.MAX_SAFE_INTEGER).optional() })
       .strict()
       .optional(),
   })

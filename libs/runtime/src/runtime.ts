@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { DeviceHub, resolveLease, type DeviceHubOptions, type Lease, type LeaseOptions } from '@apex/hub';
 import { Perception } from '@apex/perception';
 import type { AnyOperation, StepScreenshots } from '@apex/capability';
+import { RECORDING_OPERATIONS, RecordingService } from '@apex/recording';
 import { ALL_OPERATIONS, createTaskService, flowJsonSchema, resolveDataDir, type TaskService } from '@apex/tasks';
 import { createVirtualAndroid, startAdbd, startVirtualIPhone, type Adbd, type VirtualAndroid, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
@@ -87,7 +89,12 @@ export interface Runtime {
   readonly tasks: TaskService;
   /** The step screenshots of the tasks, for the faces (the task service, opened on first use). */
   readonly stepScreenshots: StepScreenshots;
-  /** The catalog the faces serve over this runtime: the device operations and the task operations. */
+  /**
+   * The screen recordings, kept under `dataDir/recordings` (config `recordings.maxBytes`); recordings in progress
+   * are completed on close(), before the hub closes.
+   */
+  readonly recordings: RecordingService;
+  /** The catalog the faces serve over this runtime: the device, task and recording operations. */
   readonly operations: readonly AnyOperation[];
   /** The JSON Schema of flow files, for editors (REST `GET /flows/schema`). */
   readonly flowSchema: Readonly<Record<string, unknown>>;
@@ -220,6 +227,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   let closed: Promise<void> | undefined;
   let tasks: TaskService | undefined;
   let flowSchema: Readonly<Record<string, unknown>> | undefined;
+  let recordings: RecordingService | undefined;
   const runtime: Runtime = {
     hub,
     perception,
@@ -232,11 +240,19 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     appRoots,
     logger,
     lease,
-    operations: ALL_OPERATIONS,
+    operations: [...ALL_OPERATIONS, ...RECORDING_OPERATIONS],
     // Built on first use (REST's GET /flows/schema): converting the flow schema costs start-up ~7 ms.
     get flowSchema() {
       flowSchema ??= flowJsonSchema();
       return flowSchema;
+    },
+    get recordings() {
+      if (!recordings) {
+        const created = new RecordingService({ dir: join(dataDir, 'recordings'), maxBytes: config?.recordings?.maxBytes, logger });
+        services.push(() => created.close());
+        recordings = created;
+      }
+      return recordings;
     },
     get stepScreenshots() {
       return runtime.tasks;

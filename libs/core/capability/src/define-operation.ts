@@ -16,16 +16,23 @@ export interface OperationContext {
   stepScreenshots?: StepScreenshots;
   /** The JSON Schema of flow files, for editors (REST serves it); the runtime sets it (from the tasks lib). */
   flowSchema?: Readonly<Record<string, unknown>>;
-  /**
-   * The directories of the Apex host that install_app and add_media may read from (config `apps.allowedRoots`);
-   * the runtime sets it (default: the working directory and the data directory). Absent: the working directory.
-   */
   appRoots?: readonly string[];
+  /** The finished screen recordings, for faces that serve the files; the runtime sets it (its recording service). */
+  recordings?: RecordingFiles;
 }
 
 /** Where install_app and add_media may read files from. */
 export function appRootsOf(ctx: OperationContext): readonly string[] {
   return ctx.appRoots ?? [process.cwd()];
+}
+
+/** Where the faces read a finished recording's MP4 from, without knowing how recordings are made or kept. */
+export interface RecordingFiles {
+  /**
+   * The finished recording's file: `invalid_argument` for a malformed id, `recording_not_found` for an unknown
+   * one, one still being recorded, or one removed to keep the disk bounded.
+   */
+  recordingFile(id: string): Promise<{ path: string; bytes: number }>;
 }
 
 /** Where the faces read a task step's screenshot from, without knowing where or how it is kept. */

@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   element_not_found: { httpStatus: 404, retryable: false, title: 'Element not found' },
   app_not_found: { httpStatus: 404, retryable: false, title: 'App not found' },
   task_not_found: { httpStatus: 404, retryable: false, title: 'Task not found' },
+  recording_not_found: { httpStatus: 404, retryable: false, title: 'Recording not found' },
   device_busy: { httpStatus: 409, retryable: true, title: 'Device busy' },
   internal: { httpStatus: 500, retryable: false, title: 'Internal error' },
   unsupported_operation: { httpStatus: 501, retryable: false, title: 'Unsupported operation' },

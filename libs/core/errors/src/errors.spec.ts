@@ -23,6 +23,7 @@ describe('error codes', () => {
         'app_not_found',
         'unsupported_operation',
         'task_not_found',
+        'recording_not_found',
         'unauthorized',
         'internal',
         'unavailable',

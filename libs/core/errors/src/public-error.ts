@@ -115,6 +115,7 @@ const NEUTRAL_MESSAGES: Record<ErrorCode, string> = {
   element_not_found: 'The element was not found on the screen.',
   app_not_found: 'The app is not installed on the device.',
   task_not_found: 'The task was not found.',
+  recording_not_found: 'The recording was not found.',
   device_busy: 'The device is busy.',
   internal: 'An internal error occurred.',
   unsupported_operation: 'The device does not support this operation.',

@@ -12,7 +12,7 @@ export {
   type ServeOptions,
   type StartRestApiOptions,
 } from './start';
-export { REST_ROUTES, TASK_ROUTES, type RestRoute } from './routes';
+export { RECORDING_ROUTES, REST_ROUTES, TASK_ROUTES, type RestRoute } from './routes';
 export { MEDIA_ROUTES, STREAM_BOUNDARY, type MediaRoute } from './media';
 export { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 export { renderDocsPage } from './docs-page';

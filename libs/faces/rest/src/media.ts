@@ -1,19 +1,21 @@
 import { setMaxListeners } from 'node:events';
-import type { ServerResponse } from 'node:http';
-import { invalidArgument } from '@apex/errors';
+import type { Response } from 'express';
+import { ApexError, invalidArgument } from '@apex/errors';
 import { openLiveScreen, type OperationContext } from '@apex/capability';
+import { HttpProblem } from './problem';
 import { DEVICE_PATH_PARAM } from './routes';
 
 /**
- * Routes that answer with media rather than an operation's JSON: the live screen (an endless MJPEG stream)
- * and the kept screenshot of a task step. Neither is an operation of the catalog (no MCP tool: a model reads
- * screenshots with take_screenshot); both share the routes' token, Host and Origin checks.
+ * Routes that answer with media rather than an operation's JSON: the live screen (an endless MJPEG stream),
+ * the kept screenshot of a task step and a finished screen recording (MP4). None is an operation of the catalog
+ * (no MCP tool: a model reads screenshots with take_screenshot, recordings are named by their url); all share
+ * the routes' token, Host and Origin checks.
  */
 export interface MediaRoute {
   method: 'GET';
-  /** Path template; `{id}` is a device id (stream) or a task id (step screenshot). */
+  /** Path template; `{id}` is a device id (stream), a task id (step screenshot) or a recording id. */
   path: string;
-  media: 'screen-stream' | 'step-screenshot';
+  media: 'screen-stream' | 'step-screenshot' | 'recording';
 }
 
 export const STEP_PATH_PARAM = 'n';
@@ -21,11 +23,14 @@ export const STEP_PATH_PARAM = 'n';
 export const MEDIA_ROUTES: readonly MediaRoute[] = [
   { method: 'GET', path: `/devices/{${DEVICE_PATH_PARAM}}/stream`, media: 'screen-stream' },
   { method: 'GET', path: `/task/{${DEVICE_PATH_PARAM}}/steps/{${STEP_PATH_PARAM}}/screenshot`, media: 'step-screenshot' },
+  { method: 'GET', path: `/recordings/{${DEVICE_PATH_PARAM}}`, media: 'recording' },
 ];
 
-/** The media routes this context can serve (step screenshots only where tasks run). */
+/** The media routes this context can serve (step screenshots only where tasks run, recordings where they are made). */
 export function mediaRoutesOf(ctx: OperationContext): MediaRoute[] {
-  return MEDIA_ROUTES.filter((route) => route.media !== 'step-screenshot' || ctx.stepScreenshots !== undefined);
+  return MEDIA_ROUTES.filter(
+    (route) => (route.media !== 'step-screenshot' || ctx.stepScreenshots !== undefined) && (route.media !== 'recording' || ctx.recordings !== undefined),
+  );
 }
 
 /** The part delimiter of `/devices/{id}/stream` (RFC 2046: the parts start with `--` and this). */
@@ -36,7 +41,7 @@ const MAX_STEP = 1_000_000;
 
 export interface MediaRequest {
   ctx: OperationContext;
-  res: ServerResponse;
+  res: Response;
   params: Record<string, string>;
   /** Aborts when the server stops: a stream ends then, so that a shutdown need not wait for it. */
   serverClosing: AbortSignal;
@@ -46,6 +51,7 @@ export interface MediaRequest {
 
 export async function runMediaRoute(route: MediaRoute, request: MediaRequest): Promise<void> {
   if (route.media === 'screen-stream') await sendScreenStream(request);
+  else if (route.media === 'recording') await sendRecording(request);
   else await sendStepScreenshot(request);
 }
 
@@ -90,7 +96,7 @@ async function sendScreenStream({ ctx, res, params, serverClosing, onStreamError
 }
 
 /** Writes one part; waits while the client's socket is full (frames are not queued behind a slow client). */
-function writePart(res: ServerResponse, jpeg: Buffer): Promise<void> {
+function writePart(res: Response, jpeg: Buffer): Promise<void> {
   if (res.destroyed) return Promise.resolve();
   const head = Buffer.from(`--${STREAM_BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.length}\r\n\r\n`, 'latin1');
   const fits = res.write(Buffer.concat([head, jpeg, Buffer.from('\r\n', 'latin1')]));
@@ -125,4 +131,34 @@ async function sendStepScreenshot({ ctx, res, params }: MediaRequest): Promise<v
     'Cache-Control': 'private, max-age=3600',
   });
   res.end(image.data);
+}
+
+/**
+ * A finished recording's MP4, with range requests (206 and Content-Range: a player seeks without loading it
+ * all). The id is checked by the recordings themselves; the host path never leaves the server.
+ */
+async function sendRecording({ ctx, res, params }: MediaRequest): Promise<void> {
+  const recordings = ctx.recordings;
+  if (!recordings) throw new Error('recordings are not served over this context');
+  const { path, bytes } = await recordings.recordingFile(params[DEVICE_PATH_PARAM]);
+  await new Promise<void>((resolve, reject) => {
+    res.sendFile(
+      path,
+      {
+        acceptRanges: true,
+        lastModified: false,
+        // A recording never changes once finished, but it shows private screens: keep it out of shared caches.
+        headers: { 'Content-Type': 'video/mp4', 'Cache-Control': 'private, max-age=3600' },
+      },
+      (error?: Error & { status?: number; code?: string }) => {
+        if (!error || res.headersSent) resolve();
+        else if (error.status === 416) {
+          reject(new HttpProblem('range_not_satisfiable', `The range asked for is not within the recording's ${bytes} bytes.`, { 'Content-Range': `bytes */${bytes}` }));
+        } else if (error.code === 'ENOENT' || error.status === 404) {
+          // Removed between the lookup and the answer (to keep the disk bounded).
+          reject(new ApexError('recording_not_found', 'The recording was removed while it was being sent.'));
+        } else reject(error);
+      },
+    );
+  });
 }

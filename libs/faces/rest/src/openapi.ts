@@ -53,10 +53,11 @@ const PROBLEM_CONTENT = { 'application/problem+json': { schema: { $ref: '#/compo
 const PROBLEM_RESPONSES: Record<string, { name: string; description: string }> = {
   '400': { name: 'InvalidArgument', description: 'Invalid argument: each bad field is listed in `errors`.' },
   '401': { name: 'Unauthorized', description: 'Missing or wrong bearer token.' },
-  '404': { name: 'NotFound', description: 'Unknown device, app or element.' },
+  '404': { name: 'NotFound', description: 'Unknown device, app, element, task or recording.' },
   '409': { name: 'DeviceBusy', description: 'The device is busy.' },
   '413': { name: 'PayloadTooLarge', description: 'The body is larger than the limit.' },
   '415': { name: 'UnsupportedMediaType', description: 'The body is not application/json.' },
+  '416': { name: 'RangeNotSatisfiable', description: 'The Range asked for is not within the file (Content-Range gives its size).' },
   '500': { name: 'InternalError', description: 'Internal error.' },
   '501': { name: 'UnsupportedOperation', description: 'The device does not support this operation.' },
   '502': { name: 'DeviceError', description: 'The device reported an error.' },
@@ -121,6 +122,25 @@ function mediaPath(route: MediaRoute, operations: ReadonlyMap<string, AnyOperati
       responses: {
         '200': { description: 'The stream.', content: { 'multipart/x-mixed-replace': { schema: { type: 'string' } } } },
         ...problemRefs(['404', '409', '500', '502', '503', '504']),
+      },
+    };
+  }
+  if (route.media === 'recording') {
+    return {
+      method: 'get',
+      path: route.path,
+      operationId: 'get_recording',
+      summary: 'Screen recording',
+      description:
+        'A finished screen recording as an MP4 (H.264), from the url stop_recording and list_recordings give. Takes ' +
+        'Range requests (206 Partial Content), so a <video> can seek. 404 for an unknown id, one still recording, or one ' +
+        'removed to keep the disk bounded.',
+      tags: ['device'],
+      request: { params: z.object({ [DEVICE_PATH_PARAM]: z.string().describe('The recording id (rec-…).') }) },
+      responses: {
+        '200': { description: 'The video.', content: { 'video/mp4': { schema: { type: 'string' as const, contentMediaType: 'video/mp4' } } } },
+        '206': { description: 'The part of the video the Range header asked for.', content: { 'video/mp4': { schema: { type: 'string' as const } } } },
+        ...problemRefs(['400', '404', '416', '500']),
       },
     };
   }

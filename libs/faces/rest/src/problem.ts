@@ -11,6 +11,7 @@ export const HTTP_PROBLEMS = {
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  range_not_satisfiable: { status: 416, title: 'Range not satisfiable' },
   forbidden_origin: { status: 403, title: 'Forbidden origin' },
   forbidden_host: { status: 403, title: 'Forbidden host' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -71,6 +71,13 @@ export const TASK_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/task/{id}/flow', operation: 'export_flow', pathField: 'taskId' },
 ];
 
+/** The screen recording routes (served when the catalog has them): `{id}` is a device id. */
+export const RECORDING_ROUTES: readonly RestRoute[] = [
+  { method: 'POST', path: '/devices/{id}/recording/start', operation: 'start_recording', successStatus: 201 },
+  { method: 'POST', path: '/devices/{id}/recording/stop', operation: 'stop_recording' },
+  { method: 'GET', path: '/recordings', operation: 'list_recordings' },
+];
+
 /** A route template in Express's syntax: `{id}` becomes `{:id}`, optional so that an empty id reaches its schema. */
 export function expressPath(template: string): string {
   return template.replace(/\{(\w+)\}/g, '{:$1}');

@@ -24,7 +24,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 import { checkedPathParam, pathParamSchema } from './path-params';
 import { HttpProblem, problemFrom, problemHeaders, sendProblem } from './problem';
 import { sendJson, sendText } from './respond';
-import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, expressPath, REST_ROUTES, TASK_ROUTES, undecodableParamOf, type RestRoute } from './routes';
+import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, expressPath, RECORDING_ROUTES, REST_ROUTES, TASK_ROUTES, undecodableParamOf, type RestRoute } from './routes';
 import { sendScreenshot } from './screenshot';
 
 /** The MCP endpoint mounted at /mcp (`createMcpEndpoint` of @apex/mcp): the REST server guards it like every route. */
@@ -128,7 +128,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
   const readJsonBody = jsonBodyReader(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
   const catalog = options.operations ?? catalogOf(ctx);
   const operations = new Map(catalog.map((op) => [op.name, op]));
-  const routes = [...REST_ROUTES, ...TASK_ROUTES].filter((route) => operations.has(route.operation));
+  const routes = [...REST_ROUTES, ...TASK_ROUTES, ...RECORDING_ROUTES].filter((route) => operations.has(route.operation));
   const media = mediaRoutesOf(ctx);
   const templates = [...routes, ...media].map((route) => route.path);
   const closing = new AbortController();

@@ -7,6 +7,7 @@ import { leakedWordsIn } from '@apex/errors/testing';
 import { DEFAULT_TOOLSETS, operationsIn, resolveToolsets } from '@apex/capability';
 import { createMcpServer, ENABLE_TOOLSET, LIST_TOOLSETS } from '@apex/mcp';
 import { createRuntime, mcpToolsets, type Runtime } from '@apex/runtime';
+import { RECORDING_OPERATIONS } from '@apex/recording';
 import { ALL_OPERATIONS } from '@apex/tasks';
 
 const SNAPSHOT = path.join(__dirname, '__snapshots__', 'tools-list.json');
@@ -50,7 +51,7 @@ describe('the MCP tool list, as the runtime serves it', () => {
 
   it('lists every operation of the catalog with strict schemas and all four annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([...ALL_OPERATIONS.map((op) => op.name), LIST_TOOLSETS, ENABLE_TOOLSET]);
+    expect(tools.map((t) => t.name)).toEqual([...[...ALL_OPERATIONS, ...RECORDING_OPERATIONS].map((op) => op.name), LIST_TOOLSETS, ENABLE_TOOLSET]);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
