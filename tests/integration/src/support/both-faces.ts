@@ -16,8 +16,8 @@ export interface BothFaces {
   tool(name: string, args?: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** A tool call that must fail; its semantic error. */
   toolError(name: string, args?: Record<string, unknown>): Promise<{ code?: string; hint?: string }>;
-  /** A REST call on the embedded device (`path` after `/devices/{id}`). */
-  rest(method: 'GET' | 'POST', path: string, body?: unknown): Promise<JsonAnswer>;
+  /** A REST call on the embedded iPhone, or on `device` (`path` after `/devices/{id}`). */
+  rest(method: 'GET' | 'POST', path: string, body?: unknown, device?: string): Promise<JsonAnswer>;
   close(): Promise<void>;
 }
 
@@ -44,8 +44,9 @@ export async function startBothFaces(clientName: string): Promise<BothFaces> {
       expect(answer.isError).toBe(true);
       return (answer._meta?.['apex/error'] ?? {}) as { code?: string; hint?: string };
     },
-    async rest(method, path, body) {
-      const answer = await call(harness.url, method, `${DEVICE_PATH}${path}`, body === undefined ? {} : { body });
+    async rest(method, path, body, device) {
+      const base = device === undefined ? DEVICE_PATH : `/devices/${encodeURIComponent(device)}`;
+      const answer = await call(harness.url, method, `${base}${path}`, body === undefined ? {} : { body });
       seen.push(JSON.stringify(answer.body));
       return answer;
     },
