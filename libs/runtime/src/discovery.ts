@@ -211,7 +211,11 @@ export class DeviceDiscovery {
         hostPort: await freeLoopbackPort(),
         iosBinary: goIosBinary(ios?.goIos),
         env: this.env,
-        onPhase: (_phase, detail) => (found.note = `preparing: ${detail}`),
+        onPhase: (phase, detail) => {
+          found.note = `preparing: ${detail}`;
+          // One log line per phase: the first build takes minutes, and a person watching the CLI sees where it is.
+          this.options.logger.info({ deviceId: id, phase }, `preparing ${name}: ${detail}`);
+        },
         signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.options.prepareTimeoutMs ?? 600_000)]),
       });
       found.agent = agent;
