@@ -7,6 +7,8 @@ import { createWdaDriver } from '@apex/driver-wda';
 import { AgentSetupError, launchAgent, listBootedSimulators, listUsbIPhones, type AgentTarget, type RunningAgent } from '@apex/ios-host';
 import type { DeviceDriver } from '@apex/port';
 import { DEFAULT_ADB_SERVER, type ApexConfig } from './config';
+import { hostPort } from './drivers';
+import { refusingDriver } from './refusing-driver';
 import { agentProjectPath, goIosBinary } from './doctor';
 import type { Logger } from './logger';
 
@@ -49,23 +51,7 @@ const ANDROID_NOTES: Record<string, string> = {
 
 /** Stands in for a phone's driver until it is ready: every call answers device_offline with the note. */
 function notReadyDriver(platform: 'ios' | 'android', note: () => string): DeviceDriver {
-  const refuse = async (): Promise<never> => {
-    throw new ApexError('device_offline', `The device is not ready: ${note()}.`, { hint: 'Wait, or run `apex doctor` for what is missing.' });
-  };
-  return {
-    platform,
-    status: refuse,
-    screen: refuse,
-    screenshot: refuse,
-    tap: refuse,
-    swipe: refuse,
-    typeText: refuse,
-    pressButton: refuse,
-    launchApp: refuse,
-    terminateApp: refuse,
-    uiTree: refuse,
-    ping: refuse,
-  };
+  return refusingDriver(platform, () => new ApexError('device_offline', `The device is not ready: ${note()}.`, { hint: 'Wait, or run `apex doctor` for what is missing.' }));
 }
 
 async function freeLoopbackPort(): Promise<number> {
@@ -76,10 +62,6 @@ async function freeLoopbackPort(): Promise<number> {
   return port;
 }
 
-function hostPort(value: string): { host: string; port: number } {
-  const colon = value.lastIndexOf(':');
-  return { host: value.slice(0, colon).replace(/^\[|\]$/g, ''), port: Number(value.slice(colon + 1)) };
-}
 
 interface Found {
   id: string;
