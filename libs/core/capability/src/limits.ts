@@ -74,3 +74,21 @@ export const MAX_BUTTON_LABEL_LENGTH = 100;
 export const DEFAULT_WAIT_MS = 5_000;
 export const MAX_WAIT_MS = 60_000;
 export const WAIT_POLL_MS = 100;
+
+/** get_logs: lines returned by default and at most, and the bytes of one answer (older lines are left out first). */
+export const DEFAULT_LOG_ENTRIES = 100;
+export const MAX_LOG_ENTRIES = 500;
+export const MAX_LOG_BYTES = 64 * 1024;
+/** Characters of one returned log message (a longer one is cut, marked with …). */
+export const MAX_LOG_MESSAGE_CHARS = 2_000;
+/** Lines read from a device in one get_logs: a source that never stops sending is cut off here. */
+export const MAX_LOG_LINES_SCANNED = 200_000;
+/** How far back a `since` in milliseconds may reach (7 days). */
+export const MAX_LOG_LOOKBACK_MS = 7 * 24 * 3600 * 1000;
+/** Characters of get_logs' `grep` text. */
+export const MAX_LOG_GREP_LENGTH = 200;
+/** list_crashes: reports listed at most (the newest). */
+export const MAX_CRASHES_LISTED = 50;
+/** get_crash: frames of the crashed thread, and characters of the report's own text. */
+export const MAX_CRASH_FRAMES = 64;
+export const MAX_CRASH_TEXT_CHARS = 32_000;

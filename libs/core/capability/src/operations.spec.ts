@@ -32,7 +32,7 @@ function imageOf(result: OperationResult): ImageAttachment {
 describe('the catalog', () => {
   const ANNOTATION_KEYS: (keyof OperationAnnotations)[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
-  it('has the twenty-six device operations, each named once in snake_case', () => {
+  it('has the twenty-nine device operations, each named once in snake_case', () => {
     const names = DEVICE_OPERATIONS.map((op) => op.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(
@@ -63,6 +63,9 @@ describe('the catalog', () => {
         'handle_alert',
         'set_appearance',
         'wait_for',
+        'get_logs',
+        'list_crashes',
+        'get_crash',
       ].sort(),
     );
     for (const name of names) expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);

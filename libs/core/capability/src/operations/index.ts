@@ -5,6 +5,9 @@ import { doubleTapOperation } from './double-tap';
 import { findIconOperation } from './find-icon';
 import { findTextOperation } from './find-text';
 import { getClipboardOperation } from './get-clipboard';
+import { getCrashOperation } from './get-crash';
+import { getLogsOperation } from './get-logs';
+import { listCrashesOperation } from './list-crashes';
 import { getUiTreeOperation } from './get-ui-tree';
 import { handleAlertOperation } from './handle-alert';
 import { hideKeyboardOperation } from './hide-keyboard';
@@ -54,6 +57,9 @@ export const DEVICE_OPERATIONS: readonly AnyOperation[] = [
   setLockOperation,
   getClipboardOperation,
   setClipboardOperation,
+  getLogsOperation,
+  listCrashesOperation,
+  getCrashOperation,
 ];
 
 export {
@@ -63,12 +69,15 @@ export {
   findIconOperation,
   findTextOperation,
   getClipboardOperation,
+  getCrashOperation,
+  getLogsOperation,
   getUiTreeOperation,
   handleAlertOperation,
   hideKeyboardOperation,
   inputTextOperation,
   launchAppOperation,
   listAppsOperation,
+  listCrashesOperation,
   listDevicesOperation,
   longPressOperation,
   openUrlOperation,
