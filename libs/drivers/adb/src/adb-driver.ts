@@ -6,6 +6,10 @@ import {
   type AppList,
   type AppRef,
   type Appearance,
+  type CrashReport,
+  type CrashSummary,
+  type LogEntry,
+  type LogQuery,
   type DeviceDriver,
   type DriverStatus,
   type HardwareButton,
@@ -24,6 +28,7 @@ import { AdbServerClient, type AdbServerAddress } from './adb-server/adb-server-
 import * as alerts from './commands/alerts';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
+import * as evidence from './commands/evidence';
 import * as keyboard from './commands/keyboard';
 import * as screen from './commands/screen';
 import * as touch from './commands/touch';
@@ -175,6 +180,22 @@ export class AdbDriver implements DeviceDriver {
 
   setAppearance(appearance: Appearance, signal: AbortSignal): Promise<void> {
     return this.guard(`switch to ${appearance} mode`, () => device.setAppearance(this.ctx, appearance, signal));
+  }
+
+  async *logs(query: LogQuery, signal: AbortSignal): AsyncGenerator<LogEntry> {
+    try {
+      yield* evidence.logs(this.ctx, query, signal);
+    } catch (error) {
+      throw translateAdbFailure(error, this.ctx.where, 'read its log');
+    }
+  }
+
+  crashReports(query: { app?: string; sinceMs?: number }, signal: AbortSignal): Promise<CrashSummary[]> {
+    return this.guard('list its crash reports', () => evidence.crashReports(this.ctx, query, signal));
+  }
+
+  crashReport(id: string, signal: AbortSignal): Promise<CrashReport | undefined> {
+    return this.guard('read a crash report', () => evidence.crashReport(this.ctx, id, signal));
   }
 
   /** A round trip through the server to the device's shell. */

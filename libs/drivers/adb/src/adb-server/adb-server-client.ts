@@ -147,6 +147,40 @@ export class AdbServerClient {
     }
   }
 
+  /**
+   * Runs a command with raw output (`exec:`) and yields its output line by line, as it arrives, until the
+   * command ends or the signal aborts (the socket closes, which ends the command). A line longer than
+   * `maxLineBytes` is cut there (the rest of it is skipped): memory stays bounded whatever the device sends.
+   */
+  async *execLines(serial: string, command: string, signal: AbortSignal, maxLineBytes: number): AsyncGenerator<string> {
+    const reader = await this.request([`host:transport:${serial}`, `exec:${command}`], signal);
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let skipping = false;
+    try {
+      for await (const chunk of reader.chunksUntilEnd()) {
+        let from = 0;
+        for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
+          if (!skipping) pending.push(chunk.subarray(from, Math.min(nl, from + Math.max(0, maxLineBytes - pendingBytes))));
+          yield Buffer.concat(pending).toString('utf8').replace(/\r$/, '');
+          pending = [];
+          pendingBytes = 0;
+          skipping = false;
+          from = nl + 1;
+        }
+        if (from < chunk.length && !skipping) {
+          const rest = chunk.subarray(from, from + Math.max(0, maxLineBytes - pendingBytes));
+          pending.push(Buffer.from(rest));
+          pendingBytes += rest.length;
+          if (pendingBytes >= maxLineBytes) skipping = true;
+        }
+      }
+      if (pendingBytes > 0) yield Buffer.concat(pending).toString('utf8');
+    } finally {
+      reader.socket.destroy();
+    }
+  }
+
   /** Runs a command with raw output (`exec:`): every byte as the command wrote it, no exit code. */
   async exec(serial: string, command: string, signal: AbortSignal): Promise<Buffer> {
     const reader = await this.request([`host:transport:${serial}`, `exec:${command}`], signal);
