@@ -1,7 +1,7 @@
 import type { DeviceRegistration } from '@apex/hub';
 import { createAdbDriver } from '@apex/driver-adb';
 import { createAppiumDriver } from '@apex/driver-appium';
-import { createWdaDriver } from '@apex/driver-wda';
+import { createWdaDriver, type IosDiagnosticsSource } from '@apex/driver-wda';
 import { DEFAULT_ADB_SERVER, type AdbDeviceConfig, type DeviceConfig, type WdaDeviceConfig } from './config';
 import { redactedUrl, resolveEndpoint } from './credentials';
 
@@ -10,7 +10,7 @@ import { redactedUrl, resolveEndpoint } from './credentials';
  * The action limits go to the hub, which owns them (and aborts a driver call that outlives them); a driver
  * gets only its connect bound. Limits left out of the entry take the defaults of TIMEOUT_DEFAULTS.
  */
-export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = process.env): DeviceRegistration {
+export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = process.env, host: HostTools = {}): DeviceRegistration {
   const limits = {
     id: device.id,
     name: device.name ?? device.id,
@@ -20,7 +20,7 @@ export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = p
   const connectTimeoutMs = device.timeouts?.connectMs;
   switch (device.driver) {
     case 'wda':
-      return { ...limits, driver: createWdaDriver({ deviceId: device.id, url: device.url, mjpegUrl: mjpegUrlOf(device), connectTimeoutMs }) };
+      return { ...limits, driver: createWdaDriver({ deviceId: device.id, url: device.url, mjpegUrl: mjpegUrlOf(device), connectTimeoutMs, diagnostics: host.iosDiagnostics }) };
     case 'appium': {
       // A device cloud's credentials leave the address here and travel only in the Authorization header.
       const server = resolveEndpoint(device.serverUrl, device, env);
@@ -48,6 +48,11 @@ export function registrationFor(device: DeviceConfig, env: NodeJS.ProcessEnv = p
         }),
       };
   }
+}
+
+/** What the host knows of a device beyond its entry (the embedded iPhone's log and crash reports). */
+export interface HostTools {
+  iosDiagnostics?: IosDiagnosticsSource;
 }
 
 /** `HOST:PORT` (validated by the config schema) → its parts; `[::1]:5037` → host `::1`. */

@@ -121,7 +121,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       embedded = phone;
       closers.push(() => phone.close());
       hub.register(
-        registrationFor({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, mjpegPort: phone.mjpegPort }),
+        registrationFor({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, mjpegPort: phone.mjpegPort }, process.env, { iosDiagnostics: phone.diagnostics }),
       );
       devices.push({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, shared: true, embedded: true });
       logger.info({ url: phone.url }, 'no configuration: started the embedded virtual iPhone');

@@ -14,3 +14,4 @@ export {
   type XmlNode,
 } from './xml-reader';
 export { AGENT_ORIENTATIONS, alertFailure, alertInfoOf, keyboardFailure, pasteboardText, rotationFailure, urlFailure } from './agent-controls';
+export { parseAppleTime, parseIps, parseOsLogLine, type IosDiagnosticsSource } from './diagnostics';

@@ -1,2 +1,2 @@
 export { WdaDriver, createWdaDriver, type WdaDriverOptions } from './wda-driver';
-export { normalizeXmlSource } from '@apex/ios-source';
+export { normalizeXmlSource, type IosDiagnosticsSource } from '@apex/ios-source';

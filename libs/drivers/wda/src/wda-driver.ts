@@ -11,6 +11,10 @@ import {
   type HardwareButton,
   type AppList,
   type AppRef,
+  type CrashReport,
+  type CrashSummary,
+  type LogEntry,
+  type LogQuery,
   type Point,
   type RawScreenshot,
   type ScreenGeometry,
@@ -18,10 +22,12 @@ import {
   type TypeTextRequest,
   type UiNode,
 } from '@apex/port';
+import type { IosDiagnosticsSource } from '@apex/ios-source';
 import { readScreenStream, WebDriverBackedDriver } from '@apex/webdriver-http';
 import * as alerts from './commands/alerts';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
+import * as diagnostics from './commands/diagnostics';
 import * as gestures from './commands/gestures';
 import * as keyboard from './commands/keyboard';
 import * as screen from './commands/screen';
@@ -45,6 +51,11 @@ export interface WdaDriverOptions {
   mjpegUrl?: string;
   /** Bound on creating a session (default: one action's limit); a caller that gives up leaves it running. */
   sessionStartTimeoutMs?: number;
+  /**
+   * Where the phone's log and crash reports come from (its host's tools: the agent has no route for them).
+   * Absent: the driver cannot read them (`unsupported_operation`).
+   */
+  diagnostics?: IosDiagnosticsSource;
 }
 
 /**
@@ -57,6 +68,10 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
   private readonly ctx: WdaContext;
   /** Only when a stream address is configured (the hub then reads it beside the action queue). */
   readonly stream?: (signal: AbortSignal) => AsyncIterable<Uint8Array>;
+  /** Only with a diagnostics source. */
+  readonly logs?: (query: LogQuery, signal: AbortSignal) => AsyncIterable<LogEntry>;
+  readonly crashReports?: (query: { app?: string; sinceMs?: number }, signal: AbortSignal) => Promise<CrashSummary[]>;
+  readonly crashReport?: (id: string, signal: AbortSignal) => Promise<CrashReport | undefined>;
 
   constructor(options: WdaDriverOptions) {
     super({
@@ -71,6 +86,12 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
     if (options.mjpegUrl !== undefined) {
       const source = { deviceId: options.deviceId, url: new URL(options.mjpegUrl), connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs };
       this.stream = (signal) => readScreenStream(source, signal);
+    }
+    const source = options.diagnostics;
+    if (source) {
+      this.logs = (query, signal) => diagnostics.logs(source, query, signal);
+      this.crashReports = (query, signal) => this.guard('list its crash reports', () => diagnostics.crashReports(source, query, signal));
+      this.crashReport = (id, signal) => this.guard('read a crash report', () => diagnostics.crashReport(source, id, signal));
     }
   }
 

@@ -1,0 +1,34 @@
+import type { CrashReport, CrashSummary, LogEntry, LogQuery } from '@apex/port';
+import { parseIps, parseOsLogLine, type IosDiagnosticsSource } from '@apex/ios-source';
+
+/*
+ * The log and crash reports of an iPhone, from its host's diagnostics source (the agent has no route for
+ * them). The source narrows by time; the rest of the query is the caller's to apply.
+ */
+
+/** Characters of one log line read (a longer one is not a line the log writes: skipped). */
+const MAX_LINE_CHARS = 64 * 1024;
+
+export async function* logs(source: IosDiagnosticsSource, query: LogQuery, signal: AbortSignal): AsyncGenerator<LogEntry> {
+  for await (const line of source.logLines(query.sinceMs, signal)) {
+    if (signal.aborted) return;
+    if (line.length > MAX_LINE_CHARS) continue;
+    const entry = parseOsLogLine(line);
+    if (entry) yield entry;
+  }
+}
+
+async function reports(source: IosDiagnosticsSource, signal: AbortSignal): Promise<CrashReport[]> {
+  const files = await source.crashFiles(signal);
+  return files.filter((f) => f.name.endsWith('.ips')).flatMap((f) => parseIps(f.name, f.text) ?? []);
+}
+
+export async function crashReports(source: IosDiagnosticsSource, query: { app?: string; sinceMs?: number }, signal: AbortSignal): Promise<CrashSummary[]> {
+  return (await reports(source, signal))
+    .filter((c) => (query.app === undefined || c.app === query.app) && (query.sinceMs === undefined || c.time >= query.sinceMs))
+    .map(({ id, app, time, exception }) => ({ id, app, time, exception }));
+}
+
+export async function crashReport(source: IosDiagnosticsSource, id: string, signal: AbortSignal): Promise<CrashReport | undefined> {
+  return (await reports(source, signal)).find((c) => c.id === id);
+}
