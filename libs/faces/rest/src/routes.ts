@@ -48,6 +48,9 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/devices/{id}/describe', operation: 'describe_screen' },
   { method: 'POST', path: '/devices/{id}/wait-for', operation: 'wait_for' },
   { method: 'GET', path: '/devices/{id}/apps', operation: 'list_apps' },
+  { method: 'GET', path: '/devices/{id}/logs', operation: 'get_logs' },
+  { method: 'GET', path: '/devices/{id}/crashes', operation: 'list_crashes' },
+  { method: 'GET', path: '/devices/{id}/crash', operation: 'get_crash' },
 ];
 
 /** The agent task routes (served when the context carries a task service); `{id}` is a task id here. */

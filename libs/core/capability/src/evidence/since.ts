@@ -2,11 +2,17 @@ import { z } from 'zod';
 import type { DeviceHub } from '@apex/hub';
 import { MAX_LOG_LOOKBACK_MS } from '../limits';
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 /** `since` of the evidence reads: milliseconds back from now, an ISO 8601 instant, or "lastAction". */
 export const sinceField = z
   .union([
     z.number().int().min(0).max(MAX_LOG_LOOKBACK_MS),
-    z.iso.datetime({ offset: true }),
+    // A refinement, not z.iso.datetime(): its pattern would cost every tool list some 500 characters.
+    z
+      .string()
+      .max(40)
+      .refine((text) => ISO_TIME.test(text) && Number.isFinite(Date.parse(text)), 'must be an ISO 8601 time such as 2026-12-06T10:15:00Z'),
     z.literal('lastAction'),
   ])
   .optional()

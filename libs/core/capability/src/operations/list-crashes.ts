@@ -18,9 +18,8 @@ export const listCrashesOperation = defineOperation({
   toolset: 'evidence',
   handler: async (ctx, { device, app, since }) => {
     const sinceMs = sinceInstant(ctx.hub, device, since);
-    const all = (await listCrashReports(ctx.hub, device, { app, sinceMs }))
-      .filter((c) => (app === undefined || c.app === app) && (sinceMs === undefined || c.time >= sinceMs))
-      .sort((a, b) => a.time - b.time);
+    // The device applies `since` at its reports' own time resolution; the app is checked again here.
+    const all = (await listCrashReports(ctx.hub, device, { app, sinceMs })).filter((c) => app === undefined || c.app === app).sort((a, b) => a.time - b.time);
     const shown = all.slice(-MAX_CRASHES_LISTED);
     return {
       crashes: shown.map((c) => ({ id: c.id, app: c.app, time: new Date(c.time).toISOString(), exception: c.exception })),

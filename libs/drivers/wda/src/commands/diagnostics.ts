@@ -6,6 +6,9 @@ import { parseIps, parseOsLogLine, type IosDiagnosticsSource } from '@apex/ios-s
  * them). The source narrows by time; the rest of the query is the caller's to apply.
  */
 
+/** A report's timestamp is in hundredths of a second: one stamped within the hundredth of `since` counts as after it. */
+const IPS_TIME_RESOLUTION_MS = 10;
+
 /** Characters of one log line read (a longer one is not a line the log writes: skipped). */
 const MAX_LINE_CHARS = 64 * 1024;
 
@@ -25,7 +28,7 @@ async function reports(source: IosDiagnosticsSource, signal: AbortSignal): Promi
 
 export async function crashReports(source: IosDiagnosticsSource, query: { app?: string; sinceMs?: number }, signal: AbortSignal): Promise<CrashSummary[]> {
   return (await reports(source, signal))
-    .filter((c) => (query.app === undefined || c.app === query.app) && (query.sinceMs === undefined || c.time >= query.sinceMs))
+    .filter((c) => (query.app === undefined || c.app === query.app) && (query.sinceMs === undefined || c.time > query.sinceMs - IPS_TIME_RESOLUTION_MS))
     .map(({ id, app, time, exception }) => ({ id, app, time, exception }));
 }
 
