@@ -36,7 +36,14 @@ export class StepRecorder {
       status: outcome.status,
       finishedAt,
       result: outcome.status === 'succeeded' ? this.records.text(outcome.result) : undefined,
-      error: outcome.status === 'failed' ? { ...outcome.error, message: this.records.text(outcome.error.message) } : undefined,
+      error:
+        outcome.status === 'failed'
+          ? {
+              ...outcome.error,
+              message: this.records.text(outcome.error.message),
+              ...(outcome.error.logs ? { logs: outcome.error.logs.map((line) => ({ ...line, message: this.records.text(line.message) })) } : {}),
+            }
+          : undefined,
       usage: outcome.usage,
       suggestedPatch: outcome.status === 'cancelled' ? undefined : outcome.suggestedPatch,
     });
