@@ -7,7 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { leakedWordsIn } from '@apex/errors/testing';
 import { createRestLogger, startRestApi, type RestApiHandle } from '@apex/rest';
 import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
-import { CAMERA_BUNDLE_ID, CAMERA_PACKAGE, createVirtualAndroid, startAdbd, type Adbd, type VirtualPhone } from '@apex/virtual-device';
+import { CAMERA_BUNDLE_ID, CAMERA_PACKAGE, createVirtualAndroid, startAdbd, startVirtualIPhone, type Adbd, type VirtualIPhone, type VirtualPhone } from '@apex/virtual-device';
 import { describeWithRealAdb, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
 import { call } from '../rest/harness';
 
@@ -158,6 +158,18 @@ function evidenceCases(name: string, setup: () => Promise<PhoneUnderTest>): void
       expect(JSON.stringify(rest.body)).not.toContain(secret);
     });
 
+    it('a client asking in a loop: every answer bounded and alike, nothing left queued on the device', async () => {
+      const sizes = new Set<number>();
+      for (let i = 0; i < 40; i++) {
+        const logs = ok(await stack.tool('get_logs', { limit: 5, level: 'fault' }));
+        expect((logs.entries as Entry[]).length).toBeLessThanOrEqual(5);
+        sizes.add((logs.entries as Entry[]).length);
+      }
+      expect(sizes.size).toBe(1);
+      expect(stack.runtime.hub.waiting(stack.device)).toBe(0);
+      ok(await stack.tool('device_status', {}));
+    });
+
     it('bad input: invalid_argument on both faces, naming the field', async () => {
       for (const args of [{ limit: 0 }, { limit: 501 }, { level: 'warning' }, { since: 'yesterday' }, { grep: '' }]) {
         expect(codeOf(await stack.tool('get_logs', args))).toBe('invalid_argument');
@@ -213,4 +225,33 @@ describeWithRealAdb('evidence on the virtual Android (the real adb, driver-adb)'
     await adbd?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 30_000);
+});
+
+describe('an iPhone whose host has no diagnostics source (a real one without its Mac’s or USB tools)', () => {
+  let stack: Stack;
+  let phone: VirtualIPhone;
+  let dir: string;
+  beforeAll(async () => {
+    phone = await startVirtualIPhone({ port: 0 });
+    dir = mkdtempSync(join(tmpdir(), 'apex-evidence-wda-'));
+    const config = join(dir, 'apex.json');
+    writeFileSync(config, JSON.stringify({ devices: [{ id: 'real-iphone', driver: 'wda', url: phone.url, shared: true }] }));
+    stack = await startStack('real-iphone', config);
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+    await phone?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('get_logs, list_crashes and get_crash answer unsupported_operation with the reason, on both faces', async () => {
+    for (const [name, args] of [['get_logs', {}], ['list_crashes', {}], ['get_crash', { id: 'x.ips' }]] as const) {
+      const answer = await stack.tool(name, args);
+      expect(codeOf(answer)).toBe('unsupported_operation');
+      expect((answer._meta?.['apex/error'] as { hint?: string }).hint).toMatch(/host's tools/);
+    }
+    const rest = await stack.rest('/logs');
+    expect(rest.status).toBe(501);
+    expect(rest.body).toMatchObject({ code: 'unsupported_operation' });
+  });
 });

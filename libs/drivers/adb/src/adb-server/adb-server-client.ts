@@ -161,6 +161,8 @@ export class AdbServerClient {
       for await (const chunk of reader.chunksUntilEnd()) {
         let from = 0;
         for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
+          // A chunk holds many lines: stop between two of them once the reader gives up.
+          if (signal.aborted) throw new AdbTransportError('aborted', 'the call was cancelled');
           if (!skipping) pending.push(chunk.subarray(from, Math.min(nl, from + Math.max(0, maxLineBytes - pendingBytes))));
           yield Buffer.concat(pending).toString('utf8').replace(/\r$/, '');
           pending = [];
