@@ -1,14 +1,15 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_MCP_PORT, startMcpHttpServer, type McpHttpServer } from '@apex/mcp';
-import { createRuntime } from '@apex/runtime';
+import { createRuntime, mcpToolsets } from '@apex/runtime';
 import { assertSafeBind } from '@apex/serve-security';
 
-const USAGE = 'Usage: mcp-server [--port N] [--host H] [--config FILE]   (env: APEX_TOKEN, APEX_ALLOWED_ORIGINS, APEX_CONFIG)';
+const USAGE =
+  'Usage: mcp-server [--port N] [--host H] [--config FILE] [--toolsets a,b]   (env: APEX_TOKEN, APEX_ALLOWED_ORIGINS, APEX_CONFIG, APEX_TOOLSETS)';
 
 /** The MCP Streamable HTTP server (`nx serve mcp-server`): loopback by default, bearer auth with APEX_TOKEN. */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, host: { type: 'string' }, config: { type: 'string' }, help: { type: 'boolean' } },
+    options: { port: { type: 'string' }, host: { type: 'string' }, config: { type: 'string' }, toolsets: { type: 'string' }, help: { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
@@ -21,14 +22,14 @@ async function main(): Promise<void> {
   const allowedOrigins = (process.env.APEX_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
 
   assertSafeBind(values.host ?? '127.0.0.1', token);
+  // A bad --toolsets / APEX_TOOLSETS stops the start before any device boots.
+  mcpToolsets({ flag: values.toolsets, env: process.env });
 
   const runtime = await createRuntime({ configPath: values.config });
   let server: McpHttpServer;
   try {
-    server = await startMcpHttpServer(
-      runtime,
-      { port, host: values.host, token, allowedOrigins, logger: runtime.logger },
-    );
+    const toolsets = mcpToolsets({ flag: values.toolsets, env: process.env, config: runtime.config });
+    server = await startMcpHttpServer(runtime, { port, host: values.host, token, allowedOrigins, logger: runtime.logger, toolsets });
   } catch (error) {
     await runtime.close();
     throw error;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ApexError, fieldIssuesFrom } from '@apex/errors';
+import { resolveToolsets } from '@apex/capability';
 import { platformOf } from '@apex/driver-appium';
 import { plannerConfigSchema } from '@apex/tasks';
 import { z } from 'zod';
@@ -135,9 +136,25 @@ export const GridConfigSchema = z
 
 export const DeviceConfigSchema = z.discriminatedUnion('driver', [WdaDeviceConfigSchema, AppiumDeviceConfigSchema, AdbDeviceConfigSchema]);
 
+/** The Mac's tool chain for iPhones found on their own (simulators, USB iPhones). */
+export const IosHostConfigSchema = z
+  .object({
+    /** The Apple development team that signs the automation agent for a real iPhone (Xcode → Settings → Accounts). */
+    teamId: z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id').optional(),
+    /** The automation agent's Xcode project (`…/WebDriverAgent.xcodeproj`); default: the `appium-webdriveragent` package's. */
+    agentProject: z.string().min(1).optional(),
+    /** go-ios' `ios` binary (default: `ios` on PATH, then the `go-ios` package's). */
+    goIos: z.string().min(1).optional(),
+  })
+  .strict();
+
 export const ApexConfigSchema = z
   .object({
     devices: z.array(DeviceConfigSchema).default([]),
+    /** iPhones and simulators found on their own. */
+    ios: IosHostConfigSchema.optional(),
+    /** Android phones found on their own: the adb server to ask (HOST:PORT, default 127.0.0.1:5037). */
+    android: z.object({ adbServer: HostPortSchema.optional() }).strict().optional(),
     /** Device labs behind Selenium Grid 4 hubs, whose phones are discovered and kept up to date. */
     grids: z.array(GridConfigSchema).default([]),
     /** Where locks and data live; APEX_DATA_DIR, when set, wins over it (default ~/.apex). */
@@ -157,6 +174,23 @@ export const ApexConfigSchema = z
             maxFinished: z.number().int().min(1).max(1_000_000).optional(),
           })
           .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    /** The MCP face: `{"toolsets": ["default", "apps"]}`; `--toolsets` and APEX_TOOLSETS win over it. */
+    mcp: z
+      .object({
+        toolsets: z
+          .array(z.string().max(100))
+          .max(50)
+          .superRefine((names, ctx) => {
+            try {
+              resolveToolsets(names);
+            } catch (error) {
+              ctx.addIssue({ code: 'custom', message: error instanceof ApexError ? error.message : String(error) });
+            }
+          })
           .optional(),
       })
       .strict()
@@ -184,6 +218,7 @@ export type WdaDeviceConfig = z.infer<typeof WdaDeviceConfigSchema>;
 export type AppiumDeviceConfig = z.infer<typeof AppiumDeviceConfigSchema>;
 export type AdbDeviceConfig = z.infer<typeof AdbDeviceConfigSchema>;
 export type GridConfig = z.infer<typeof GridConfigSchema>;
+export type IosHostConfig = z.infer<typeof IosHostConfigSchema>;
 export type ApexConfig = z.infer<typeof ApexConfigSchema>;
 
 function configError(file: string, message: string, cause?: unknown): ApexError {

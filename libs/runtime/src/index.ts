@@ -6,4 +6,7 @@ export { GridDiscovery, deviceIdOf, type GridDiscoveryOptions } from './grid-dis
 export { claimDeviceLock, lockFileFor, openDeviceLease, releaseDeviceLock } from './device-lock';
 export type { DeviceLease, DeviceLeaseOptions, LockClaim, LockRecord } from './device-lock';
 export { createLogger } from './logger';
+export { mcpToolsets, type McpToolsetsSources } from './mcp-toolsets';
 export type { Logger } from './logger';
+export { runDoctor, type DoctorLine, type DoctorOptions, type DoctorReport } from './doctor';
+export { DeviceDiscovery, deviceIdOfSerial, type DeviceDiscoveryOptions } from './discovery';

@@ -7,13 +7,13 @@ export const COMMANDS: Command[] = [
   {
     name: 'serve',
     summary: 'Run the REST API (with MCP at /mcp)',
-    usage: 'apex serve [--port N] [--host H] [--config FILE]',
+    usage: 'apex serve [--port N] [--host H] [--config FILE] [--toolsets a,b|default|all]',
     load: () => (require('./serve') as typeof import('./serve')).serveCommand,
   },
   {
     name: 'mcp',
     summary: 'Run the MCP server over stdio, for an MCP client',
-    usage: 'apex mcp [--config FILE]',
+    usage: 'apex mcp [--config FILE] [--toolsets a,b|default|all]',
     load: () => (require('./mcp') as typeof import('./mcp')).mcpCommand,
   },
   {
@@ -33,5 +33,11 @@ export const COMMANDS: Command[] = [
     summary: 'List the configured devices and their state',
     usage: 'apex devices [--config FILE] [--json]',
     load: () => (require('./devices') as typeof import('./devices')).devicesCommand,
+  },
+  {
+    name: 'doctor',
+    summary: 'Check this machine for what Apex needs to drive the phones it finds',
+    usage: 'apex doctor [--config FILE] [--json]',
+    load: () => (require('./doctor') as typeof import('./doctor')).doctorCommand,
   },
 ];

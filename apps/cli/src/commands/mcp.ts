@@ -2,6 +2,7 @@ import { runStdioServer } from '@apex/mcp';
 import { createRuntime } from '@apex/runtime';
 import type { CommandImpl } from '../cli';
 import { listenForStopSignals } from '../shutdown';
+import { checkToolsetsOption, TOOLSETS_OPTION, toolsetsOf } from './toolsets-option';
 
 /** How long tool calls in flight may take to finish after a stop signal. */
 const DRAIN_MS = 10_000;
@@ -17,20 +18,25 @@ const SHUTDOWN_GRACE_MS = 5_000;
  * devices; a second signal exits at once (130 / 143).
  */
 export const mcpCommand: CommandImpl = {
-  options: { config: { type: 'string' } },
+  options: { config: { type: 'string' }, ...TOOLSETS_OPTION },
   async run(values) {
     const configPath = typeof values.config === 'string' ? values.config : undefined;
+    checkToolsetsOption(values);
     const signals = listenForStopSignals((line) => process.stderr.write(`${line}\n`));
     const runtime = await createRuntime({ configPath });
-    const handle = await runStdioServer(
-      runtime,
-      { logger: runtime.logger },
-    );
+    let toolsets;
+    try {
+      toolsets = toolsetsOf(values, runtime);
+    } catch (error) {
+      await runtime.close();
+      throw error;
+    }
+    const handle = await runStdioServer(runtime, { logger: runtime.logger, toolsets });
     void signals.first.then((signal) => {
       runtime.logger.info({ signal }, 'mcp: stopping');
       return handle.close({ drainMs: DRAIN_MS });
     });
-    runtime.logger.info({ devices: runtime.devices.map((d) => d.id) }, 'mcp: serving over stdio');
+    runtime.logger.info({ devices: runtime.devices.map((d) => d.id), toolsets }, 'mcp: serving over stdio');
 
     await handle.closed;
     signals.stopping();

@@ -3,6 +3,7 @@ import { createRuntime } from '@apex/runtime';
 import { UsageError, type CommandImpl } from '../cli';
 import { dashboardDirectory } from '../dashboard-dir';
 import { listenForStopSignals } from '../shutdown';
+import { checkToolsetsOption, TOOLSETS_OPTION, toolsetsOf } from './toolsets-option';
 
 /**
  * `apex serve`: the dashboard at /, the REST API with MCP at /mcp, over the configured devices or the embedded virtual iPhone.
@@ -11,8 +12,9 @@ import { listenForStopSignals } from '../shutdown';
  * (130 / 143).
  */
 export const serveCommand: CommandImpl = {
-  options: { port: { type: 'string' }, host: { type: 'string' }, config: { type: 'string' } },
+  options: { port: { type: 'string' }, host: { type: 'string' }, config: { type: 'string' }, ...TOOLSETS_OPTION },
   async run(values) {
+    checkToolsetsOption(values);
     const config = typeof values.config === 'string' ? values.config : undefined;
     let port: number;
     try {
@@ -29,8 +31,8 @@ export const serveCommand: CommandImpl = {
       dashboardDir: dashboardDirectory(),
       openContext: async () => {
         const runtime = await createRuntime({ configPath: config });
-        // The runtime is the operation context (hub + perception).
-        return { ctx: runtime, close: () => runtime.close() };
+        // The runtime is the operation context (hub + perception); /mcp serves the chosen toolsets, REST all.
+        return { ctx: runtime, close: () => runtime.close(), mcpToolsets: toolsetsOf(values, runtime) };
       },
     });
     return 0;

@@ -30,9 +30,9 @@ export interface StepScreenshots {
 
 /**
  * The groups an MCP client is offered tools in (issue 33: a lean default, widened on demand); every tool stays
- * reachable over REST whatever the toolsets.
+ * reachable over REST whatever the toolsets. What each holds and the default: toolsets.ts.
  */
-export const TOOLSETS = ['devices', 'observe', 'act', 'apps', 'environment', 'evidence', 'tasks', 'flows'] as const;
+export const TOOLSETS = ['devices', 'observe', 'act', 'inspect', 'gestures', 'apps', 'environment', 'evidence', 'tasks', 'flows'] as const;
 export type Toolset = (typeof TOOLSETS)[number];
 
 /** The four MCP tool annotations. All are required so each one is a deliberate choice. */
@@ -95,8 +95,8 @@ export interface OperationDefinition<
   /** The structured (JSON) result. Binary data travels beside it as an `ImageAttachment`. */
   output: Out;
   annotations: OperationAnnotations;
-  /** The toolset the MCP face offers it in. */
-  toolset?: Toolset;
+  /** The toolset the MCP face offers it in (required: a new operation decides whether it is in the lean default). */
+  toolset: Toolset;
   handler: (ctx: Ctx, input: HandlerInput<z.output<In>>) => Promise<z.input<Out> | WithImage<z.input<Out>> | WithScreen<z.input<Out>>>;
   /** A one-line rendering of the structured output for a model or a log (default: compact JSON). */
   summarize?: (output: z.output<Out>) => string;

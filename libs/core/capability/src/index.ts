@@ -1,4 +1,5 @@
 export * from './define-operation';
+export * from './toolsets';
 export * from './run-operation';
 export * from './json-schema';
 export * from './limits';

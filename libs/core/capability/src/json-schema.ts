@@ -13,7 +13,7 @@ function toJsonSchemaObject(schema: z.ZodType, io: 'input' | 'output'): JsonSche
   return rest as JsonSchemaObject;
 }
 
-export function inputJsonSchema(op: AnyOperation): JsonSchemaObject {
+export function inputJsonSchema(op: Pick<AnyOperation, 'input'>): JsonSchemaObject {
   return toJsonSchemaObject(op.input, 'input');
 }
 
@@ -24,7 +24,7 @@ export function inputJsonSchema(op: AnyOperation): JsonSchemaObject {
  * REST's OpenAPI document carries the whole schema. Still a true schema of every result: a client that
  * validates `structuredContent` against it accepts every result Apex sends.
  */
-export function outputJsonSchema(op: AnyOperation): JsonSchemaObject {
+export function outputJsonSchema(op: Pick<AnyOperation, 'output'>): JsonSchemaObject {
   const full = toJsonSchemaObject(op.output, 'output');
   const properties = Object.fromEntries(Object.entries(full.properties ?? {}).map(([name, field]) => [name, fieldOutline(field)]));
   return { type: 'object', properties, ...(full.required ? { required: full.required } : {}) };

@@ -86,6 +86,7 @@ describe('the catalog', () => {
         description: 'x',
         input: z.strictObject({}),
         output: z.object({}),
+        toolset: 'observe',
         // @ts-expect-error openWorldHint is missing
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
         handler: async () => ({}),
@@ -133,6 +134,7 @@ describe('the advertised output schema', () => {
       items: z.array(z.object({ label: z.string() })),
       note: z.string().optional(),
     }),
+    toolset: 'observe',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     handler: async () => ({ state: 'on' as const, where: { x: 1, y: 2 }, items: [] }),
   });
@@ -174,6 +176,7 @@ describe('runOperation', () => {
       description: 'Things, optionally of one device.',
       input: z.strictObject({ device: z.string().optional() }),
       output: z.object({ device: z.string().optional() }),
+      toolset: 'observe',
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       handler: async (_ctx, { device }) => ({ device }),
       summarize: () => 'things',

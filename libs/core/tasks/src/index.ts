@@ -13,7 +13,7 @@ export type { DeviceSession } from './agent/device-session';
 export { runAgent, SHUTDOWN, type AgentOptions, type AgentOutcome, type AgentTask } from './agent/agent-loop';
 export { OfflinePlanner, OFFLINE_PLANNER } from './planners/offline-planner';
 export { LlmPlanner, systemPrompt } from './planners/llm/llm-planner';
-export { agentTools, FINISH_TOOL, GIVE_UP_TOOL, type AgentTool } from './planners/llm/agent-tools';
+export { agentTools, AgentToolbox, FINISH_TOOL, GIVE_UP_TOOL, type AgentTool } from './planners/llm/agent-tools';
 export { openAiBackend, type OpenAiPlannerConfig } from './planners/llm/openai-backend';
 export { anthropicBackend, type AnthropicPlannerConfig } from './planners/llm/anthropic-backend';
 export * from './planners/planner-config';

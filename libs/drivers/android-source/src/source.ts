@@ -1,11 +1,8 @@
 import { TEXT_INPUT_ROLES, type Rect, type Role, type UiNode } from '@apex/port';
 import {
-  attributesOf,
-  childrenOf,
   ElementIds,
   nonEmpty,
   readXmlSource,
-  tagOf,
   unreadableSource,
   type XmlAttributes,
   type XmlNode,
@@ -94,11 +91,11 @@ function firstTextLabel(nodes: readonly UiNode[]): string | undefined {
 }
 
 function toUiNode(node: XmlNode, place: Place, scale: number, ids: ElementIds, rootBounds: Rect): UiNode {
-  const attrs = attributesOf(node);
+  const attrs = node.attrs;
   const role = roleFor(attrs, place);
   const bounds = place.depth === 0 ? rootBounds : parseBounds(attrs.bounds, scale);
   const described = describe(role, attrs);
-  const children = childrenOf(node).map((child, index) =>
+  const children = node.children.map((child, index) =>
     toUiNode(child, { indexPath: [...place.indexPath, index], depth: place.depth + 1, parentRole: role }, scale, ids, rootBounds),
   );
   // A list row is a container whose title is a child text view: it is named by that title, as a screen reader reads it.
@@ -123,13 +120,13 @@ function toUiNode(node: XmlNode, place: Place, scale: number, ids: ElementIds, r
 
 /** The screen's source → the neutral tree rooted at the `hierarchy` element (role `app`). */
 export function normalizeAndroidSource(xml: string, deviceId: string, scale: number): UiNode {
-  const root = readXmlSource(xml, deviceId).find((n) => tagOf(n) === 'hierarchy');
+  const root = readXmlSource(xml, deviceId).find((n) => n.tag === 'hierarchy');
   if (!root) throw unreadableSource(deviceId, new Error('no hierarchy element in the source'));
-  const attrs = attributesOf(root);
+  const attrs = root.attrs;
   const width = Number(attrs.width);
   const height = Number(attrs.height);
   // Older servers give the root no size: fall back to the union of its windows.
-  const windows = childrenOf(root).map((w) => parseBounds(attributesOf(w).bounds, scale));
+  const windows = root.children.map((w) => parseBounds(w.attrs.bounds, scale));
   const rootBounds: Rect =
     Number.isFinite(width) && width > 0 && Number.isFinite(height) && height > 0
       ? { x: 0, y: 0, width: round2(width / scale), height: round2(height / scale) }

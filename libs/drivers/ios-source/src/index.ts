@@ -4,11 +4,8 @@ export { normalizeXmlSource } from './normalize-xml';
 export { roleOf } from './roles';
 export { elementId, ElementIds } from './element-id';
 export {
-  attributesOf,
-  childrenOf,
   nonEmpty,
   readXmlSource,
-  tagOf,
   unreadableSource,
   type XmlAttributes,
   type XmlNode,

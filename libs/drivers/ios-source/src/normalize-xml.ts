@@ -1,7 +1,7 @@
 import { TEXT_INPUT_ROLES, type Rect, type Role, type UiNode } from '@apex/port';
 import { ElementIds } from './element-id';
 import { roleOf } from './roles';
-import { attributesOf, childrenOf, nonEmpty, readXmlSource, tagOf, unreadableSource, type XmlAttributes, type XmlNode } from './xml-reader';
+import { nonEmpty, readXmlSource, unreadableSource, type XmlAttributes, type XmlNode } from './xml-reader';
 
 /** Roles whose value falls back to the placeholder in the source. */
 
@@ -37,7 +37,7 @@ function valueFor(role: Role, raw: string | undefined, label: string | undefined
 }
 
 function toUiNode(node: XmlNode, tag: string, indexPath: number[], ids: ElementIds): UiNode {
-  const attrs = attributesOf(node);
+  const attrs = node.attrs;
   const role = roleOf(attrs.type ?? tag);
   const label = nonEmpty(attrs.label);
   const placeholder = TEXT_INPUT_ROLES.has(role) ? nonEmpty(attrs.placeholderValue) : undefined;
@@ -48,7 +48,7 @@ function toUiNode(node: XmlNode, tag: string, indexPath: number[], ids: ElementI
     height: numberAttr(attrs, 'height'),
   };
   const traits = (attrs.traits ?? '').split(',').map((t) => t.trim());
-  const children = childrenOf(node).map((child, index) => toUiNode(child, tagOf(child) as string, [...indexPath, index], ids));
+  const children = node.children.map((child, index) => toUiNode(child, child.tag, [...indexPath, index], ids));
   const result: UiNode = {
     id: ids.of(role, bounds, label, indexPath),
     role,
@@ -71,9 +71,9 @@ export function normalizeXmlSource(xml: string, deviceId: string): UiNode {
   // The root is either the element itself or a wrapper such as <AppiumAUT>.
   let candidates = readXmlSource(xml, deviceId);
   for (let depth = 0; depth < 3; depth += 1) {
-    const element = candidates.find((n) => (tagOf(n) as string).startsWith('XCUIElementType'));
-    if (element) return toUiNode(element, tagOf(element) as string, [], new ElementIds());
-    candidates = candidates.flatMap(childrenOf);
+    const element = candidates.find((n) => n.tag.startsWith('XCUIElementType'));
+    if (element) return toUiNode(element, element.tag, [], new ElementIds());
+    candidates = candidates.flatMap((n) => n.children);
   }
   throw unreadableSource(deviceId, new Error('no element in the source'));
 }

@@ -7,7 +7,8 @@ import { DeviceHub } from '@apex/hub';
 import { FakeDriver } from '@apex/hub/testing';
 import { Perception } from '@apex/perception';
 import { leakedWordsIn } from '@apex/errors/testing';
-import { createMcpHttpHandler } from './index';
+import { DEFAULT_TOOLSETS, DEVICE_OPERATIONS, operationsIn, type Toolset } from '@apex/capability';
+import { createMcpHttpHandler, ERROR_META_KEY } from './index';
 
 const TOKEN = 's3cret-token-for-tests';
 
@@ -30,8 +31,8 @@ describe('Streamable HTTP handler', () => {
     await hub.close();
   });
 
-  async function serve(token?: string): Promise<URL> {
-    const handler = createMcpHttpHandler({ hub, perception }, { token });
+  async function serve(token?: string, toolsets?: readonly Toolset[]): Promise<URL> {
+    const handler = createMcpHttpHandler({ hub, perception }, { token, toolsets });
     const server = createServer((req, res) => void handler(req, res));
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,5 +103,26 @@ describe('Streamable HTTP handler', () => {
     expect(response.headers.get('mcp-session-id')).toBeNull();
     await response.text();
     expect((await fetch(url, { headers: { accept: 'text/event-stream' } })).status).toBe(405);
+  });
+
+  it('serves its toolsets without enable_toolset (a session lasts one POST); ?toolsets= chooses others', async () => {
+    const url = await serve(undefined, DEFAULT_TOOLSETS);
+    const lean = await connect(url);
+    expect(lean.getServerCapabilities()?.tools?.listChanged).toBeUndefined();
+    expect((await lean.listTools()).tools.map((t) => t.name)).toEqual([...operationsIn(DEVICE_OPERATIONS, DEFAULT_TOOLSETS).map((op) => op.name), 'list_toolsets']);
+    const refused = (await lean.callTool({ name: 'pinch', arguments: { scale: 2 } })) as CallToolResult;
+    expect(refused._meta?.[ERROR_META_KEY]).toMatchObject({
+      code: 'invalid_argument',
+      hint: "Add ?toolsets=default,gestures to this endpoint's URL (or start Apex with --toolsets default,gestures).",
+    });
+
+    const wider = await connect(new URL(`${url.href}?toolsets=default,gestures`));
+    expect((await wider.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['tap', 'pinch', 'long_press']));
+    const pinched = (await wider.callTool({ name: 'pinch', arguments: { scale: 2, observe: 'none' } })) as CallToolResult;
+    expect(pinched.isError).toBeFalsy();
+
+    const bad = await post(new URL(`${url.href}?toolsets=gestures,zoom`), {});
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/^Invalid params: \?toolsets: unknown toolset "zoom"; valid: devices, /);
   });
 });

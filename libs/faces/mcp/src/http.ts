@@ -5,7 +5,8 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
 function httpTransportClass(): typeof StreamableHTTPServerTransport {
   return (require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')).StreamableHTTPServerTransport;
 }
-import type { OperationContext } from '@apex/capability';
+import { resolveToolsets, splitToolsetList, TOOLSETS, type OperationContext, type Toolset } from '@apex/capability';
+import { isApexError } from '@apex/errors';
 import { applyCors, checkBearerToken, MAX_REQUEST_BODY_BYTES, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import type { McpLogger } from './logger';
 import { createMcpServer, type McpServerOptions } from './server';
@@ -96,7 +97,19 @@ export function createMcpEndpoint<Ctx extends OperationContext>(ctx: Ctx, option
       sendJsonRpcError(res, 400, -32600, `Invalid Request: one POST carries at most ${MAX_MESSAGES_PER_POST} JSON-RPC messages, this one ${body.length}; send the others in further POSTs.`);
       return;
     }
-    const server = createMcpServer(ctx, { ...options, maxToolCalls: MAX_TOOL_CALLS_PER_POST });
+    const toolsets = requestedToolsets(req, options.toolsets);
+    if ('message' in toolsets) {
+      sendJsonRpcError(res, 400, -32602, toolsets.message);
+      return;
+    }
+    // Stateless: a session lasts one POST, so enable_toolset could not last; `?toolsets=` chooses per client.
+    const server = createMcpServer(ctx, {
+      ...options,
+      toolsets,
+      dynamicToolsets: false,
+      toolsetsHint: (toolset) => `Add ?toolsets=default,${toolset} to this endpoint's URL (or start Apex with --toolsets default,${toolset}).`,
+      maxToolCalls: MAX_TOOL_CALLS_PER_POST,
+    });
     const transport = new (httpTransportClass())({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -117,6 +130,26 @@ export function createMcpEndpoint<Ctx extends OperationContext>(ctx: Ctx, option
 }
 
 const REFUSED = Symbol('refused');
+
+/**
+ * The toolsets one request is served with: the URL's `?toolsets=a,b` (names, `default`, `all`) when given,
+ * else the server's; an `{message}` naming the valid ones when the URL names an unknown one.
+ */
+function requestedToolsets(req: IncomingMessage, served: readonly Toolset[] = TOOLSETS): readonly Toolset[] | { message: string } {
+  let asked: string | null;
+  try {
+    asked = new URL(req.url ?? '/', 'http://localhost').searchParams.get('toolsets');
+  } catch {
+    asked = null;
+  }
+  if (asked === null) return served;
+  try {
+    return resolveToolsets(splitToolsetList(asked), '?toolsets');
+  } catch (error) {
+    if (isApexError(error)) return { message: `Invalid params: ${error.message}` };
+    throw error;
+  }
+}
 
 function isJson(req: IncomingMessage): boolean {
   return /^application\/json\b/i.test(req.headers['content-type'] ?? '');

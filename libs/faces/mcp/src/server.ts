@@ -2,10 +2,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestParamsSchema, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { echoName } from '@apex/errors';
-import { catalogOf, loggableInput, runOperation, type AnyOperation, type OperationContext } from '@apex/capability';
+import { catalogOf, loggableInput, runOperation, TOOLSETS, type AnyOperation, type OperationContext, type Toolset } from '@apex/capability';
 import type { McpLogger } from './logger';
 import { toCallToolResult, toErrorResult } from './results';
 import { toolDefinitions } from './tool-list';
+import { ToolsetSession } from './toolset-tools';
 
 export interface McpServerOptions {
   /** The catalog to serve; default the context's (`catalogOf`). */
@@ -15,10 +16,22 @@ export interface McpServerOptions {
   maxToolCalls?: number;
   name?: string;
   version?: string;
+  /**
+   * The toolsets listed and callable at first (default all of them); the mains pass the operator's choice,
+   * whose default is DEFAULT_TOOLSETS (see resolveToolsets).
+   */
+  toolsets?: readonly Toolset[];
+  /**
+   * Whether the client may widen them with enable_toolset (default true): only a session that outlives one
+   * request can (stdio; not the stateless HTTP endpoint, which passes false and says how in `toolsetsHint`).
+   */
+  dynamicToolsets?: boolean;
+  /** What a refusal of a tool outside the toolsets tells a client that cannot enable_toolset. */
+  toolsetsHint?: (toolset: Toolset) => string;
 }
 
 const INSTRUCTIONS =
-  'Apex controls mobile devices. Start with list_devices (or omit `device` when there is one), then describe_screen to see what is on screen; tap the `center` points it reports. Coordinates are points.';
+  'Apex controls mobile devices. Start with list_devices (or omit `device` when there is one), then describe_screen to see what is on screen; tap the `center` points it reports. Coordinates are points. More tools (apps, environment, tasks, …) are grouped in toolsets: list_toolsets shows them.';
 
 /**
  * tools/call as the SDK defines it, except that `arguments` reach the catalog as sent: the SDK's record parse
@@ -29,21 +42,28 @@ const CallToolAsSentSchema = CallToolRequestSchema.extend({
 });
 
 /**
- * An MCP server exposing every operation as a tool. It uses the low-level `Server` rather than `McpServer`
- * so that input is validated by the catalog (`runOperation`), which answers with a semantic
+ * An MCP server exposing the operations of its toolsets as tools, plus list_toolsets and enable_toolset (which
+ * widens the list and sends notifications/tools/list_changed). It uses the low-level `Server` rather than
+ * `McpServer` so that input is validated by the catalog (`runOperation`), which answers with a semantic
  * `invalid_argument` listing each bad field, while `tools/list` still advertises the strict JSON Schemas.
  * Unknown tools and malformed requests stay protocol errors.
  */
 export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options: McpServerOptions = {}): Server {
   const operations = options.operations ?? catalogOf(ctx);
   const byName = new Map(operations.map((op) => [op.name, op]));
-  const tools = toolDefinitions(operations);
+  const dynamic = options.dynamicToolsets ?? true;
   const server = new Server(
     { name: options.name ?? 'apex', version: options.version ?? '0.1.0' },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: dynamic ? { listChanged: true } : {} }, instructions: INSTRUCTIONS },
   );
+  const toolsets = new ToolsetSession(operations, {
+    toolsets: options.toolsets ?? TOOLSETS,
+    dynamic,
+    staticHint: options.toolsetsHint,
+    onChange: () => server.sendToolListChanged(),
+  });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolDefinitions(toolsets.listed()) }));
   // `extra.signal` aborts on notifications/cancelled and when the connection closes.
   let toolCalls = 0;
   server.setRequestHandler(CallToolAsSentSchema, async (request, extra) => {
@@ -55,11 +75,16 @@ export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options:
       );
     }
     const op = byName.get(name);
-    if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${echoName(name)}. Call tools/list for the available tools.`);
+    const own = !op && toolsets.isOwnTool(name);
+    if (!op && !own) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${echoName(name)}. Call tools/list for the available tools.`);
     const started = performance.now();
-    options.logger?.debug?.({ tool: name, input: loggableInput(op, (args ?? {}) as Record<string, unknown>) }, 'tool input');
+    if (op) options.logger?.debug?.({ tool: name, input: loggableInput(op, (args ?? {}) as Record<string, unknown>) }, 'tool input');
     try {
-      const result = toCallToolResult(await runOperation(ctx, op, args ?? {}, operations, { signal: extra.signal }));
+      const refusal = op && toolsets.refusal(op);
+      if (refusal) throw refusal;
+      const result = toCallToolResult(
+        op ? await runOperation(ctx, op, args ?? {}, operations, { signal: extra.signal }) : await toolsets.run(name, args),
+      );
       options.logger?.info({ tool: name, ms: Math.round(performance.now() - started) }, 'tool call');
       return result;
     } catch (error) {

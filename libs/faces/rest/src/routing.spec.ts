@@ -208,3 +208,42 @@ describe('/mcp inside REST', () => {
     expect(problemOf(answer).code).toBe('unauthorized');
   });
 });
+
+describe('/mcp inside REST with toolsets', () => {
+  const hub = new DeviceHub({ backgroundProbes: false });
+  hub.register({ id: 'phone-1', name: 'Fake', driver: new FakeDriver() });
+  const perception = new Perception(hub);
+  let api: RestApiHandle;
+
+  beforeAll(async () => {
+    api = await startRestApi({ hub, perception }, { port: 0, mcpToolsets: ['devices'], logger: createRestLogger({ level: 'silent' }) });
+  });
+  afterAll(async () => {
+    await api.close();
+    await perception.close();
+    await hub.close();
+  });
+
+  it('lists only the chosen toolsets over MCP, while REST serves every operation', async () => {
+    const listed = await send(
+      api.url,
+      'POST',
+      '/mcp',
+      { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    );
+    expect(listed.status).toBe(200);
+    expect((JSON.parse(listed.text).result.tools as { name: string }[]).map((t) => t.name)).toEqual(['list_devices', 'device_status', 'list_toolsets']);
+    const chosen = await send(
+      api.url,
+      'POST',
+      '/mcp?toolsets=gestures',
+      { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    );
+    expect((JSON.parse(chosen.text).result.tools as { name: string }[]).map((t) => t.name)).toEqual(['double_tap', 'long_press', 'pinch', 'list_toolsets']);
+    const pinched = await send(api.url, 'POST', '/devices/phone-1/pinch', { 'content-type': 'application/json' }, JSON.stringify({ scale: 2, observe: 'none' }));
+    expect(pinched.status).toBe(200);
+    expect(JSON.parse(pinched.text)).toMatchObject({ scale: 2 });
+  });
+});

@@ -103,6 +103,18 @@ function groupByPath(routes: readonly (RestRoute | MediaRoute)[]): PathRoutes[] 
   return [...groups.values()];
 }
 
+const paramNames = new Map<string, readonly string[]>();
+
+/** The `{name}` parameters of a path template, read once per template. */
+function paramNamesOf(template: string): readonly string[] {
+  let names = paramNames.get(template);
+  if (!names) {
+    names = [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => name as string);
+    paramNames.set(template, names);
+  }
+  return names;
+}
+
 /** A handler for exactly one method (Express's `get` also takes HEAD); any other falls through to 404. */
 function only(method: string, handler: (req: Request, res: Response) => void): RequestHandler {
   return (req, res, next) => {
@@ -114,7 +126,8 @@ function only(method: string, handler: (req: Request, res: Response) => void): R
 export function createRestServer(ctx: OperationContext, options: RestServerOptions = {}): RestServer {
   const logger = options.logger ?? createRestLogger();
   const readJsonBody = jsonBodyReader(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
-  const operations = new Map((options.operations ?? catalogOf(ctx)).map((op) => [op.name, op]));
+  const catalog = options.operations ?? catalogOf(ctx);
+  const operations = new Map(catalog.map((op) => [op.name, op]));
   const routes = [...REST_ROUTES, ...TASK_ROUTES].filter((route) => operations.has(route.operation));
   const media = mediaRoutesOf(ctx);
   const templates = [...routes, ...media].map((route) => route.path);
@@ -130,9 +143,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
   async function runRoute(route: RestRoute | MediaRoute, req: Request, res: Response): Promise<void> {
     const log = logOf(res);
     // Every parameter of the template, an empty segment as '' (its schema says what is wrong with it).
-    const params = Object.fromEntries(
-      [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, (req.params as Record<string, string | undefined>)[name] ?? '']),
-    );
+    const params = Object.fromEntries(paramNamesOf(route.path).map((name) => [name, (req.params as Record<string, string | undefined>)[name] ?? '']));
     if ('media' in route) {
       log.operation = route.media;
       const idField = route.media === 'step-screenshot' ? operations.get('get_task') : undefined;
@@ -152,7 +163,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     const hasPathParam = route.path.includes(`{${DEVICE_PATH_PARAM}}`);
     const fromPath = hasPathParam ? [pathField] : [];
     const pathValue = hasPathParam ? checkedPathParam(DEVICE_PATH_PARAM, params[DEVICE_PATH_PARAM], pathParamSchema(operation, pathField)) : undefined;
-    const url = new URL(req.originalUrl, 'http://apex.invalid');
+    const url = res.locals.url as URL;
     let input: Record<string, unknown>;
     if (route.method === 'GET') {
       input = inputFromQuery(queryWithCurrentNames(url.searchParams, operation.input), operation.input, fromPath);
@@ -167,7 +178,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     }
     if (pathValue !== undefined) input[pathField] = pathValue;
     logger.debug({ operation: operation.name, input: loggableInput(operation, input) }, 'operation');
-    const result = await runOperation(ctx, operation, input, [...operations.values()], { signal: clientGone(res) });
+    const result = await runOperation(ctx, operation, input, catalog, { signal: clientGone(res) });
     if (route.responder === 'image') sendScreenshot(req, res, result);
     else sendJson(res, route.successStatus ?? 200, result.output);
   }
@@ -198,6 +209,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     }
     // Routes match the normalized path (dot segments resolved), as a URL reader sees it.
     req.url = url.pathname + url.search;
+    res.locals.url = url;
     next();
   });
 

@@ -18,6 +18,7 @@ function gatedListDevices() {
     description: 'Gated for the test.',
     input: z.strictObject({}),
     output: z.object({ devices: z.array(z.unknown()) }),
+    toolset: 'devices',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     handler: async () => {
       started();

@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from 'node:http';
 import { ApexError } from '@apex/errors';
 import { createMcpEndpoint } from '@apex/mcp';
-import type { OperationContext } from '@apex/capability';
+import type { OperationContext, Toolset } from '@apex/capability';
 import { assertSafeBind } from '@apex/serve-security';
 import { isDashboardBuilt } from './dashboard';
 import { createRestLogger } from './logging';
@@ -17,6 +17,8 @@ export interface StartRestApiOptions extends RestServerOptions {
   port?: number;
   /** Mount MCP's Streamable HTTP endpoint at /mcp (default true), behind the same token and origin checks. */
   mcp?: boolean;
+  /** The toolsets /mcp lists (default all; a client may ask for others with `?toolsets=`). REST serves every operation. */
+  mcpToolsets?: readonly Toolset[];
 }
 
 export interface RestApiHandle {
@@ -56,7 +58,7 @@ export async function startRestApi(ctx: OperationContext, options: StartRestApiO
     (options.mcp === false
       ? undefined
       : // Unguarded: the REST server checks Host, Origin, CORS and the token once for every request, /mcp included.
-        createMcpEndpoint(ctx, { logger: logger.child({ face: 'mcp' }) }));
+        createMcpEndpoint(ctx, { logger: logger.child({ face: 'mcp' }), toolsets: options.mcpToolsets }));
   const rest = createRestServer(ctx, { ...options, host, logger, mcpHandler });
   let bound: { url: string; port: number };
   let portNote: string | undefined;
@@ -165,6 +167,8 @@ export function parsePortOption(text: string | undefined): number {
 export interface OpenedContext {
   ctx: OperationContext;
   close(): Promise<void>;
+  /** The toolsets /mcp lists, when the context's configuration chose them (see StartRestApiOptions). */
+  mcpToolsets?: readonly Toolset[];
 }
 
 export interface ServeOptions extends StartRestApiOptions {
@@ -189,7 +193,7 @@ export async function serveUntilSignal(options: ServeOptions): Promise<void> {
   assertSafeBind(host, startOptions.token);
   const opened = await openContext();
   try {
-    const api = await startRestApi(opened.ctx, { ...startOptions, host });
+    const api = await startRestApi(opened.ctx, { ...startOptions, host, mcpToolsets: opened.mcpToolsets ?? startOptions.mcpToolsets });
     // One write, so a reader of stdout never sees half of the banner.
     print(describeRestApi(api, Boolean(startOptions.token)).join('\n'));
     const signal = await (stopSignal ?? waitForShutdownSignal());

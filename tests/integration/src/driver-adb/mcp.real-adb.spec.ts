@@ -25,7 +25,7 @@ async function startAdbMcp(backend: AdbDeviceBackend, device: { id: string; name
   const dir = mkdtempSync(path.join(os.tmpdir(), 'apex-adb-mcp-'));
   const config = path.join(dir, 'apex.json');
   writeFileSync(config, JSON.stringify({ devices: [{ ...device, driver: 'adb', host: adbd.serial, adbServer: `127.0.0.1:${adb.port}` }] }));
-  const session = await startStdioSession(['--config', config]);
+  const session = await startStdioSession(['--config', config, '--toolsets', 'all']);
   return {
     session,
     async close() {

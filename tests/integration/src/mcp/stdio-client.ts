@@ -28,11 +28,15 @@ export function errorCodeOf(result: CallToolResult): string | undefined {
   return (result._meta?.['apex/error'] as { code?: string } | undefined)?.code;
 }
 
-/** `bin` is the CLI's entry script: the monorepo's by default, an installed package's in the package test. */
-export async function startStdioSession(extraArgs: string[] = [], bin = APEX_BIN): Promise<StdioSession> {
+/**
+ * `bin` is the CLI's entry script: the monorepo's by default, an installed package's in the package test.
+ * The child sees this process's environment without APEX_CONFIG and APEX_TOOLSETS, plus `extraEnv`.
+ */
+export async function startStdioSession(extraArgs: string[] = [], bin = APEX_BIN, extraEnv: Record<string, string> = {}): Promise<StdioSession> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-mcp-'));
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'APEX_CONFIG') env[key] = value;
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'APEX_CONFIG' && key !== 'APEX_TOOLSETS') env[key] = value;
+  Object.assign(env, extraEnv);
   env.APEX_DATA_DIR = dataDir;
   const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', ...extraArgs], env, stderr: 'pipe' });
   let stderr = '';

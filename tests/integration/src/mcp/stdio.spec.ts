@@ -22,7 +22,8 @@ describe('apex mcp over stdio, against the embedded virtual iPhone', () => {
   let session: StdioSession;
 
   beforeAll(async () => {
-    session = await startStdioSession();
+    // Every toolset: this suite calls tools beyond the default ones (toolsets.spec covers the default).
+    session = await startStdioSession(['--toolsets', 'all']);
   }, SPAWN_TIMEOUT);
 
   afterAll(async () => {

@@ -37,11 +37,11 @@ export async function inMemoryMcp(ctx: OperationContext): Promise<McpCaller> {
   });
 }
 
-/** A spawned `apex mcp --config <file>` (the command an MCP client configures), over stdio. */
+/** A spawned `apex mcp --config <file>` (the command an MCP client configures), over stdio, with every toolset. */
 export async function stdioMcp(configPath: string, dataDir: string): Promise<McpCaller> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [APEX_BIN, 'mcp', '--config', configPath],
+    args: [APEX_BIN, 'mcp', '--config', configPath, '--toolsets', 'all'],
     env: { ...(process.env as Record<string, string>), APEX_DATA_DIR: path.resolve(dataDir), APEX_LOG_LEVEL: 'warn' },
     stderr: 'inherit',
   });

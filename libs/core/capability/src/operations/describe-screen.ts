@@ -67,6 +67,7 @@ export const describeScreenOperation = defineOperation({
   }),
   output: describeOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'observe',
   // The summary (an MCP result's text, the agent's view) is the description's own text, rendered once.
   handler: async (ctx, { device, bounds, ...options }) => {
     const screen = await ctx.perception.describeScreen(device, options);

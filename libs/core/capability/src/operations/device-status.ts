@@ -24,6 +24,7 @@ export const deviceStatusOperation = defineOperation({
     locked: z.boolean().optional(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'devices',
   handler: async (ctx, { device }) => deviceStatus(ctx.hub, device),
   summarize: (s) =>
     [

@@ -11,6 +11,7 @@ export const doubleTapOperation = defineOperation({
   input: z.strictObject({ device: deviceField, ref: refField, x: coordinate.optional(), y: coordinate.optional() }),
   output: z.object({ doubleTapped: pointOut }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  toolset: 'gestures',
   acts: true,
   handler: async (ctx, { device, ...where }) => {
     const { point } = await actionTarget(ctx, device, where);

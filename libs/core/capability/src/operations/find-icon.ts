@@ -38,6 +38,7 @@ export const findIconOperation = defineOperation({
     ),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'inspect',
   handler: async (ctx, { device, ...query }) => ctx.perception.findIcon(device, query),
   summarize: ({ matches }) =>
     matches.length === 0

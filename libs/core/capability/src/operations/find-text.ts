@@ -28,6 +28,7 @@ export const findTextOperation = defineOperation({
     ),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'observe',
   handler: async (ctx, { device, ...query }) => ctx.perception.findText(device, query),
   summarize: ({ matches }) =>
     matches.length === 0

@@ -10,6 +10,7 @@ export const getClipboardOperation = defineOperation({
   input: z.strictObject({ device: deviceField }),
   output: z.object({ text: z.string() }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'environment',
   handler: async (ctx, { device }) => ({ text: await getClipboard(ctx.hub, device) }),
   summarize: ({ text }) => (text === '' ? 'The clipboard is empty.' : `Clipboard: ${JSON.stringify(text)}`),
 });

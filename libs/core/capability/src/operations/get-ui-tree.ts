@@ -36,6 +36,7 @@ export const getUiTreeOperation = defineOperation({
     truncated: z.boolean(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'inspect',
   handler: async (ctx, { device, ...options }) => {
     const tree = await ctx.perception.getUiTree(device, options);
     return { ...tree, root: tree.root && { ...tree.root }, nodes: tree.nodes?.map((node) => ({ ...node })) };

@@ -34,6 +34,7 @@ export const handleAlertOperation = defineOperation({
   output: z.object({ title: z.string().optional(), text: z.string().optional(), buttons: z.array(z.string()) }),
   // A button on an alert may confirm a deletion; a second call finds no alert.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  toolset: 'act',
   acts: true,
   handler: async (ctx, { device, action, button }) => handleAlert(ctx.hub, device, alertAction(action, button)),
   summarize: (s) => `Answered the alert${s.title ? ` "${s.title}"` : ''} (buttons: ${s.buttons.join(', ')}).`,

@@ -10,6 +10,7 @@ export const hideKeyboardOperation = defineOperation({
   input: z.strictObject({ device: deviceField }),
   output: z.object({ keyboardHidden: z.literal(true) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'act',
   acts: true,
   handler: async (ctx, { device }) => {
     await hideKeyboard(ctx.hub, device);

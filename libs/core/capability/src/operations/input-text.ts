@@ -21,6 +21,7 @@ export const inputTextOperation = defineOperation({
   }),
   output: z.object({ typedCharacters: z.number(), submitted: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  toolset: 'act',
   acts: true,
   handler: async (ctx, { device, text, ref, clear, submit }) => {
     let typed = text;

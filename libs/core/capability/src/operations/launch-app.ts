@@ -12,6 +12,7 @@ export const launchAppOperation = defineOperation({
   input: z.strictObject({ device: deviceField, appId: appIdField.optional(), name: appNameField.optional() }),
   output: z.object({ appId: z.string(), launched: z.literal(true) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'act',
   acts: true,
   handler: async (ctx, { device, appId, name }) => {
     if ((appId === undefined) === (name === undefined)) {

@@ -14,6 +14,7 @@ export const listAppsOperation = defineOperation({
     complete: z.boolean(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'apps',
   handler: async (ctx, { device }) => listApps(ctx.hub, device),
   summarize: ({ apps }) =>
     `${apps.length} app(s): ${apps.map((a) => `${a.name ? `${a.name} ` : ''}(${a.appId})${a.running ? ' running' : ''}`).join(', ')}`,

@@ -8,6 +8,7 @@ const deviceSummary = z.object({
   state: z.enum(['online', 'offline', 'busy']),
   name: z.string(),
   owner: z.object({ pid: z.number().int(), host: z.string(), since: z.string() }).optional(),
+  note: z.string().optional(),
 });
 
 export const listDevicesOperation = defineOperation({
@@ -18,11 +19,12 @@ export const listDevicesOperation = defineOperation({
   input: z.strictObject({}),
   output: z.object({ devices: z.array(deviceSummary) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'devices',
   handler: async (ctx) => ({
     devices: listDevices(ctx.hub),
   }),
   summarize: ({ devices }) =>
     devices.length === 0
       ? 'No devices are connected.'
-      : `${devices.length} device(s): ${devices.map((d) => `${d.id} "${d.name}" (${d.platform}, ${d.state})`).join('; ')}`,
+      : `${devices.length} device(s): ${devices.map((d) => `${d.id} "${d.name}" (${d.platform}, ${d.state}${d.note ? `: ${d.note}` : ''})`).join('; ')}`,
 });

@@ -18,6 +18,7 @@ export const longPressOperation = defineOperation({
   }),
   output: z.object({ pressed: pointOut, durationMs: z.number() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  toolset: 'gestures',
   acts: true,
   handler: async (ctx, { device, durationMs = DEFAULT_LONG_PRESS_MS, ...where }) => {
     const { point } = await actionTarget(ctx, device, where);

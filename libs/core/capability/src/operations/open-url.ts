@@ -11,6 +11,7 @@ export const openUrlOperation = defineOperation({
   output: z.object({ opened: z.string() }),
   // Reaches the web, and a deep link may act in its app: not idempotent, open world.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  toolset: 'apps',
   acts: true,
   handler: async (ctx, { device, url }) => {
     await openUrl(ctx.hub, device, url);

@@ -16,6 +16,7 @@ export const pinchOperation = defineOperation({
   }),
   output: z.object({ center: pointOut, scale: z.number() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  toolset: 'gestures',
   acts: true,
   handler: async (ctx, { device, scale, center, durationMs }) => ({
     center: await pinch(ctx.hub, device, { scale, center, durationMs }),

@@ -11,6 +11,7 @@ export const pressButtonOperation = defineOperation({
   input: z.strictObject({ device: deviceField, button: z.enum(HARDWARE_BUTTONS) }),
   output: z.object({ pressed: z.enum(HARDWARE_BUTTONS) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  toolset: 'act',
   acts: true,
   handler: async (ctx, { device, button }) => {
     await pressButton(ctx.hub, device, button);

@@ -10,6 +10,7 @@ export const setAppearanceOperation = defineOperation({
   input: z.strictObject({ device: deviceField, appearance: z.enum(APPEARANCES) }),
   output: z.object({ appearance: z.enum(APPEARANCES) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'environment',
   acts: true,
   handler: async (ctx, { device, appearance }) => {
     await setAppearance(ctx.hub, device, appearance);

@@ -13,6 +13,7 @@ export const setClipboardOperation = defineOperation({
   output: z.object({ characters: z.number() }),
   // What the clipboard held before is gone.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  toolset: 'environment',
   handler: async (ctx, { device, text }) => {
     await setClipboard(ctx.hub, device, text);
     return { characters: [...text].length };

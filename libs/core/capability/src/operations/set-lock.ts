@@ -10,6 +10,7 @@ export const setLockOperation = defineOperation({
   input: z.strictObject({ device: deviceField, locked: z.boolean() }),
   output: z.object({ locked: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'environment',
   acts: true,
   handler: async (ctx, { device, locked }) => {
     await setLocked(ctx.hub, device, locked);

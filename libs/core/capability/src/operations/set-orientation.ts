@@ -10,6 +10,7 @@ export const setOrientationOperation = defineOperation({
   input: z.strictObject({ device: deviceField, orientation: z.enum(ORIENTATIONS) }),
   output: z.object({ orientation: z.enum(ORIENTATIONS), screen: z.object({ width: z.number(), height: z.number() }) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'environment',
   acts: true,
   handler: async (ctx, { device, orientation }) => {
     await setOrientation(ctx.hub, device, orientation);

@@ -27,6 +27,7 @@ export const swipeOperation = defineOperation({
   }),
   output: z.object({ direction: z.enum(SWIPE_DIRECTIONS).optional(), from: pointOut.optional(), to: pointOut.optional() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  toolset: 'act',
   acts: true,
   handler: async (ctx, { device, direction, ref, start, distance, from, to, durationMs, holdMs }) => {
     if (from && to && direction === undefined && start === undefined && distance === undefined && ref === undefined) {

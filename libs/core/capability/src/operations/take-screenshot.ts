@@ -38,6 +38,7 @@ export const takeScreenshotOperation = defineOperation({
     marks: z.array(z.object({ ref: z.string(), role: z.string(), label: z.string().optional(), center: pointOut })).optional(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'observe',
   handler: async (ctx, { device, format, resolution, maxWidth, marks }) => {
     // One capture; fitting the size budget re-encodes it, it never asks the device again. An unchanged screen
     // reuses the last encoding. Marks come from the tree read beside it: describe_screen's elements and refs.

@@ -12,6 +12,7 @@ export const tapOperation = defineOperation({
   output: z.object({ tapped: pointOut }),
   // Ordinary user input: not destructive in itself (terminate_app is the tool that loses state).
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  toolset: 'act',
   acts: true,
   handler: async (ctx, { device, ...where }) => {
     const { point } = await actionTarget(ctx, device, where);

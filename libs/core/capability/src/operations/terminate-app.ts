@@ -10,6 +10,7 @@ export const terminateAppOperation = defineOperation({
   input: z.strictObject({ device: deviceField, appId: appIdField }),
   output: z.object({ appId: z.string(), wasRunning: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  toolset: 'apps',
   acts: true,
   handler: async (ctx, { device, appId }) => ({ appId, wasRunning: await terminateApp(ctx.hub, device, appId) }),
   summarize: (s) => (s.wasRunning ? `Terminated ${s.appId}.` : `${s.appId} was not running.`),

@@ -29,6 +29,7 @@ export const waitForOperation = defineOperation({
   }),
   output: z.object({ met: z.boolean(), waitedMs: z.number(), match: z.record(z.string(), z.unknown()).optional() }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  toolset: 'observe',
   handler: async (ctx, { timeoutMs = DEFAULT_WAIT_MS, ...input }) => {
     const check = conditionOf(ctx, input);
     const signal = callerSignal();

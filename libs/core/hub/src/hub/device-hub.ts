@@ -22,6 +22,8 @@ export interface DeviceSummary {
   state: DeviceState;
   /** The other Apex process that holds the device (then `state` is `busy`). */
   owner?: LeaseOwner;
+  /** Why it is not ready, in a person's words, where its pool knows (being prepared, waiting for authorization). */
+  note?: string;
 }
 
 export interface DeviceRegistration {
@@ -41,6 +43,8 @@ export interface DeviceRegistration {
   poolState?: PoolState;
   /** Hears each action the device answered with a failure (not a timeout or a caller giving up): a pool may re-read its state. */
   onFailure?: (error: ApexError) => void;
+  /** The pool's note on the device, listed with it (see DeviceSummary.note). */
+  note?: () => string | undefined;
 }
 
 /** A pool's word on a device; undefined: nothing against using it. */
@@ -100,6 +104,7 @@ interface DeviceSlot {
   readonly slowActionTimeoutMs: number;
   readonly heldBy?: HeldBy;
   readonly poolState?: PoolState;
+  readonly note?: () => string | undefined;
   readonly onFailure?: (error: ApexError) => void;
   readonly queue: ActionQueue;
   readonly backoff: Backoff;
@@ -174,6 +179,7 @@ export class DeviceHub {
       ),
       heldBy: registration.heldBy,
       poolState: registration.poolState,
+      note: registration.note,
       onFailure: registration.onFailure,
       queue: new ActionQueue(),
       backoff: new Backoff(this.options.backoff),
@@ -432,7 +438,8 @@ export class DeviceHub {
     if (owner) return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: 'busy', owner };
     const pool = slot.poolState?.();
     const state: DeviceState = pool ?? (slot.health === 'offline' ? 'offline' : slot.running > 0 ? 'busy' : 'online');
-    return { id: slot.id, name: slot.name, platform: slot.driver.platform, state };
+    const note = slot.note?.();
+    return { id: slot.id, name: slot.name, platform: slot.driver.platform, state, ...(note ? { note } : {}) };
   }
 
   private assertOpen(slot: DeviceSlot): void {

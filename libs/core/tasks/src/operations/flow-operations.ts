@@ -31,6 +31,7 @@ export const runFlowOperation = defineOperation({
   output: z.object({ taskId: z.string(), status: taskStatusSchema }),
   // A flow may change anything on the device; it talks to no model.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  toolset: 'flows',
   handler: async (ctx: TaskOperationContext, { device, yaml, flow, vars, healPlanner }) => {
     const parsed = yaml !== undefined ? await parseFlowYaml(yaml, vars) : await parseFlowObject(flow, vars);
     const task = ctx.tasks.start({ deviceId: device, goal: `Run flow "${parsed.name}"`, flow: parsed, maxSteps: stepBudget(parsed), healPlanner });
@@ -51,6 +52,7 @@ export const exportFlowOperation = defineOperation({
     skipped: z.array(z.string()),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'flows',
   handler: async (ctx: TaskOperationContext, { taskId }) => exportFlow(ctx.tasks.get(taskId)),
   summarize: ({ yaml, skipped }) => `${yaml}${skipped.length > 0 ? `\nLeft out: ${skipped.join('; ')}` : ''}`,
 });

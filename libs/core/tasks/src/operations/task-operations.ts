@@ -62,6 +62,7 @@ const startTaskOperation = defineOperation({
   output: z.object({ taskId: z.string(), status: taskStatusSchema }),
   // A goal may change anything on the device, and an LLM planner talks to a model endpoint.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  toolset: 'tasks',
   handler: async (ctx: TaskOperationContext, { device, goal, maxSteps, planner }) => {
     const task = ctx.tasks.start({ deviceId: device, goal, maxSteps, planner });
     return { taskId: task.id, status: task.status };
@@ -77,6 +78,7 @@ const getTaskOperation = defineOperation({
   input: z.strictObject({ taskId: taskIdSchema }),
   output: taskOut,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'tasks',
   handler: async (ctx: TaskOperationContext, { taskId }) => asClientSees(ctx.tasks.get(taskId)),
   summarize: (task) => summarizeTask(task),
 });
@@ -91,6 +93,7 @@ const listTasksOperation = defineOperation({
   }),
   output: z.object({ tasks: z.array(taskSummaryOut) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'tasks',
   handler: async (ctx: TaskOperationContext, { status, device }) => ({
     tasks: ctx.tasks.list({ status, deviceId: device }).map(asClientSees),
   }),
@@ -106,6 +109,7 @@ const cancelTaskOperation = defineOperation({
   input: z.strictObject({ taskId: taskIdSchema }),
   output: z.object({ taskId: z.string(), status: taskStatusSchema, cancelRequested: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  toolset: 'tasks',
   handler: async (ctx: TaskOperationContext, { taskId }) => {
     const before = ctx.tasks.get(taskId);
     const task = ctx.tasks.cancel(taskId);

@@ -1,7 +1,7 @@
 import { ApexError, invalidArgument } from '@apex/errors';
 import type { AnyOperation } from '@apex/capability';
 import type { Planner } from '../agent/planner';
-import { agentTools } from './llm/agent-tools';
+import { AgentToolbox } from './llm/agent-tools';
 import { anthropicBackend } from './llm/anthropic-backend';
 import { LlmPlanner } from './llm/llm-planner';
 import { openAiBackend } from './llm/openai-backend';
@@ -24,7 +24,7 @@ export class PlannerRegistry {
   constructor(config: PlannerConfig, operations: readonly AnyOperation[]) {
     this.planners.set(OFFLINE_PLANNER, new OfflinePlanner());
     this.planners.set(FLOW_PLANNER_NAME, createFlowPlanner());
-    const tools = agentTools(operations);
+    const tools = new AgentToolbox(operations);
     if (config.openai) this.planners.set('openai', new LlmPlanner('openai', openAiBackend(config.openai), tools));
     if (config.anthropic) this.planners.set('anthropic', new LlmPlanner('anthropic', anthropicBackend(config.anthropic), tools));
     const wanted = config.default ?? OFFLINE_PLANNER;

@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { parseDeviceList, type AdbDeviceEntry } from './device-list';
 import { AdbTransportError, SocketReader } from './socket-reader';
 
 /*
@@ -116,6 +117,19 @@ export class AdbServerClient {
     const reader = await this.request([service], signal);
     try {
       return await AdbServerClient.lengthPrefixed(reader);
+    } finally {
+      reader.socket.destroy();
+    }
+  }
+
+  /**
+   * The devices the server knows, now and each time the list changes (`host:track-devices-l`: one length-prefixed
+   * list per change, the first at once), until the signal aborts or the server goes away.
+   */
+  async *trackDevices(signal: AbortSignal): AsyncGenerator<AdbDeviceEntry[]> {
+    const reader = await this.request(['host:track-devices-l'], signal);
+    try {
+      for (;;) yield parseDeviceList(await AdbServerClient.lengthPrefixed(reader));
     } finally {
       reader.socket.destroy();
     }

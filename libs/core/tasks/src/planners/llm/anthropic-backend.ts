@@ -24,15 +24,15 @@ export function anthropicBackend(config: AnthropicPlannerConfig) {
     timeout: config.timeoutMs ?? 120_000,
     maxRetries: 1,
   });
-  return (system: string, firstUserText: string, tools: AgentTool[]): ChatBackend => {
+  return (system: string, firstUserText: string): ChatBackend => {
     const messages: MessageParam[] = [{ role: 'user', content: firstUserText }];
-    const toolList: Tool[] = tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      input_schema: tool.parameters as Tool['input_schema'],
-    }));
     return {
-      async next(signal: AbortSignal): Promise<ModelTurn> {
+      async next(signal: AbortSignal, tools: AgentTool[]): Promise<ModelTurn> {
+        const toolList: Tool[] = tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          input_schema: tool.parameters as Tool['input_schema'],
+        }));
         const response = await client.messages.create(
           { model: config.model, max_tokens: config.maxOutputTokens ?? 1024, system, messages, tools: toolList },
           { signal },

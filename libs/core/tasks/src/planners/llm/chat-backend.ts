@@ -24,13 +24,13 @@ export interface ToolResult {
 
 /** One conversation in a provider's wire format; the session above it is provider-neutral. */
 export interface ChatBackend {
-  /** Sends the conversation so far; appends the model's reply to it. */
-  next(signal: AbortSignal): Promise<ModelTurn>;
+  /** Sends the conversation so far with the tools this step offers; appends the model's reply to it. */
+  next(signal: AbortSignal, tools: AgentTool[]): Promise<ModelTurn>;
   /** Answers every call of the last turn, in order; `then` is more user text after the results. */
   addToolResults(results: ToolResult[]): void;
   addUserText(text: string): void;
 }
 
 export interface ChatBackendFactory {
-  (system: string, firstUserText: string, tools: AgentTool[]): ChatBackend;
+  (system: string, firstUserText: string): ChatBackend;
 }

@@ -2,7 +2,7 @@ import { ApexError } from '@apex/errors';
 import type { Observation } from '../../agent/observation';
 import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } from '../../agent/planner';
 import type { TaskUsage } from '../../model/task';
-import { FINISH_TOOL, GIVE_UP_TOOL, type AgentTool } from './agent-tools';
+import { FINISH_TOOL, GIVE_UP_TOOL, type AgentTool, type AgentToolbox } from './agent-tools';
 import type { ChatBackend, ChatBackendFactory, ToolCall, ToolResult } from './chat-backend';
 
 /** Model turns in a row without a usable tool call before the planner gives up. */
@@ -34,7 +34,7 @@ export class LlmPlanner implements Planner {
   constructor(
     readonly name: string,
     private readonly backendFactory: ChatBackendFactory,
-    private readonly tools: AgentTool[],
+    private readonly tools: AgentToolbox,
   ) {}
 
   begin(context: PlannerContext): PlannerSession {
@@ -50,15 +50,17 @@ class LlmSession implements PlannerSession {
   private current?: ToolCall;
   private readonly spent: TaskUsage = { inputTokens: 0, outputTokens: 0 };
   private readonly toolNames: Set<string>;
+  /** The tools offered so far: a step offers them again, and what its screen and the goal call for. */
+  private readonly offered = new Set<string>();
 
   constructor(
     private readonly context: PlannerContext,
     private readonly backendFactory: ChatBackendFactory,
-    private readonly tools: AgentTool[],
+    private readonly tools: AgentToolbox,
     name: string,
   ) {
     this.name = name;
-    this.toolNames = new Set(tools.map((t) => t.name));
+    this.toolNames = new Set(tools.all.map((t) => t.name));
   }
 
   usage(): TaskUsage {
@@ -70,13 +72,13 @@ class LlmSession implements PlannerSession {
       this.backend = this.backendFactory(
         systemPrompt(this.context.deviceId, this.context.actByRef !== false),
         `Goal: ${this.context.goal}\n\nThe screen now:\n${observation.screen.text}`,
-        this.tools,
       );
     } else if (this.current) {
       this.answered.push(resultOf(this.current, feedback));
       this.current = undefined;
     }
     const backend = this.backend;
+    const tools = this.tools.forStep(this.context.goal, observation.screen, this.offered);
     for (let idle = 0; idle < MAX_IDLE_TURNS; ) {
       if (this.pending.length === 0) {
         if (this.answered.length > 0) {
@@ -85,7 +87,7 @@ class LlmSession implements PlannerSession {
           backend.addToolResults(this.answered);
           this.answered = [];
         }
-        const turn = await this.ask(backend);
+        const turn = await this.ask(backend, tools);
         this.spent.inputTokens += turn.inputTokens;
         this.spent.outputTokens += turn.outputTokens;
         if (turn.calls.length === 0) {
@@ -116,15 +118,17 @@ class LlmSession implements PlannerSession {
         continue;
       }
       this.current = call;
+      // A catalog tool this step did not offer (the model knew it): offered from now on, as the history names it.
+      this.offered.add(call.name);
       return { kind: 'act', action: { operation: call.name, arguments: args } };
     }
     return { kind: 'fail', message: 'The model did not choose an action.', reason: 'planner_error' };
   }
 
   /** One model request; SDK failures become errors that say what to check, without raw network text. */
-  private async ask(backend: ChatBackend) {
+  private async ask(backend: ChatBackend, tools: AgentTool[]) {
     try {
-      return await backend.next(this.context.signal);
+      return await backend.next(this.context.signal, tools);
     } catch (error) {
       if (this.context.signal.aborted) throw error;
       const status = (error as { status?: unknown }).status;

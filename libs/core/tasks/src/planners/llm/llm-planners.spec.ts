@@ -87,9 +87,14 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
     const tools = first['tools'] as ToolEntry[];
     const nameOf = (t: ToolEntry) => (wire === 'openai' ? t.function?.name : t.name);
     const names = tools.map(nameOf);
-    expect(names).toEqual(expect.arrayContaining(['describe_screen', 'tap', 'swipe', 'launch_app', 'find_text', 'finish_task', 'give_up']));
+    expect(names).toEqual(expect.arrayContaining(['tap', 'swipe', 'input_text', 'launch_app', 'finish_task', 'give_up']));
+    // Each step offers what it needs (agent-tools.spec): not the screen it is sent anyway, nor the whole catalog.
+    expect(names).not.toContain('describe_screen');
+    expect(names).not.toContain('pinch');
     expect(names).not.toContain('list_devices');
     expect(names).not.toContain('take_screenshot');
+    // Issue 33: a step's tool definitions under 1,500 tokens, estimated as characters / 4, in the wire format.
+    for (const request of requests) expect(JSON.stringify(request.body['tools']).length / 4).toBeLessThan(1_500);
     const tap = tools.find((t) => nameOf(t) === 'tap');
     const schema = (wire === 'openai' ? tap?.function?.parameters : tap?.input_schema) as JsonObject;
     // A tap takes a ref or a point: neither is required by the schema (the operation asks for exactly one).
@@ -142,6 +147,23 @@ describe.each(['openai', 'anthropic'] as const)('the %s planner against a local 
     expect(done.status).toBe('succeeded');
     expect(done.steps.map((s) => s.outcome.status)).toEqual(['error', 'ok']);
     expect(done.steps[0].outcome.code).toBe('app_not_found');
+  });
+
+  it('offers each request the tools of its step: hide_keyboard once the keyboard is up', async () => {
+    const tasks = await open([
+      { toolCalls: [{ name: 'launch_app', arguments: { appId: 'com.example.notes' } }] },
+      { toolCalls: [{ name: 'tap', arguments: { x: 195, y: 200 } }] },
+      { toolCalls: [{ name: 'finish_task', arguments: { result: 'The note is open for typing.' } }] },
+    ]);
+    const done = await tasks.whenSettled(tasks.start({ deviceId: 'phone', goal: 'Start a note', planner: wire }).id);
+    expect(done.status).toBe('succeeded');
+    const offered = requestsOf(server).map((request) =>
+      (request.body['tools'] as { name?: string; function?: { name: string } }[]).map((t) => (wire === 'openai' ? t.function?.name : t.name)),
+    );
+    expect(offered).toHaveLength(3);
+    expect(offered[0]).not.toContain('hide_keyboard');
+    expect(offered[1]).not.toContain('hide_keyboard');
+    expect(offered[2]).toContain('hide_keyboard');
   });
 
   it('tells the model to change approach on a loop, then fails with reason loop', async () => {

@@ -24,17 +24,17 @@ export function openAiBackend(config: OpenAiPlannerConfig) {
     timeout: config.timeoutMs ?? 120_000,
     maxRetries: 1,
   });
-  return (system: string, firstUserText: string, tools: AgentTool[]): ChatBackend => {
+  return (system: string, firstUserText: string): ChatBackend => {
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: system },
       { role: 'user', content: firstUserText },
     ];
-    const toolList: ChatCompletionTool[] = tools.map((tool) => ({
-      type: 'function',
-      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
-    }));
     return {
-      async next(signal: AbortSignal): Promise<ModelTurn> {
+      async next(signal: AbortSignal, tools: AgentTool[]): Promise<ModelTurn> {
+        const toolList: ChatCompletionTool[] = tools.map((tool) => ({
+          type: 'function',
+          function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+        }));
         const completion = await client.chat.completions.create(
           {
             model: config.model,

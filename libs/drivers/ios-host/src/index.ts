@@ -1,0 +1,14 @@
+export { runTool, startTool, eachLine, killGroup, ToolMissing, MAX_TOOL_OUTPUT_CHARS, type RunTool, type RunToolOptions, type ToolResult } from './run-tool';
+export { listBootedSimulators, parseBootedSimulators, iosVersionOfRuntime, type BootedSimulator } from './simulators';
+export { listUsbIPhones, parseUsbIPhones, type UsbIPhone, type UsbIPhoneListing } from './usb-iphones';
+export {
+  findXcode,
+  launchAgent,
+  AgentSetupError,
+  xcodeVersionOf,
+  type AgentLaunchOptions,
+  type AgentPhase,
+  type AgentProblem,
+  type AgentTarget,
+  type RunningAgent,
+} from './agent-launcher';

@@ -1,0 +1,1 @@
+export { installStandIns, type StandIns, type StandInScenario } from './stand-ins';

@@ -1,0 +1,53 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+
+/** What the stand-in tools answer (see stand-in-tool.js for each tool's real format). */
+export interface StandInScenario {
+  /** Xcode as `xcodebuild -version` reports it; absent: no Xcode (the tools say so as the real ones do). */
+  xcode?: { version: string; build: string; buildErrors?: string[]; testErrors?: string[] };
+  /** `simctl list -j`'s `devices`: runtime identifier → devices. */
+  simulators?: Record<string, Array<{ udid: string; name: string; state: string; isAvailable: boolean; deviceTypeIdentifier?: string }>>;
+  /** go-ios `list --details` entries; absent: no USB service. */
+  usb?: Array<{ Udid: string; ProductName: string; ProductType: string; ProductVersion: string; ConnectionType?: string }>;
+  /** Where a simulator's agent really answers (the virtual iPhone): `test-without-building` forwards its port there. */
+  agentUrl?: string;
+  /** Where the USB tunnel reaches the iPhone's agent (the virtual iPhone): `ios forward` forwards there. */
+  deviceUrl?: string;
+}
+
+export interface StandIns {
+  /** PATH with the stand-ins first, for the tools' environment. */
+  env: NodeJS.ProcessEnv;
+  binDir: string;
+  /** Every call so far, in order. */
+  calls(): Array<{ tool: string; args: string[]; usePort?: string }>;
+  setScenario(scenario: StandInScenario): void;
+  remove(): void;
+}
+
+const TOOLS = ['xcrun', 'xcodebuild', 'ios', 'iproxy'] as const;
+
+/** Installs `xcrun`, `xcodebuild`, `ios` and `iproxy` stand-ins in a temp dir, answering from `scenario`. */
+export function installStandIns(scenario: StandInScenario): StandIns {
+  const binDir = mkdtempSync(path.join(tmpdir(), 'apex-stand-ins-'));
+  const script = path.join(__dirname, 'stand-in-tool.js');
+  chmodSync(script, 0o755);
+  for (const tool of TOOLS) symlinkSync(script, path.join(binDir, tool));
+  const scenarioFile = path.join(binDir, 'scenario.json');
+  const log = path.join(binDir, 'calls.jsonl');
+  writeFileSync(log, '');
+  const setScenario = (s: StandInScenario) => writeFileSync(scenarioFile, JSON.stringify(s));
+  setScenario(scenario);
+  return {
+    binDir,
+    env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`, APEX_STAND_IN_SCENARIO: scenarioFile, APEX_STAND_IN_LOG: log },
+    calls: () =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { tool: string; args: string[]; usePort?: string }),
+    setScenario,
+    remove: () => rmSync(binDir, { recursive: true, force: true }),
+  };
+}

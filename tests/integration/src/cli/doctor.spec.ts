@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { installStandIns, type StandIns } from '@apex/ios-host/testing';
+import { spawnNode } from '@apex/testing';
+import { createVirtualAndroid, startAdbd, type Adbd } from '@apex/virtual-device';
+import { describeWithRealAdb, freePort, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
+
+const APEX = path.resolve(__dirname, '../../../../apps/cli/bin/apex.js');
+const XCODE = { version: '15.4', build: '15F31d' };
+
+/**
+ * `apex doctor` as a person runs it, on three machines: one with nothing, one with Xcode but no signing team
+ * for its USB iPhone, and one with phones ready (a booted simulator, an Android phone through a real adb server).
+ * The Mac's tools are stand-ins in their real output formats (@apex/ios-host/testing); adb is the real one.
+ */
+describeWithRealAdb('apex doctor', () => {
+  let dir: string;
+  let tools: StandIns;
+  let adb: RealAdbServer;
+  let adbd: Adbd | undefined;
+
+  beforeAll(async () => {
+    adb = await startRealAdbServer();
+  }, 60_000);
+  afterAll(async () => {
+    await adb?.stop();
+  }, 30_000);
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'apex-doctor-'));
+    tools = installStandIns({});
+  });
+  afterEach(async () => {
+    await adbd?.close();
+    adbd = undefined;
+    tools.remove();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function doctor(config: Record<string, unknown>): Promise<{ code: number | null; stdout: string }> {
+    const configPath = path.join(dir, 'apex.json');
+    writeFileSync(configPath, JSON.stringify({ devices: [{ id: 'lab-phone', driver: 'wda', url: 'http://127.0.0.1:9' }], ...config }));
+    const run = spawnNode([APEX, 'doctor', '--config', configPath], { env: { ...tools.env, APEX_DATA_DIR: path.join(dir, 'data') } });
+    const { code } = await run.waitForExit({ timeoutMs: 60_000 });
+    return { code, stdout: run.stdout() };
+  }
+
+  it('on a machine with nothing: every missing piece with its fix, and exit 1', async () => {
+    const { code, stdout } = await doctor({ android: { adbServer: `127.0.0.1:${await freePort()}` } });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^ok {4}Node\.js: /m);
+    expect(stdout).toMatch(/^MISS {2}Xcode: not found\n {6}→ iPhones and simulators need a Mac with Xcode/m);
+    expect(stdout).toMatch(/^MISS {2}USB iPhones: no USB device service \(usbmuxd\)/m);
+    expect(stdout).toMatch(/^MISS {2}Android device service: nothing answers at 127\.0\.0\.1:\d+\n {6}→ Only needed for Android phones/m);
+    expect(stdout).toMatch(/No phone is ready yet/);
+  });
+
+  it('with Xcode but no team: the USB iPhone is found and the fix names the team setting', async () => {
+    const project = path.join(dir, 'WebDriverAgent.xcodeproj');
+    mkdirSync(project);
+    tools.setScenario({ xcode: XCODE, usb: [{ Udid: '00008110-000A1C2E3E38801E', ProductName: 'iPhone OS', ProductType: 'iPhone14,5', ProductVersion: '17.5.1' }] });
+    const { code, stdout } = await doctor({ ios: { agentProject: project }, android: { adbServer: `127.0.0.1:${adb.port}` } });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^ok {4}Xcode: 15\.4$/m);
+    expect(stdout).toMatch(new RegExp(`^ok {4}Automation agent project: ${project.replace(/[.]/g, '\\.')}$`, 'm'));
+    expect(stdout).toMatch(/^MISS {2}iPhone 00008110-000A1C2E3E38801E: iPhone14,5, iOS 17\.5\.1\n {6}→ Set ios\.teamId in the config/m);
+    expect(stdout).toMatch(/^ok {4}Android device service: 127\.0\.0\.1:\d+, 0 device\(s\)$/m);
+  });
+
+  it('with phones ready: the simulator and the Android phone are usable, and exit 0', async () => {
+    const project = path.join(dir, 'WebDriverAgent.xcodeproj');
+    mkdirSync(project);
+    tools.setScenario({
+      xcode: XCODE,
+      simulators: { 'com.apple.CoreSimulator.SimRuntime.iOS-17-5': [{ udid: 'SIM-1', name: 'iPhone 15', state: 'Booted', isAvailable: true }] },
+      usb: [],
+    });
+    adbd = await startAdbd({ backend: createVirtualAndroid().backend, host: '127.0.0.1' });
+    await adb.run(['connect', adbd.serial]);
+    const { code, stdout } = await doctor({ ios: { agentProject: project, teamId: 'ABCDE12345' }, android: { adbServer: `127.0.0.1:${adb.port}` } });
+    expect(stdout).toMatch(/^ok {4}Simulator iPhone 15: iOS 17\.5, SIM-1 \(the automation agent is built on first use\)$/m);
+    expect(stdout).toMatch(new RegExp(`^ok {4}Android Pixel 8 \\(${adbd.serial.replace(/[.]/g, '\\.')}\\): ready$`, 'm'));
+    expect(stdout).toMatch(/^2 phone\(s\) ready\.$/m);
+    expect(code).toBe(0);
+  });
+});

@@ -1,0 +1,114 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { DeviceHub, launchApp } from '@apex/hub';
+import { installStandIns, type StandIns } from '@apex/ios-host/testing';
+import { createLogger, DeviceDiscovery } from '@apex/runtime';
+import { eventually } from '@apex/testing';
+import { createVirtualAndroid, SETTINGS_BUNDLE_ID, startAdbd, startVirtualIPhone, type Adbd, type VirtualIPhone } from '@apex/virtual-device';
+import { describeWithRealAdb, freePort, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
+
+const XCODE = { version: '15.4', build: '15F31d' };
+const logger = createLogger({ level: 'silent' });
+const within = { timeoutMs: 30_000 };
+
+/**
+ * Phones found with no device configuration: an Android phone through the real adb server (connected after
+ * discovery began), and a booted simulator whose automation agent is built and started through stand-ins for
+ * the Mac's tools, the agent being a virtual iPhone. The hub lists them; calls reach them.
+ */
+describeWithRealAdb('phones found on their own', () => {
+  let dir: string;
+  let hub: DeviceHub;
+  let discovery: DeviceDiscovery | undefined;
+  let adb: RealAdbServer;
+  let adbd: Adbd | undefined;
+  let iphone: VirtualIPhone;
+  let tools: StandIns;
+
+  beforeAll(async () => {
+    adb = await startRealAdbServer();
+    iphone = await startVirtualIPhone({ port: 0 });
+  }, 60_000);
+  afterAll(async () => {
+    await adb?.stop();
+    await iphone?.close();
+  }, 30_000);
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'apex-discovery-'));
+    hub = new DeviceHub({ backgroundProbes: false });
+    tools = installStandIns({});
+  });
+  afterEach(async () => {
+    await discovery?.close();
+    discovery = undefined;
+    await hub.close();
+    await adbd?.close();
+    adbd = undefined;
+    tools.remove();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('an Android phone connected after Apex started appears online, takes calls, and goes offline when it stops', async () => {
+    discovery = new DeviceDiscovery({ hub, dataDir: dir, logger, env: tools.env, ios: false, config: { devices: [], grids: [], android: { adbServer: `127.0.0.1:${adb.port}` } } });
+    discovery.start();
+    adbd = await startAdbd({ backend: createVirtualAndroid().backend, host: '127.0.0.1' });
+    const id = adbd.serial.replace(':', '-');
+    await adb.run(['connect', adbd.serial]);
+    await eventually(() => hub.list().some((d) => d.id === id && d.state === 'online' && d.platform === 'android'), { ...within, what: 'the phone listed online' });
+    expect(hub.summary(id).name).toBe('Pixel 8');
+    await launchApp(hub, id, 'com.android.settings');
+
+    await adbd.close();
+    adbd = undefined;
+    await eventually(async () => (await hub.probe(id)) === 'offline', { ...within, what: 'the stopped phone offline' });
+  }, 60_000);
+
+  it('a phone that never finishes connecting is listed offline with a note, and refuses calls', async () => {
+    // A port that accepts but never answers the handshake: the adb server lists that device, not ready.
+    const silent = await freePort();
+    const { createServer } = await import('node:net');
+    const server = createServer((socket) => socket.on('data', () => undefined));
+    await new Promise<void>((resolve) => server.listen(silent, '127.0.0.1', resolve));
+    try {
+      discovery = new DeviceDiscovery({ hub, dataDir: dir, logger, env: tools.env, ios: false, config: { devices: [], grids: [], android: { adbServer: `127.0.0.1:${adb.port}` } } });
+      discovery.start();
+      void adb.run(['connect', `127.0.0.1:${silent}`]);
+      await eventually(() => /^(offline|connecting|authorizing)/.test(hub.list().find((d) => d.id === `127.0.0.1-${silent}`)?.note ?? ''), { ...within, what: 'the phone listed with a note' });
+      expect(hub.summary(`127.0.0.1-${silent}`)).toMatchObject({ state: 'offline', platform: 'android' });
+      await expect(launchApp(hub, `127.0.0.1-${silent}`, 'com.android.settings')).rejects.toMatchObject({ code: 'device_offline' });
+    } finally {
+      await adb.run(['disconnect', `127.0.0.1:${silent}`]);
+      server.close();
+    }
+  }, 60_000);
+
+  it('a booted simulator is listed while its agent is prepared, then online, and takes calls', async () => {
+    const project = path.join(dir, 'WebDriverAgent.xcodeproj');
+    mkdirSync(project);
+    tools.setScenario({
+      xcode: XCODE,
+      simulators: { 'com.apple.CoreSimulator.SimRuntime.iOS-17-5': [{ udid: 'SIM-UDID-1', name: 'iPhone 15', state: 'Booted', isAvailable: true }] },
+      usb: [{ Udid: '00008110-000A1C2E3E38801E', ProductName: 'iPhone OS', ProductType: 'iPhone14,5', ProductVersion: '17.5.1' }],
+      agentUrl: iphone.url,
+    });
+    discovery = new DeviceDiscovery({ hub, dataDir: dir, logger, env: tools.env, android: false, config: { devices: [], grids: [], ios: { agentProject: project } } });
+    const notes: string[] = [];
+    discovery.start();
+    await eventually(
+      () => {
+        const sim = hub.list().find((d) => d.id === 'SIM-UDID-1');
+        if (sim?.note) notes.push(sim.note);
+        return sim?.state === 'online';
+      },
+      { ...within, intervalMs: 5, what: 'the simulator online' },
+    );
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((n) => n.startsWith('preparing: '))).toBe(true);
+    await launchApp(hub, 'SIM-UDID-1', SETTINGS_BUNDLE_ID);
+    expect(iphone.phone.activeApp().bundleId).toBe(SETTINGS_BUNDLE_ID);
+    // The USB iPhone cannot be signed without a team: listed offline, the note names the fix.
+    await eventually(() => /ios\.teamId/.test(hub.list().find((d) => d.id === '00008110-000A1C2E3E38801E')?.note ?? ''), { ...within, what: 'the iPhone listed with its fix' });
+    expect(hub.summary('00008110-000A1C2E3E38801E').state).toBe('offline');
+  }, 60_000);
+});
