@@ -4,7 +4,7 @@ import { ApexError } from '@apex/errors';
 import type { DeviceHub } from '@apex/hub';
 import { createAdbDriver, trackAdbDevices, type AdbDeviceEntry } from '@apex/driver-adb';
 import { createWdaDriver } from '@apex/driver-wda';
-import { AgentSetupError, launchAgent, listBootedSimulators, listUsbIPhones, type AgentTarget, type RunningAgent } from '@apex/ios-host';
+import { AgentSetupError, launchAgent, listBootedSimulators, listUsbIPhones, simulatorDiagnostics, type AgentTarget, type RunningAgent } from '@apex/ios-host';
 import type { DeviceDriver } from '@apex/port';
 import { DEFAULT_ADB_SERVER, type ApexConfig } from './config';
 import { agentProjectPath, goIosBinary } from './doctor';
@@ -215,7 +215,9 @@ export class DeviceDiscovery {
         signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.options.prepareTimeoutMs ?? 600_000)]),
       });
       found.agent = agent;
-      await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url }));
+      // A simulator's log and crash reports come from Xcode's tools on this Mac (a USB iPhone's: not yet).
+      const diagnostics = target.kind === 'simulator' ? simulatorDiagnostics(target.udid, { env: this.env }) : undefined;
+      await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url, diagnostics }));
       this.options.logger.info({ deviceId: id, url: agent.url }, 'prepared an iPhone');
     };
     this.loops.push(

@@ -89,7 +89,7 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
     }
     const source = options.diagnostics;
     if (source) {
-      this.logs = (query, signal) => diagnostics.logs(source, query, signal);
+      this.logs = (query, signal) => diagnostics.logs(options.deviceId, source, query, signal);
       this.crashReports = (query, signal) => this.guard('list its crash reports', () => diagnostics.crashReports(source, query, signal));
       this.crashReport = (id, signal) => this.guard('read a crash report', () => diagnostics.crashReport(source, id, signal));
     }

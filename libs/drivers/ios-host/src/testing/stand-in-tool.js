@@ -49,6 +49,11 @@ function fail(lines, code) {
 const xcode = scenario.xcode;
 if (tool === 'xcrun') {
   if (!xcode) fail(['xcrun: error: unable to find utility "simctl", not a developer tool or in PATH'], 72);
+  if (args[1] === 'spawn' && args[3] === 'log') {
+    // `simctl spawn UDID log show --style ndjson …`: the scenario's lines, one JSON object each (Apple's `log` ndjson).
+    for (const line of scenario.logLines ?? []) process.stdout.write(`${line}\n`);
+    process.exit(0);
+  }
   process.stdout.write(JSON.stringify({ devices: scenario.simulators ?? {} }, null, 2));
 } else if (tool === 'xcodebuild') {
   if (!xcode) fail(["xcode-select: error: tool 'xcodebuild' requires Xcode, but active developer directory '/Library/Developer/CommandLineTools' is a command line tools instance"], 1);

@@ -14,6 +14,8 @@ export interface StandInScenario {
   agentUrl?: string;
   /** Where the USB tunnel reaches the iPhone's agent (the virtual iPhone): `ios forward` forwards there. */
   deviceUrl?: string;
+  /** What `simctl spawn UDID log show --style ndjson` prints, line by line. */
+  logLines?: string[];
 }
 
 export interface StandIns {

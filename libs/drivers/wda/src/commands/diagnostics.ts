@@ -1,3 +1,4 @@
+import { ApexError } from '@apex/errors';
 import type { CrashReport, CrashSummary, LogEntry, LogQuery } from '@apex/port';
 import { parseIps, parseOsLogLine, type IosDiagnosticsSource } from '@apex/ios-source';
 
@@ -12,12 +13,26 @@ const IPS_TIME_RESOLUTION_MS = 10;
 /** Characters of one log line read (a longer one is not a line the log writes: skipped). */
 const MAX_LINE_CHARS = 64 * 1024;
 
-export async function* logs(source: IosDiagnosticsSource, query: LogQuery, signal: AbortSignal): AsyncGenerator<LogEntry> {
-  for await (const line of source.logLines(query.sinceMs, signal)) {
-    if (signal.aborted) return;
-    if (line.length > MAX_LINE_CHARS) continue;
-    const entry = parseOsLogLine(line);
-    if (entry) yield entry;
+/** What a failure of the host's tools is to a client: the device's log could not be read there (the tool's text stays in `cause`). */
+export function hostToolFailure(deviceId: string, what: string, error: unknown): ApexError {
+  if (error instanceof ApexError) return error;
+  return new ApexError('device_error', `Device ${deviceId} could not ${what}: its host's tools failed.`, {
+    hint: "Check that the host's developer tools are installed and the device is still booted or connected, then retry.",
+    cause: error,
+  });
+}
+
+export async function* logs(deviceId: string, source: IosDiagnosticsSource, query: LogQuery, signal: AbortSignal): AsyncGenerator<LogEntry> {
+  try {
+    for await (const line of source.logLines(query.sinceMs, signal)) {
+      if (signal.aborted) return;
+      if (line.length > MAX_LINE_CHARS) continue;
+      const entry = parseOsLogLine(line);
+      if (entry) yield entry;
+    }
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw hostToolFailure(deviceId, 'read its log', error);
   }
 }
 
