@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { ApexError } from '@apex/errors';
 import type { DeviceHub } from '@apex/hub';
 import { createAdbDriver, trackAdbDevices, type AdbDeviceEntry } from '@apex/driver-adb';
-import { createWdaDriver } from '@apex/driver-wda';
+import { createSimctlControl, createWdaDriver } from '@apex/driver-wda';
 import { AgentSetupError, launchAgent, listBootedSimulators, listUsbIPhones, type AgentTarget, type RunningAgent } from '@apex/ios-host';
 import type { DeviceDriver } from '@apex/port';
 import { DEFAULT_ADB_SERVER, type ApexConfig } from './config';
@@ -201,7 +201,9 @@ export class DeviceDiscovery {
         signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.options.prepareTimeoutMs ?? 600_000)]),
       });
       found.agent = agent;
-      await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url }));
+      // A simulator's host tools (install, permissions, …, its log and crash reports) are Xcode's on this Mac; a USB iPhone has none yet.
+      const simulator = target.kind === 'simulator' ? createSimctlControl({ deviceId: id, udid: target.udid, env: this.env }) : undefined;
+      await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url, simulator }));
       this.options.logger.info({ deviceId: id, url: agent.url }, 'prepared an iPhone');
     };
     this.loops.push(
