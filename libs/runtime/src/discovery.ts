@@ -215,7 +215,9 @@ export class DeviceDiscovery {
         signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.options.prepareTimeoutMs ?? 600_000)]),
       });
       found.agent = agent;
-      await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url }));
+      // A USB iPhone installs builds through go-ios (the same binary as its port forward).
+      const usbIPhone = target.kind === 'device' ? { udid: target.udid, goIos: goIosBinary(ios?.goIos), env: this.env } : undefined;
+      await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url, usbIPhone }));
       this.options.logger.info({ deviceId: id, url: agent.url }, 'prepared an iPhone');
     };
     this.loops.push(

@@ -31,6 +31,7 @@ import { readScreenStream, WebDriverBackedDriver } from '@apex/webdriver-http';
 import * as alerts from './commands/alerts';
 import * as appLoop from './commands/app-loop';
 import type { SimulatorControl } from './simulator/simulator-control';
+import { goIosInstaller } from './usb-iphone/go-ios-install';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
 import * as gestures from './commands/gestures';
@@ -61,6 +62,8 @@ export interface WdaDriverOptions {
    * media). Absent: those abilities are absent too (`unsupported_operation`).
    */
   simulator?: SimulatorControl;
+  /** A real iPhone on USB (no simulator): builds install through go-ios (see usb-iphone/go-ios-install.ts). */
+  usbIPhone?: { udid: string; goIos: string; env?: NodeJS.ProcessEnv };
 }
 
 /**
@@ -106,6 +109,9 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
       this.biometric = (action, signal) => this.guard(`simulate biometrics`, () => simulator.biometric(action, signal));
       this.pushNotification = (notification, signal) => this.guard(`deliver a notification`, () => simulator.push(notification, signal));
       this.addMedia = (file, signal) => this.guard(`add a ${file.kind}`, () => simulator.addMedia(file, signal));
+    } else if (options.usbIPhone) {
+      const install = goIosInstaller({ deviceId: options.deviceId, ...options.usbIPhone });
+      this.installApp = (build, signal) => this.guard(`install ${build.name}`, () => install(build, signal));
     }
   }
 
