@@ -201,9 +201,11 @@ export class DeviceDiscovery {
         signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.options.prepareTimeoutMs ?? 600_000)]),
       });
       found.agent = agent;
-      // A simulator's host tools (install, permissions, …, its log and crash reports) are Xcode's on this Mac; a USB iPhone has none yet.
+      // A simulator's host tools (install, permissions, …, its log and crash reports) are Xcode's on this Mac; a USB
+      // iPhone installs builds through go-ios (the same binary as its port forward).
       const simulator = target.kind === 'simulator' ? createSimctlControl({ deviceId: id, udid: target.udid, env: this.env }) : undefined;
-      await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url, simulator }));
+      const usbIPhone = target.kind === 'device' ? { udid: target.udid, goIos: goIosBinary(ios?.goIos), env: this.env } : undefined;
+      await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url, simulator, usbIPhone }));
       this.options.logger.info({ deviceId: id, url: agent.url }, 'prepared an iPhone');
     };
     this.loops.push(

@@ -21,6 +21,7 @@ import {
   type DeviceDriver,
   type DriverStatus,
   type HardwareButton,
+  type LaunchOptions,
   type LongPressGesture,
   type Orientation,
   type PinchGesture,
@@ -38,6 +39,7 @@ import { loadOrCreateAdbKey } from './adb-wire/adb-key';
 import * as alerts from './commands/alerts';
 import * as apps from './commands/apps';
 import * as lifecycle from './commands/app-lifecycle';
+import { launchAppWith } from './commands/launch-options';
 import * as environment from './commands/environment';
 import * as device from './commands/device';
 import * as evidence from './commands/evidence';
@@ -184,6 +186,11 @@ export class AdbDriver implements DeviceDriver {
 
   launchApp(appId: string, signal: AbortSignal): Promise<void> {
     return this.guard('launch the app', () => apps.launchApp(this.ctx, appId, signal));
+  }
+
+  /** Launch arguments as string extras; see commands/launch-options.ts for the mapping and what is refused. */
+  launchAppWith(appId: string, options: LaunchOptions, signal: AbortSignal): Promise<void> {
+    return this.guard('launch the app', () => launchAppWith(this.ctx, appId, options, signal));
   }
 
   terminateApp(appId: string, signal: AbortSignal): Promise<boolean> {

@@ -93,6 +93,13 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
   readonly backgroundApp?: DeviceDriver['backgroundApp'];
   readonly setLocation?: DeviceDriver['setLocation'];
   readonly launchAppWith?: DeviceDriver['launchAppWith'];
+  readonly installApp?: DeviceDriver['installApp'];
+  readonly uninstallApp?: DeviceDriver['uninstallApp'];
+  readonly resetApp?: DeviceDriver['resetApp'];
+  readonly setPermission?: DeviceDriver['setPermission'];
+  readonly biometric?: DeviceDriver['biometric'];
+  readonly pushNotification?: DeviceDriver['pushNotification'];
+  readonly addMedia?: DeviceDriver['addMedia'];
   /** Only when a stream address is configured (the hub then reads it beside the action queue). */
   readonly stream?: (signal: AbortSignal) => AsyncIterable<Uint8Array>;
   private readonly ctx: AppiumContext;
@@ -120,7 +127,7 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
       wording: APPIUM_WORDING,
     });
     this.platform = platform;
-    this.ctx = { deviceId: options.deviceId, session: this.session };
+    this.ctx = { deviceId: options.deviceId, session: this.session, serverUrl: options.serverUrl };
     if (options.mjpegUrl !== undefined) {
       const source = { deviceId: options.deviceId, url: new URL(options.mjpegUrl), connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs };
       this.stream = (signal) => readScreenStream(source, signal);
@@ -148,6 +155,14 @@ export class AppiumDriver extends WebDriverBackedDriver implements DeviceDriver 
     if (backgroundApp) this.backgroundApp = (s, signal) => this.guard('send the app to the background', () => backgroundApp(s, signal));
     if (setLocation) this.setLocation = (l, signal) => this.guard(l ? 'simulate a location' : 'clear the simulated location', () => setLocation(l, signal));
     if (launchAppWith) this.launchAppWith = (id, o, signal) => this.guard(`launch ${id}`, () => launchAppWith(id, o, signal));
+    const { installApp, uninstallApp, resetApp, setPermission, biometric, pushNotification, addMedia } = this.commands;
+    if (installApp) this.installApp = (b, signal) => this.guard(`install ${b.appId}`, () => installApp(b, signal));
+    if (uninstallApp) this.uninstallApp = (id, signal) => this.guard(`uninstall ${id}`, () => uninstallApp(id, signal));
+    if (resetApp) this.resetApp = (id, signal) => this.guard(`reset ${id}`, () => resetApp(id, signal));
+    if (setPermission) this.setPermission = (id, p, st, signal) => this.guard(`set the ${p} permission of ${id}`, () => setPermission(id, p, st, signal));
+    if (biometric) this.biometric = (a, signal) => this.guard('simulate a biometric', () => biometric(a, signal));
+    if (pushNotification) this.pushNotification = (n, signal) => this.guard('deliver a notification', () => pushNotification(n, signal));
+    if (addMedia) this.addMedia = (f, signal) => this.guard(`add the ${f.kind} to the library`, () => addMedia(f, signal));
   }
 
   /** Another boot of the device, maybe: forget its scale. */

@@ -6,6 +6,8 @@ export interface AppiumContext {
   readonly deviceId: string;
   /** Every command goes through the session (the server has no session-less device routes). */
   readonly session: WebDriverSession;
+  /** The automation server's address (e.g. to know whether it runs on this computer). */
+  readonly serverUrl: string;
   /**
    * Pixels per point (iOS) or per density-independent pixel (Android), read once per session: forgotten when
    * a session replaces a lost one.

@@ -35,6 +35,7 @@ import { readScreenStream, WebDriverBackedDriver } from '@apex/webdriver-http';
 import * as alerts from './commands/alerts';
 import * as appLoop from './commands/app-loop';
 import type { SimulatorControl } from './simulator/simulator-control';
+import { goIosInstaller } from './usb-iphone/go-ios-install';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
 import * as diagnostics from './commands/diagnostics';
@@ -67,6 +68,8 @@ export interface WdaDriverOptions {
    * (`unsupported_operation`).
    */
   simulator?: SimulatorControl;
+  /** A real iPhone on USB (no simulator): builds install through go-ios (see usb-iphone/go-ios-install.ts). */
+  usbIPhone?: { udid: string; goIos: string; env?: NodeJS.ProcessEnv };
 }
 
 /**
@@ -118,6 +121,9 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
       this.logs = (query, signal) => diagnostics.logs(options.deviceId, simulator, query, signal);
       this.crashReports = (query, signal) => this.guard('list its crash reports', () => diagnostics.crashReports(simulator, query, signal));
       this.crashReport = (id, signal) => this.guard('read a crash report', () => diagnostics.crashReport(simulator, id, signal));
+    } else if (options.usbIPhone) {
+      const install = goIosInstaller({ deviceId: options.deviceId, ...options.usbIPhone });
+      this.installApp = (build, signal) => this.guard(`install ${build.name}`, () => install(build, signal));
     }
   }
 

@@ -484,10 +484,17 @@ export class AndroidPhone {
 
   // ---- apps --------------------------------------------------------------------------------------------------
 
-  /** Starts (or brings back) an app's task, as `am start` / a launcher tap does. */
-  launch(pkg: string): void {
+  /**
+   * Starts (or brings back) an app's task, as `am start` / a launcher tap does. A process started here gets the
+   * intent's string extras; one already running keeps those it started with (as `getIntent()` does).
+   */
+  launch(pkg: string, extras: ReadonlyArray<readonly [string, string]> = []): void {
     if (!this.app(pkg)) throw new AndroidPhoneError('unknown_package', `Unknown package: ${pkg}`);
-    this.change(() => this.bringToFront(pkg));
+    const cold = this.processes.pidOf(pkg) === undefined;
+    this.change(() => {
+      if (cold) this.instance(pkg).startedWith?.(extras);
+      this.bringToFront(pkg);
+    });
   }
 
   /** An activity started while the screen is off starts behind it (the screen stays off). */

@@ -13,7 +13,7 @@ const LOCATION_DIALOG = `Allow ${APP_NAME} to access this device\u2019s location
 /**
  * The developer's loop on the embedded virtual Android phone (reached through the direct adb transport), through
  * both faces, with the sample APK: install → launch → the permission dialog → grant (no dialog on relaunch) →
- * a simulated position (the app shows it) → background → state → reset (first launch again) → uninstall.
+ * a simulated position (the app shows it) → launch arguments (shown by the app) → background → state → reset (first launch again) → uninstall.
  */
 describe("the developer's loop through MCP and REST on the virtual Android phone", () => {
   let faces: BothFaces;
@@ -47,6 +47,11 @@ describe("the developer's loop through MCP and REST on the virtual Android phone
 
     await faces.tool('set_location', { device, latitude: 48.8584, longitude: 2.2945 });
     expect(await screenHas('Location: 48.85840, 2.29450')).toBe(true);
+
+    // Launch arguments arrive as string extras (the app shows them); a locale is refused with the reason.
+    await faces.tool('launch_app', { device, appId: APP_ID, arguments: ['-mode', 'demo'] });
+    expect(await screenHas('Launched with: mode=demo')).toBe(true);
+    expect((await faces.toolError('launch_app', { device, appId: APP_ID, locale: 'fr-FR' })).code).toBe('unsupported_operation');
 
     await faces.tool('background_app', { device });
     expect(await faces.tool('app_state', { device, appId: APP_ID })).toEqual({ appId: APP_ID, state: 'background' });

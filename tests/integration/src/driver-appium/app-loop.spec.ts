@@ -9,7 +9,8 @@ const APP = 'dev.apex.WhereAmI';
 /**
  * The developer's loop through a real Appium server (XCUITest driver, webDriverAgentUrl mode) to the virtual
  * iPhone: the `mobile:` commands the agent serves (state, background, simulated location, launch options),
- * with what reached the agent recorded in between.
+ * with what reached the agent recorded in between; and the server's own simulator-only commands, which it
+ * refuses here (the exact commands sent are checked in driver-appium's app-loop.spec.ts).
  */
 describe("driver-appium: the developer's loop through Appium to the virtual iPhone", () => {
   let server: AppiumServer;
@@ -60,9 +61,23 @@ describe("driver-appium: the developer's loop through Appium to the virtual iPho
     await expect(driver.launchAppWith?.('dev.apex.Nothing', { arguments: ['-x'] }, live)).rejects.toMatchObject({ code: 'app_not_found' });
   });
 
-  it('has no simulator host abilities (install, permissions, …): those are unsupported through it', () => {
-    for (const ability of ['installApp', 'uninstallApp', 'resetApp', 'setPermission', 'biometric', 'pushNotification', 'addMedia'] as const) {
-      expect({ ability, type: typeof (driver as unknown as Record<string, unknown>)[ability] }).toEqual({ ability, type: 'undefined' });
+  it('the simulator-only commands: the real server refuses them for this phone (it takes it for a real iPhone), which Apex says as unsupported', async () => {
+    const refusals = [
+      () => driver.setPermission?.(APP, 'location', 'granted', live),
+      () => driver.biometric?.('match', live),
+      () => driver.biometric?.('enroll', live),
+      () => driver.pushNotification?.({ appId: APP, title: 'Hello', body: 'there' }, live),
+      () => driver.resetApp?.(APP, live),
+      // Not sent at all: on a real iPhone the same command would write a plain file, not a photo.
+      () => driver.addMedia?.({ path: __filename, kind: 'photo' }, live),
+    ];
+    for (const refusal of refusals) {
+      const error = await Promise.resolve(refusal()).then(
+        () => undefined,
+        (e: unknown) => e as { code?: string; message: string },
+      );
+      expect(error).toMatchObject({ code: 'unsupported_operation', message: expect.stringMatching(/works on an iOS simulator only/) });
+      expect(error?.message).not.toMatch(/Simulator|mobile:|simctl|xcuitest|appium/);
     }
   });
 });

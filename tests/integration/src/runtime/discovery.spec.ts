@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { DeviceHub, launchApp } from '@apex/hub';
+import { DeviceHub, installApp, launchApp } from '@apex/hub';
 import { installStandIns, type StandIns } from '@apex/ios-host/testing';
 import { createLogger, createRuntime, DeviceDiscovery } from '@apex/runtime';
-import { eventually } from '@apex/testing';
+import { eventually, xmlPlist } from '@apex/testing';
 import { createVirtualAndroid, SETTINGS_BUNDLE_ID, startAdbd, startVirtualIPhone, type Adbd, type VirtualIPhone } from '@apex/virtual-device';
 import { describeWithRealAdb, freePort, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
 
@@ -129,5 +129,19 @@ describeWithRealAdb('phones found on their own', () => {
     // The USB iPhone cannot be signed without a team: listed offline, the note names the fix.
     await eventually(() => /ios\.teamId/.test(hub.list().find((d) => d.id === '00008110-000A1C2E3E38801E')?.note ?? ''), { ...within, what: 'the iPhone listed with its fix' });
     expect(hub.summary('00008110-000A1C2E3E38801E').state).toBe('offline');
+  }, 60_000);
+  it('a USB iPhone (with a team) comes online and installs builds through go-ios', async () => {
+    const project = path.join(dir, 'WebDriverAgent.xcodeproj');
+    mkdirSync(project, { recursive: true });
+    const udid = '00008110-000A1C2E3E38801E';
+    tools.setScenario({ xcode: XCODE, usb: [{ Udid: udid, ProductName: 'iPhone OS', ProductType: 'iPhone14,5', ProductVersion: '17.5.1' }], deviceUrl: iphone.url });
+    discovery = new DeviceDiscovery({ hub, dataDir: dir, logger, env: tools.env, android: false, config: { devices: [], grids: [], ios: { agentProject: project, teamId: 'ABCDE12345' } } });
+    discovery.start();
+    await eventually(() => hub.list().find((d) => d.id === udid)?.state === 'online', { ...within, what: 'the USB iPhone online' });
+    const app = path.join(dir, 'Demo.app');
+    mkdirSync(app);
+    writeFileSync(path.join(app, 'Info.plist'), xmlPlist({ CFBundleIdentifier: 'dev.apex.Demo', CFBundleName: 'Demo' }));
+    expect(await installApp(hub, udid, { path: app, kind: 'app', appId: 'dev.apex.Demo', name: 'Demo' })).toEqual({ replaced: false });
+    expect(tools.calls().filter((c) => c.tool === 'ios' && c.args[0] === 'install').map((c) => c.args)).toEqual([['install', `--path=${app}`, `--udid=${udid}`]]);
   }, 60_000);
 });

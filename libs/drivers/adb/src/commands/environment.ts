@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { basename } from 'node:path';
+import { androidPermissionNames, galleryPath, MEDIA_SCAN_ACTION } from '@apex/android-source';
 import { ApexError, echoName } from '@apex/errors';
 import type { GeoLocation, MediaFile, Permission, PermissionState, PushNotification } from '@apex/port';
 import { pushFile, shell, shellEach, type AdbContext } from '../adb-context';
@@ -13,19 +13,6 @@ import { appNotFound, assertPackageName, installed } from './apps';
  * (`cmd notification post`, posted by the shell with a content intent that opens the app), and media (a push
  * to shared storage plus the media scanner's broadcast).
  */
-
-/** Apex's neutral permissions → Android's runtime permissions (an app declares some of them). */
-const ANDROID_PERMISSIONS: Record<Exclude<Permission, 'reminders'>, readonly string[]> = {
-  location: ['android.permission.ACCESS_FINE_LOCATION', 'android.permission.ACCESS_COARSE_LOCATION'],
-  locationAlways: ['android.permission.ACCESS_FINE_LOCATION', 'android.permission.ACCESS_COARSE_LOCATION', 'android.permission.ACCESS_BACKGROUND_LOCATION'],
-  camera: ['android.permission.CAMERA'],
-  microphone: ['android.permission.RECORD_AUDIO'],
-  photos: ['android.permission.READ_MEDIA_IMAGES', 'android.permission.READ_MEDIA_VIDEO', 'android.permission.READ_EXTERNAL_STORAGE'],
-  contacts: ['android.permission.READ_CONTACTS', 'android.permission.WRITE_CONTACTS'],
-  calendar: ['android.permission.READ_CALENDAR', 'android.permission.WRITE_CALENDAR'],
-  notifications: ['android.permission.POST_NOTIFICATIONS'],
-  motion: ['android.permission.ACTIVITY_RECOGNITION'],
-};
 
 /** What `pm grant` answers for a permission the app does not declare or this Android does not have: skipped. */
 const NOT_APPLICABLE = /has not requested permission|Unknown permission|not a changeable permission type/;
@@ -42,8 +29,7 @@ export async function setPermission(ctx: AdbContext, appId: string, permission: 
   if (permission === 'reminders') {
     throw new ApexError('unsupported_operation', `Device ${ctx.deviceId} has no reminders permission: Android keeps reminders in the calendar.`, { hint: 'Set the calendar permission instead.' });
   }
-  // Revoking "always" takes back the background grant only; granting it needs the foreground grant too.
-  const names = permission === 'locationAlways' && state !== 'granted' ? ['android.permission.ACCESS_BACKGROUND_LOCATION'] : ANDROID_PERMISSIONS[permission];
+  const names = androidPermissionNames(permission, state === 'granted');
   const verb = state === 'granted' ? 'grant' : 'revoke';
   const changed = await shellEach(ctx, names.map((name) => ['pm', verb, appId, name]), signal);
   if (changed.some((r) => UNKNOWN_PACKAGE.test(r.output))) throw appNotFound(ctx, appId);
@@ -144,16 +130,11 @@ export async function pushNotification(ctx: AdbContext, n: PushNotification, sig
 }
 
 /** A file name the phone's shared storage and a file:// URI both take unchanged. */
-function deviceFileName(path: string): string {
-  const name = basename(path).replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
-  return name.slice(-120) || 'media';
-}
-
 /** Pushes the file to Pictures (photos) or Movies (videos) on shared storage, then has the media scanner add it. */
 export async function addMedia(ctx: AdbContext, file: MediaFile, signal: AbortSignal): Promise<void> {
-  const remote = `/sdcard/${file.kind === 'video' ? 'Movies' : 'Pictures'}/${deviceFileName(file.path)}`;
+  const remote = galleryPath(file);
   await pushFile(ctx, remote, 0o100644, () => createReadStream(file.path, { highWaterMark: 64 * 1024 }), signal);
-  const result = await shell(ctx, ['am', 'broadcast', '-a', 'android.intent.action.MEDIA_SCANNER_SCAN_FILE', '-d', `file://${remote}`], signal);
+  const result = await shell(ctx, ['am', 'broadcast', '-a', MEDIA_SCAN_ACTION, '-d', `file://${remote}`], signal);
   const output = result.stdout.toString('utf8');
   if (result.exitCode !== 0 || !/Broadcast completed/.test(output)) throw new DeviceCommandFailure(result.exitCode, `${output}${result.stderr.toString('utf8')}`);
 }

@@ -4,6 +4,7 @@ import { WebDriverMalformedReply, WebDriverProtocolError } from '@apex/webdriver
 import { getClipboard, orientationOf, performSwipe, readScreenshotPng, readSource, readWindowSize, setClipboard } from '../common';
 import { asRecord, command, deviceInfo, mobile, nonEmptyText, optional, positiveNumber, type AppiumContext } from '../context';
 import type { PlatformCommands } from '../platform';
+import * as appLoop from './app-loop';
 import * as controls from './controls';
 import { normalizeAndroidSource } from '@apex/android-source';
 
@@ -174,6 +175,17 @@ export function androidCommands(ctx: AppiumContext): PlatformCommands {
     alert: (signal) => controls.alert(ctx, signal),
     handleAlert: (action, signal) => controls.handleAlert(ctx, action, signal),
     setAppearance: (appearance, signal) => controls.setAppearance(ctx, appearance, signal),
+    appState: (appId, signal) => appLoop.appState(ctx, appId, signal),
+    backgroundApp: (seconds, signal) => appLoop.backgroundApp(ctx, seconds, signal),
+    setLocation: (location, signal) => appLoop.setLocation(ctx, location, signal),
+    launchAppWith: (appId, options, signal) => appLoop.launchAppWith(ctx, appId, options, signal),
+    installApp: (build, signal) => appLoop.installApp(ctx, build, signal),
+    uninstallApp: (appId, signal) => appLoop.uninstallApp(ctx, appId, signal),
+    resetApp: (appId, signal) => appLoop.resetApp(ctx, appId, signal),
+    setPermission: (appId, permission, state, signal) => appLoop.setPermission(ctx, appId, permission, state, signal),
+    biometric: (action, signal) => appLoop.biometric(ctx, action, signal),
+    addMedia: (file, signal) => appLoop.addMedia(ctx, file, signal),
+    pushNotification: () => appLoop.pushNotification(ctx),
     uiTree: (signal) => uiTree(ctx, signal),
     ping: async (signal) => {
       await readWindowSize(ctx, signal);

@@ -40,6 +40,13 @@ export function iosCommands(ctx: AppiumContext): PlatformCommands {
     backgroundApp: (seconds, signal) => appLoop.backgroundApp(ctx, seconds, signal),
     setLocation: (location, signal) => appLoop.setLocation(ctx, location, signal),
     launchAppWith: (appId, options, signal) => appLoop.launchAppWith(ctx, appId, options, signal),
+    installApp: (build, signal) => appLoop.installApp(ctx, build, signal),
+    uninstallApp: (appId, signal) => appLoop.uninstallApp(ctx, appId, signal),
+    resetApp: (appId, signal) => appLoop.resetApp(ctx, appId, signal),
+    setPermission: (appId, permission, state, signal) => appLoop.setPermission(ctx, appId, permission, state, signal),
+    biometric: (action, signal) => appLoop.biometric(ctx, action, signal),
+    pushNotification: (notification, signal) => appLoop.pushNotification(ctx, notification, signal),
+    addMedia: (file, signal) => appLoop.addMedia(ctx, file, signal),
     uiTree: (signal) => screen.uiTree(ctx, signal),
     ping: (signal) => device.ping(ctx, signal),
   };

@@ -28,6 +28,11 @@
  * - `ios list --details`: go-ios' JSON `{"deviceList":[{"Udid","ProductName","ProductType","ProductVersion",
  *   "ConnectionType"}]}`; `ios forward <host> <device> --udid=U`: go-ios' JSON log line, then forwards
  *   127.0.0.1:<host> to the scenario's `deviceUrl` (what the USB tunnel would reach) until killed.
+ * - `ios apps --list --udid=U` and `ios install --path=P --udid=U`: go-ios main.go (`printInstalledApps` prints
+ *   "BUNDLE_ID NAME VERSION" per user app; `installApp` logs "installing" and sends the build). go-ios logs with
+ *   log/slog's JSON handler on stderr (cli_setup.go): {"time","level":"INFO"|"ERROR","msg",…attrs}, and a
+ *   failure is an ERROR line and exit 1 (`exitIfError`). The bundle id of a `.app` comes from its Info.plist.
+ *   The phone's apps are the scenario's `usbInstalled` (bundle id → name); `usbInstallError` fails the install.
  * A scenario key left out makes that tool behave as missing or failing (see each branch): without `xcode`, no
  * `xcrun` utility and no `xcodebuild` work, as on a Mac with only the command-line tools or none.
  */
@@ -114,6 +119,36 @@ function simctl([verb, udid, ...rest]) {
   }
 }
 
+/** go-ios' slog JSON line on stderr. */
+function slogLine(level, msg, attrs = {}) {
+  return JSON.stringify({ time: new Date().toISOString(), level, msg, ...attrs });
+}
+
+function goIosApps(verb, rest) {
+  const option = (name) => rest.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const udid = option('udid');
+  if (!(scenario.usb ?? []).some((d) => d.Udid === udid)) fail([slogLine('ERROR', 'Device not found', { err: `device with udid ${udid} not found` })], 1, process.stderr);
+  const installed = scenario.usbInstalled ?? (scenario.usbInstalled = {});
+  if (verb === 'apps') {
+    for (const [id, name] of Object.entries(installed)) process.stdout.write(`${id} ${name} 1.0\n`);
+    return;
+  }
+  const appPath = option('path');
+  process.stderr.write(`${slogLine('INFO', 'installing', { appPath, device: udid })}\n`);
+  if (scenario.usbInstallError) fail([slogLine('ERROR', 'failed writing', { err: scenario.usbInstallError })], 1, process.stderr);
+  let info;
+  try {
+    info = fs.readFileSync(path.join(appPath, 'Info.plist'), 'utf8');
+  } catch (error) {
+    fail([slogLine('ERROR', 'failed writing', { err: String(error.message) })], 1, process.stderr);
+  }
+  const id = /<key>CFBundleIdentifier<\/key>\s*<string>([^<]+)<\/string>/.exec(info);
+  const name = /<key>CFBundleName<\/key>\s*<string>([^<]+)<\/string>/.exec(info);
+  if (!id) fail([slogLine('ERROR', 'failed writing', { err: 'no bundle identifier' })], 1, process.stderr);
+  installed[id[1]] = name ? name[1] : path.basename(appPath, '.app');
+  saveScenario();
+}
+
 function answer() {
   const xcode = scenario.xcode;
   if (tool === 'xcrun') {
@@ -153,6 +188,8 @@ function answer() {
       forward(hostPort, scenario.deviceUrl, () =>
         process.stderr.write(`{"level":"info","msg":"Start listening on port ${hostPort} forwarding to port ${devicePort} on device","time":"${new Date().toISOString()}"}\n`),
       );
+    } else if (args[0] === 'apps' || args[0] === 'install') {
+      goIosApps(args[0], args.slice(1));
     } else {
       fail([`{"level":"fatal","msg":"the stand-in does not know ${args[0]}"}`], 1);
     }

@@ -14,6 +14,10 @@ export interface StandInScenario {
   agentUrl?: string;
   /** Where the USB tunnel reaches the iPhone's agent (the virtual iPhone): `ios forward` forwards there. */
   deviceUrl?: string;
+  /** Apps on the USB iPhones (bundle id → name), as go-ios `apps --list` prints them; `install` adds to it. */
+  usbInstalled?: Record<string, string>;
+  /** go-ios `install` fails with this error (e.g. the phone refused the build's signature). */
+  usbInstallError?: string;
   /** Apps on the booted simulator (bundle id → `.app` folder name); `simctl install`/`uninstall` keep it. */
   installed?: Record<string, string>;
   /** What `simctl spawn UDID log show --style ndjson` prints, line by line. */

@@ -53,6 +53,8 @@ export interface AndroidAppInstance {
   resumed?(services: AppServices): void;
   /** An ACTION_VIEW intent with this URL. */
   openUrl?(url: string): void;
+  /** Its process was started by an intent carrying these string extras (`am start --es KEY VALUE`), in order. */
+  startedWith?(extras: ReadonlyArray<readonly [string, string]>): void;
   reset(): void;
 }
 

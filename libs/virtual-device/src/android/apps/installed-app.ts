@@ -29,7 +29,8 @@ function formatFix(latitude: number, longitude: number): string {
  * An app installed from an APK. The phone runs no code, so it behaves as a plain app does: it opens one screen
  * titled with its label; on every start it asks, one dialog after another, for the runtime permissions its
  * manifest declares and that are not yet decided; it counts its launches in its data (so a first launch — and
- * one after `pm clear` — says so); and when it holds the location permission it shows the position it gets.
+ * one after `pm clear` — says so); when it holds the location permission it shows the position it gets; and
+ * a process started with string extras shows them ("Launched with: key=value, …").
  */
 class InstalledAppInstance implements AndroidAppInstance {
   /** App data: survives the process, not `pm clear` (which drops the instance). */
@@ -37,8 +38,14 @@ class InstalledAppInstance implements AndroidAppInstance {
   /** Process state: reset when the process stops. */
   private started = false;
   private answers = new Map<PermissionGroup, boolean>();
+  /** The string extras of the intent that started the process (`am start --es`). */
+  private extras: ReadonlyArray<readonly [string, string]> = [];
 
   constructor(private readonly app: InstalledAppDefinition) {}
+
+  startedWith(extras: ReadonlyArray<readonly [string, string]>): void {
+    this.extras = [...extras];
+  }
 
   resumed(services: AppServices): void {
     if (!this.started) {
@@ -70,6 +77,7 @@ class InstalledAppInstance implements AndroidAppInstance {
       const text = granted === undefined ? 'Location: waiting for permission' : !granted ? 'Location: permission denied' : fix ? `Location: ${formatFix(fix.latitude, fix.longitude)}` : 'Location: off';
       views.push(line(1, text, 'location'));
     }
+    if (this.extras.length) views.push(line(views.length - 1, `Launched with: ${this.extras.map(([k, v]) => `${k}=${v}`).join(', ')}`, 'extras'));
     return appWindow(env, pkg, views);
   }
 
@@ -87,6 +95,7 @@ class InstalledAppInstance implements AndroidAppInstance {
 
   reset(): void {
     this.started = false;
+    this.extras = [];
     this.answers = new Map();
   }
 }

@@ -221,9 +221,13 @@ function amStart(args: string[], io: CommandIO): number {
   let wait = false;
   let stopFirst = false;
   let positional: string | undefined;
+  const extras: Array<[string, string]> = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === '-a') action = args[++i];
+    if (a === '-e' || a === '--es') {
+      extras.push([args[i + 1] ?? '', args[i + 2] ?? '']);
+      i += 2;
+    } else if (a === '-a') action = args[++i];
     else if (a === '-d') data = args[++i];
     else if (a === '-n') component = args[++i];
     else if (a === '-W') wait = true;
@@ -253,7 +257,7 @@ function amStart(args: string[], io: CommandIO): number {
     }
     if (stopFirst) phone.forceStop(pkg);
     const cold = phone.pidOf(pkg) === undefined;
-    phone.launch(pkg);
+    phone.launch(pkg, extras);
     if (data) phone.openUrl(data);
     if (wait) io.out(`Status: ok\nLaunchState: ${cold ? 'COLD' : 'HOT'}\nActivity: ${pkg}/${shortClass(pkg, app.launcherActivity)}\nTotalTime: 0\nWaitTime: 0\nComplete\n`);
     return 0;
