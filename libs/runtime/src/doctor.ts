@@ -1,4 +1,5 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { listAdbDevices, type AdbDeviceEntry } from '@apex/driver-adb';
 import { findXcode, listBootedSimulators, listUsbIPhones } from '@apex/ios-host';
@@ -29,12 +30,16 @@ export interface DoctorOptions {
 }
 
 const MIN_NODE_MAJOR = 20;
+/** The npm package that ships the automation agent's Xcode project (Appium's). */
+const AGENT_PACKAGE = 'appium-webdriveragent';
 
 /** The automation agent's Xcode project: the configured one, else the `appium-webdriveragent` package's, if installed. */
 export function agentProjectPath(configured: string | undefined): string | undefined {
   if (configured) return path.resolve(configured);
   try {
-    return path.join(path.dirname(require.resolve('appium-webdriveragent/package.json')), 'WebDriverAgent.xcodeproj');
+    // Looked up where the user installs it (Apex does not depend on it), by a name the bundler does not follow.
+    const resolveFromCwd = createRequire(path.join(process.cwd(), 'package.json')).resolve;
+    return path.join(path.dirname(resolveFromCwd(`${AGENT_PACKAGE}/package.json`)), 'WebDriverAgent.xcodeproj');
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 
 /**
  * Property lists as iOS builds carry them (Info.plist): XML or binary (`bplist00`). Just what reading a build
@@ -24,7 +24,16 @@ export function parsePlist(bytes: Buffer): PlistValue {
 
 type XmlNode = Record<string, unknown>;
 
-const xml = new XMLParser({ preserveOrder: true, ignoreAttributes: true, parseTagValue: false, trimValues: false, processEntities: true });
+let reader: XMLParser | undefined;
+
+/** Made (and fast-xml-parser required) on the first XML plist read: `apex mcp` answers tools/list without it. */
+function xml(): XMLParser {
+  if (!reader) {
+    const { XMLParser: Parser } = require('fast-xml-parser') as typeof import('fast-xml-parser');
+    reader = new Parser({ preserveOrder: true, ignoreAttributes: true, parseTagValue: false, trimValues: false, processEntities: true });
+  }
+  return reader;
+}
 
 function tagOf(node: XmlNode): string | undefined {
   return Object.keys(node).find((k) => k !== ':@' && k !== '#text' && k !== '?xml');
@@ -83,7 +92,7 @@ function xmlValue(node: XmlNode, depth: number): PlistValue {
 function parseXmlPlist(text: string): PlistValue {
   let document: XmlNode[];
   try {
-    document = xml.parse(text, true) as XmlNode[];
+    document = xml().parse(text, true) as XmlNode[];
   } catch (error) {
     throw new PlistError(`not a property list (${error instanceof Error ? error.message.split('\n')[0] : 'unreadable XML'})`);
   }
