@@ -4,6 +4,7 @@ import { PostgresDatabase, PostgresDeviceLeases, PostgresStepImages, PostgresTas
 import type { ApexConfig } from './config';
 import type { DeviceLeaseBackend } from './device-lock';
 import type { Logger } from './logger';
+import { refusingDriver } from './refusing-driver';
 
 type DeviceDriver = DeviceRegistration['driver'];
 type Platform = DeviceDriver['platform'];
@@ -116,22 +117,11 @@ function platformOf(value: string): Platform {
 
 /** A phone another node holds: every call is refused (the hub refuses first, through `heldBy`). */
 function remoteDriver(deviceId: string, platform: Platform): DeviceDriver {
-  const refuse = async (): Promise<never> => {
-    throw new ApexError('device_busy', `Device ${deviceId} is held by another Apex node.`, {
-      hint: 'Start a task for it (start_task): the node that holds it runs it. Or use the REST API of that node.',
-    });
-  };
-  return {
+  return refusingDriver(
     platform,
-    status: refuse,
-    screen: refuse,
-    screenshot: refuse,
-    uiTree: refuse,
-    tap: refuse,
-    swipe: refuse,
-    typeText: refuse,
-    pressButton: refuse,
-    launchApp: refuse,
-    terminateApp: refuse,
-  };
+    () =>
+      new ApexError('device_busy', `Device ${deviceId} is held by another Apex node.`, {
+        hint: 'Start a task for it (start_task): the node that holds it runs it. Or use the REST API of that node.',
+      }),
+  );
 }

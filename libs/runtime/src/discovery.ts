@@ -3,10 +3,12 @@ import { createServer } from 'node:net';
 import { ApexError } from '@apex/errors';
 import type { DeviceHub } from '@apex/hub';
 import { createAdbDriver, trackAdbDevices, type AdbDeviceEntry } from '@apex/driver-adb';
-import { createWdaDriver } from '@apex/driver-wda';
+import { createSimctlControl, createWdaDriver } from '@apex/driver-wda';
 import { AgentSetupError, launchAgent, listBootedSimulators, listUsbIPhones, type AgentTarget, type RunningAgent } from '@apex/ios-host';
 import type { DeviceDriver } from '@apex/port';
 import { DEFAULT_ADB_SERVER, type ApexConfig } from './config';
+import { hostPort } from './drivers';
+import { refusingDriver } from './refusing-driver';
 import { agentProjectPath, goIosBinary } from './doctor';
 import type { Logger } from './logger';
 
@@ -49,23 +51,7 @@ const ANDROID_NOTES: Record<string, string> = {
 
 /** Stands in for a phone's driver until it is ready: every call answers device_offline with the note. */
 function notReadyDriver(platform: 'ios' | 'android', note: () => string): DeviceDriver {
-  const refuse = async (): Promise<never> => {
-    throw new ApexError('device_offline', `The device is not ready: ${note()}.`, { hint: 'Wait, or run `apex doctor` for what is missing.' });
-  };
-  return {
-    platform,
-    status: refuse,
-    screen: refuse,
-    screenshot: refuse,
-    tap: refuse,
-    swipe: refuse,
-    typeText: refuse,
-    pressButton: refuse,
-    launchApp: refuse,
-    terminateApp: refuse,
-    uiTree: refuse,
-    ping: refuse,
-  };
+  return refusingDriver(platform, () => new ApexError('device_offline', `The device is not ready: ${note()}.`, { hint: 'Wait, or run `apex doctor` for what is missing.' }));
 }
 
 async function freeLoopbackPort(): Promise<number> {
@@ -76,10 +62,6 @@ async function freeLoopbackPort(): Promise<number> {
   return port;
 }
 
-function hostPort(value: string): { host: string; port: number } {
-  const colon = value.lastIndexOf(':');
-  return { host: value.slice(0, colon).replace(/^\[|\]$/g, ''), port: Number(value.slice(colon + 1)) };
-}
 
 interface Found {
   id: string;
@@ -211,11 +193,17 @@ export class DeviceDiscovery {
         hostPort: await freeLoopbackPort(),
         iosBinary: goIosBinary(ios?.goIos),
         env: this.env,
-        onPhase: (_phase, detail) => (found.note = `preparing: ${detail}`),
+        onPhase: (phase, detail) => {
+          found.note = `preparing: ${detail}`;
+          // One log line per phase: the first build takes minutes, and a person watching the CLI sees where it is.
+          this.options.logger.info({ deviceId: id, phase }, `preparing ${name}: ${detail}`);
+        },
         signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.options.prepareTimeoutMs ?? 600_000)]),
       });
       found.agent = agent;
-      await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url }));
+      // A simulator's host tools (install, permissions, …, its log and crash reports) are Xcode's on this Mac; a USB iPhone has none yet.
+      const simulator = target.kind === 'simulator' ? createSimctlControl({ deviceId: id, udid: target.udid, env: this.env }) : undefined;
+      await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url, simulator }));
       this.options.logger.info({ deviceId: id, url: agent.url }, 'prepared an iPhone');
     };
     this.loops.push(

@@ -4,6 +4,7 @@ import { listAdbDevices, type AdbDeviceEntry } from '@apex/driver-adb';
 import { findXcode, listBootedSimulators, listUsbIPhones } from '@apex/ios-host';
 import { resolveDataDir } from '@apex/tasks';
 import { DEFAULT_ADB_SERVER, type ApexConfig } from './config';
+import { hostPort } from './drivers';
 
 /** One line of `apex doctor`: what was checked, what was found, and the fix when it is not ready. */
 export interface DoctorLine {
@@ -44,10 +45,6 @@ export function goIosBinary(configured: string | undefined): string {
   return configured ?? 'ios';
 }
 
-function hostPort(value: string): { host: string; port: number } {
-  const colon = value.lastIndexOf(':');
-  return { host: value.slice(0, colon).replace(/^\[|\]$/g, ''), port: Number(value.slice(colon + 1)) };
-}
 
 function checkNode(): DoctorLine {
   const major = Number(process.versions.node.split('.')[0]);

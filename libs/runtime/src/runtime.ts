@@ -171,8 +171,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       closers.push(() => phone.close());
       hub.register(
         registrationFor({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, mjpegPort: phone.mjpegPort }, env, {
-          // Its simulator tools (install, permissions, push, …) work on the phone in this process.
-          simulator: virtualSimulatorControl(phone.phone, EMBEDDED_DEVICE_ID),
+          // Its simulator tools (install, permissions, push, its log and crash reports, …) work on the phone in this process.
+          simulator: virtualSimulatorControl(phone, EMBEDDED_DEVICE_ID),
         }),
       );
       devices.push({ id: EMBEDDED_DEVICE_ID, name: EMBEDDED_DEVICE_NAME, driver: 'wda', url: phone.url, shared: true, embedded: true });

@@ -2,7 +2,7 @@ import { ApexError } from '@apex/errors';
 import { readBuildFile } from '@apex/capability';
 import type { SimulatorControl } from '@apex/driver-wda';
 import type { AppBuild } from '@apex/port';
-import { PhoneError, type Phone } from '@apex/virtual-device';
+import { PhoneError, type VirtualIPhone } from '@apex/virtual-device';
 
 /** The screens file a build may carry for the virtual iPhone (see libs/virtual-device/src/iphone/README.md). */
 const SCREENS_FILE = 'apex-screens.json';
@@ -11,9 +11,11 @@ const MAX_SCREENS_FILE_BYTES = 256 * 1024;
 /**
  * The embedded virtual iPhone's simulator control: what `xcrun simctl` does for a real simulator, done on the
  * in-process phone. It reads the build as simctl would (Info.plist through the capability layer, and the
- * screens file), and speaks to the phone's own API — the WebDriverAgent face stays for what WDA does.
+ * screens file), and speaks to the phone's own API — the WebDriverAgent face stays for what WDA does. Its log
+ * and crash reports are the phone's own, in the formats a simulator's tools give them.
  */
-export function virtualSimulatorControl(phone: Phone, deviceId: string): SimulatorControl {
+export function virtualSimulatorControl(iphone: Pick<VirtualIPhone, 'phone' | 'diagnostics'>, deviceId: string): SimulatorControl {
+  const { phone, diagnostics } = iphone;
   const onPhone = async <T>(call: () => T | Promise<T>): Promise<T> => {
     try {
       return await call();
@@ -51,5 +53,7 @@ export function virtualSimulatorControl(phone: Phone, deviceId: string): Simulat
     biometric: (action) => onPhone(() => phone.biometric(action)),
     push: ({ appId, title, body }) => onPhone(() => phone.pushNotification({ bundleId: appId, title, body })),
     addMedia: (file) => onPhone(() => phone.addMedia(file.kind)),
+    logLines: (sinceMs, signal) => diagnostics.logLines(sinceMs, signal),
+    crashFiles: (signal) => diagnostics.crashFiles(signal),
   };
 }

@@ -1,5 +1,8 @@
 export { startVirtualIPhone, virtualIPhoneOptionsSchema, DEFAULT_HOST } from './iphone/virtual-iphone';
-export type { VirtualIPhone, VirtualIPhoneOptions } from './iphone/virtual-iphone';
+export type { PhoneDiagnostics, VirtualIPhone, VirtualIPhoneOptions } from './iphone/virtual-iphone';
+export { CAMERA_BUNDLE_ID, CAMERA_CRASH } from './iphone/apps/camera';
+export { OS_LOG_CAPACITY, CRASH_REPORT_CAPACITY } from './iphone/device/diagnostics';
+export { CAMERA_PACKAGE, CAMERA_CRASH as ANDROID_CAMERA_CRASH } from './android/apps/camera';
 export type { FaultController, FaultState } from './iphone/faults/fault-controller';
 export { EMULATOR_FLAGS, EMULATOR_USAGE, emulatorArgsFromFlags, emulatorOptionsFromArgs, runVirtualIPhoneUntilSignal } from './iphone/emulator-runner';
 export type { EmulatorArgs, RunOptions } from './iphone/emulator-runner';

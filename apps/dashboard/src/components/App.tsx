@@ -9,6 +9,7 @@ import { Controls } from './Controls';
 import { DeviceList } from './DeviceList';
 import { ErrorBanner } from './ErrorBanner';
 import { Inspector } from './Inspector';
+import { Logs } from './Logs';
 import { Recorder } from './Recorder';
 import { Screen, type Outline } from './Screen';
 import { Tasks } from './Tasks';
@@ -240,6 +241,7 @@ export function App() {
         <div class="column left">
           <DeviceList devices={devices} selected={deviceId} onSelect={setDeviceId} />
           <Tasks devices={devices ?? []} device={deviceId} follow={followTask} onError={setError} />
+          <Logs device={deviceId} />
         </div>
         <div class="column center">
           {device && device.screen ? (

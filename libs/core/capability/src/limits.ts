@@ -92,3 +92,20 @@ export const MAX_LAUNCH_VALUE_LENGTH = 1_000;
 export const MAX_ENV_NAME_LENGTH = 128;
 /** A BCP 47 language tag (fr, fr-FR, zh-Hant-TW): 2–3 letter language, then subtags. */
 export const LOCALE_PATTERN = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/;
+/** get_logs: lines returned by default and at most, and the bytes of one answer (older lines are left out first). */
+export const DEFAULT_LOG_ENTRIES = 100;
+export const MAX_LOG_ENTRIES = 500;
+export const MAX_LOG_BYTES = 64 * 1024;
+/** Characters of one returned log message (a longer one is cut, marked with …). */
+export const MAX_LOG_MESSAGE_CHARS = 2_000;
+/** Lines read from a device in one get_logs: a source that never stops sending is cut off here. */
+export const MAX_LOG_LINES_SCANNED = 200_000;
+/** How far back a `since` in milliseconds may reach (7 days). */
+export const MAX_LOG_LOOKBACK_MS = 7 * 24 * 3600 * 1000;
+/** Characters of get_logs' `grep` text. */
+export const MAX_LOG_GREP_LENGTH = 200;
+/** list_crashes: reports listed at most (the newest). */
+export const MAX_CRASHES_LISTED = 50;
+/** get_crash: frames of the crashed thread, and characters of the report's own text. */
+export const MAX_CRASH_FRAMES = 64;
+export const MAX_CRASH_TEXT_CHARS = 32_000;

@@ -32,7 +32,7 @@ function imageOf(result: OperationResult): ImageAttachment {
 describe('the catalog', () => {
   const ANNOTATION_KEYS: (keyof OperationAnnotations)[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
-  it('has the thirty-six device operations, each named once in snake_case', () => {
+  it('has the thirty-nine device operations, each named once in snake_case', () => {
     const names = DEVICE_OPERATIONS.map((op) => op.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(
@@ -73,6 +73,9 @@ describe('the catalog', () => {
         'biometric',
         'push_notification',
         'add_media',
+        'get_logs',
+        'list_crashes',
+        'get_crash',
       ].sort(),
     );
     for (const name of names) expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);

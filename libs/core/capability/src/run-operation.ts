@@ -91,6 +91,8 @@ export async function runOperation<Ctx extends OperationContext>(
       // For a device-less operation `device` is simply absent; the handler's type cannot say both at once.
       const device = input.device as string;
       const before = observe ? screenBefore(ctx, device) : undefined;
+      // "The log since the last action" starts here.
+      if (op.acts) ctx.hub.noteAction(device);
       const value: unknown = await op.handler(ctx, input as typeof input & { device: string });
       if (observe === undefined) return { raw: value };
       if (observe === 'none') {

@@ -18,7 +18,7 @@ export interface PublicError {
  * match costs linear time whatever the text; stack frames are found by `containsStackFrame`.
  */
 export const LEAKY_WORDS =
-  /XCUIElement|WebDriverAgent|\bWDA\b|appium|xcuitest|uiautomator|element-6066|webdriver|socket hang up|\badbd?\b|KEYCODE_|dumpsys|simctl|xcrun|android\.widget\.|android\.view\./i;
+  /XCUIElement|WebDriverAgent|\bWDA\b|appium|xcuitest|uiautomator|element-6066|webdriver|socket hang up|\badbd?\b|KEYCODE_|dumpsys|\blogcat\b|simctl|xcrun|android\.widget\.|android\.view\./i;
 
 /** System error codes are upper case; matching them case-sensitively keeps words such as "reconnect" intact. */
 export const SYSTEM_ERROR_CODES = /\b(?:ECONN[A-Z]+|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND)\b/;

@@ -161,6 +161,56 @@ export interface MediaFile {
   kind: 'photo' | 'video';
 }
 
+/** Severity of a device log line, least to most severe; each driver maps its platform's own levels onto these. */
+export const LOG_LEVELS = ['debug', 'info', 'error', 'fault'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** One line of the device's log. */
+export interface LogEntry {
+  /** Milliseconds since the epoch. */
+  time: number;
+  level: LogLevel;
+  /** The process that wrote it (a tag or subsystem may lead the message). */
+  process: string;
+  pid?: number;
+  /** Bundle id / package name of the app that wrote it, where known. */
+  app?: string;
+  message: string;
+}
+
+/** What to read of the log; a driver narrows its source with it where it can (the caller filters again). */
+export interface LogQuery {
+  /** Only lines at or after this instant (ms since the epoch). */
+  sinceMs?: number;
+  app?: string;
+  /** Only lines at this level or a more severe one. */
+  minLevel?: LogLevel;
+}
+
+/** A crash report the device keeps, in brief. */
+export interface CrashSummary {
+  /** Stable while the report exists; pass it to `crashReport`. */
+  id: string;
+  /** The app that crashed (bundle id / package name). */
+  app: string;
+  /** Milliseconds since the epoch. */
+  time: number;
+  /** Exception type or class, e.g. `EXC_CRASH` or `java.lang.IllegalStateException`. */
+  exception: string;
+}
+
+/** A crash report in full: the fields a person reads first, and the report's own text. */
+export interface CrashReport extends CrashSummary {
+  /** The signal that ended the process, where the platform names one (`SIGABRT`). */
+  signal?: string;
+  /** The exception's message or the termination reason. */
+  reason?: string;
+  /** The crashed thread's frames, innermost first, one line each. */
+  frames: string[];
+  /** The report as the device keeps it (the caller bounds what it returns). */
+  text: string;
+}
+
 /**
  * The port every driver implements, in neutral words. Units are points. Every call takes an `AbortSignal`
  * as its last argument: when it aborts (the hub's time limit ran out, or the caller gave up) the driver stops
@@ -226,6 +276,15 @@ export interface DeviceDriver {
    * parallel read: it must not hold up the device's actions, and the hub never queues it.
    */
   stream?(signal: AbortSignal): AsyncIterable<Uint8Array>;
+  /**
+   * The device's log since `query.sinceMs`, oldest first, as the device has it now: the iteration ends when
+   * the device has sent what it holds (a read, not a follow), or when the signal aborts.
+   */
+  logs?(query: LogQuery, signal: AbortSignal): AsyncIterable<LogEntry>;
+  /** The crash reports the device keeps, oldest first. */
+  crashReports?(query: { app?: string; sinceMs?: number }, signal: AbortSignal): Promise<CrashSummary[]>;
+  /** One crash report; undefined when the device has none with that id. */
+  crashReport?(id: string, signal: AbortSignal): Promise<CrashReport | undefined>;
   /** The root of the current screen's normalized tree. */
   uiTree(signal: AbortSignal): Promise<UiNode>;
   /** Cheap reachability probe used by the hub's health checks. */

@@ -14,6 +14,10 @@ import {
   type Permission,
   type PermissionState,
   type PushNotification,
+  type CrashReport,
+  type CrashSummary,
+  type LogEntry,
+  type LogQuery,
   type DeviceDriver,
   type DriverStatus,
   type HardwareButton,
@@ -36,6 +40,7 @@ import * as apps from './commands/apps';
 import * as lifecycle from './commands/app-lifecycle';
 import * as environment from './commands/environment';
 import * as device from './commands/device';
+import * as evidence from './commands/evidence';
 import * as keyboard from './commands/keyboard';
 import * as screen from './commands/screen';
 import * as touch from './commands/touch';
@@ -267,6 +272,22 @@ export class AdbDriver implements DeviceDriver {
 
   setAppearance(appearance: Appearance, signal: AbortSignal): Promise<void> {
     return this.guard(`switch to ${appearance} mode`, () => device.setAppearance(this.ctx, appearance, signal));
+  }
+
+  async *logs(query: LogQuery, signal: AbortSignal): AsyncGenerator<LogEntry> {
+    try {
+      yield* evidence.logs(this.ctx, query, signal);
+    } catch (error) {
+      throw translateAdbFailure(error, this.ctx.where, 'read its log');
+    }
+  }
+
+  crashReports(query: { app?: string; sinceMs?: number }, signal: AbortSignal): Promise<CrashSummary[]> {
+    return this.guard('list its crash reports', () => evidence.crashReports(this.ctx, query, signal));
+  }
+
+  crashReport(id: string, signal: AbortSignal): Promise<CrashReport | undefined> {
+    return this.guard('read a crash report', () => evidence.crashReport(this.ctx, id, signal));
   }
 
   /** A round trip through the server to the device's shell. */

@@ -12,3 +12,4 @@ export {
   type AgentTarget,
   type RunningAgent,
 } from './agent-launcher';
+export { simulatorDiagnostics, type SimulatorDiagnosticsOptions } from './simulator-diagnostics';

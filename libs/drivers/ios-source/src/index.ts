@@ -12,3 +12,4 @@ export {
 } from './xml-reader';
 export { AGENT_ORIENTATIONS, alertFailure, alertInfoOf, keyboardFailure, pasteboardText, rotationFailure, urlFailure } from './agent-controls';
 export { appStateOf, localeArguments } from './launch-options';
+export { parseAppleTime, parseIps, parseOsLogLine, type IosDiagnosticsSource } from './diagnostics';

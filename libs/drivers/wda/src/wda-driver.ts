@@ -11,6 +11,10 @@ import {
   type HardwareButton,
   type AppList,
   type AppRef,
+  type CrashReport,
+  type CrashSummary,
+  type LogEntry,
+  type LogQuery,
   type Point,
   type RawScreenshot,
   type ScreenGeometry,
@@ -33,6 +37,7 @@ import * as appLoop from './commands/app-loop';
 import type { SimulatorControl } from './simulator/simulator-control';
 import * as apps from './commands/apps';
 import * as device from './commands/device';
+import * as diagnostics from './commands/diagnostics';
 import * as gestures from './commands/gestures';
 import * as keyboard from './commands/keyboard';
 import * as screen from './commands/screen';
@@ -58,7 +63,8 @@ export interface WdaDriverOptions {
   sessionStartTimeoutMs?: number;
   /**
    * The phone is a simulator whose host tools Apex can reach (install, reset, permissions, biometrics, push,
-   * media). Absent: those abilities are absent too (`unsupported_operation`).
+   * media, its log and crash reports: the agent has no route for them). Absent: those abilities are absent too
+   * (`unsupported_operation`).
    */
   simulator?: SimulatorControl;
 }
@@ -81,6 +87,9 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
   readonly biometric?: (action: BiometricAction, signal: AbortSignal) => Promise<void>;
   readonly pushNotification?: (notification: PushNotification, signal: AbortSignal) => Promise<void>;
   readonly addMedia?: (file: MediaFile, signal: AbortSignal) => Promise<void>;
+  readonly logs?: (query: LogQuery, signal: AbortSignal) => AsyncIterable<LogEntry>;
+  readonly crashReports?: (query: { app?: string; sinceMs?: number }, signal: AbortSignal) => Promise<CrashSummary[]>;
+  readonly crashReport?: (id: string, signal: AbortSignal) => Promise<CrashReport | undefined>;
 
   constructor(options: WdaDriverOptions) {
     super({
@@ -106,6 +115,9 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
       this.biometric = (action, signal) => this.guard(`simulate biometrics`, () => simulator.biometric(action, signal));
       this.pushNotification = (notification, signal) => this.guard(`deliver a notification`, () => simulator.push(notification, signal));
       this.addMedia = (file, signal) => this.guard(`add a ${file.kind}`, () => simulator.addMedia(file, signal));
+      this.logs = (query, signal) => diagnostics.logs(options.deviceId, simulator, query, signal);
+      this.crashReports = (query, signal) => this.guard('list its crash reports', () => diagnostics.crashReports(simulator, query, signal));
+      this.crashReport = (id, signal) => this.guard('read a crash report', () => diagnostics.crashReport(simulator, id, signal));
     }
   }
 

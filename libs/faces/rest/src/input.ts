@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { echoName, firstItems, invalidArgument, listNames, type FieldIssue } from '@apex/errors';
 
 type AnyObjectSchema = z.ZodObject;
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType };
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; options?: z.ZodType[] };
 
 function defOf(schema: z.ZodType): Def {
   return (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -26,9 +26,17 @@ const NUMBER_TEXT = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
  * One query string value turned into what its field expects. Numbers and booleans are converted only when
  * they are written as such; anything else stays a string so that zod reports the field with its own message.
  */
-function coerceValue(schema: z.ZodType, value: string): unknown {
+function isNumeric(schema: z.ZodType): boolean {
   const type = defOf(baseOf(schema)).type;
-  if (type === 'number' || type === 'int' || type === 'bigint') return NUMBER_TEXT.test(value) ? Number(value) : value;
+  return type === 'number' || type === 'int' || type === 'bigint';
+}
+
+function coerceValue(schema: z.ZodType, value: string): unknown {
+  const def = defOf(baseOf(schema));
+  const type = def.type;
+  if (isNumeric(schema)) return NUMBER_TEXT.test(value) ? Number(value) : value;
+  // A field that is a number or something else (get_logs' `since`: ms, or a time): a number when written as one.
+  if (type === 'union' && def.options?.some(isNumeric) && NUMBER_TEXT.test(value)) return Number(value);
   if (type === 'boolean') {
     if (value === 'true' || value === '1') return true;
     if (value === 'false' || value === '0') return false;

@@ -59,6 +59,10 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'POST', path: '/devices/{id}/biometric', operation: 'biometric' },
   { method: 'POST', path: '/devices/{id}/push', operation: 'push_notification' },
   { method: 'POST', path: '/devices/{id}/media', operation: 'add_media' },
+  // evidence
+  { method: 'GET', path: '/devices/{id}/logs', operation: 'get_logs' },
+  { method: 'GET', path: '/devices/{id}/crashes', operation: 'list_crashes' },
+  { method: 'GET', path: '/devices/{id}/crash', operation: 'get_crash' },
 ];
 
 /** The agent task routes (served when the context carries a task service); `{id}` is a task id here. */

@@ -105,6 +105,11 @@ export class AndroidPhone {
       launch: (pkg) => this.bringToFront(pkg),
       openUrl: (url) => this.openUrlNow(url),
       log: (tag, message) => this.logcat.add(SYSTEM_SERVER_PID, 'I', tag, message),
+      crash: (pkg, exception) =>
+        this.change(() => {
+          this.processes.crash(pkg, exception);
+          this.permissions.processEnded(pkg);
+        }),
     };
     this.logcat.add(SYSTEM_SERVER_PID, 'I', 'SystemServer', 'Entering the Android system server!');
     this.logcat.add(SYSTEM_SERVER_PID, 'I', 'ActivityTaskManager', `Displayed ${LAUNCHER_PACKAGE}/${shortClass(LAUNCHER_PACKAGE, LAUNCHER_ACTIVITY)}`);

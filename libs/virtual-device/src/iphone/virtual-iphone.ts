@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { invalidInput } from '@apex/errors';
 import { assertSafeOpenBind } from '@apex/serve-security';
 import type { FaultController } from './faults/fault-controller';
-import { createPhone, PROFILES, DEFAULT_PROFILE_ID } from '.';
+import { randomUUID } from 'node:crypto';
+import { PROFILES, DEFAULT_PROFILE_ID } from '.';
+import { OsLog, type CrashFile } from './device/diagnostics';
+import { VirtualPhone } from './virtual-phone';
 import type { Phone } from './model';
 import { MjpegServer, type FrameClock } from './wda/mjpeg-server';
 import { WdaServer } from './wda/server';
@@ -48,8 +51,35 @@ export interface VirtualIPhone {
   streamViewers(): number;
   /** In-process fault injection (always available; over HTTP only with `faults: true`). */
   readonly faults: FaultController;
+  /**
+   * The phone's log and crash reports as a Mac's simulator tools read a simulator's (`log show --style ndjson`
+   * lines, DiagnosticReports `.ips` files). In-process only: the WebDriverAgent face has no route for them, as
+   * a real agent has none.
+   */
+  readonly diagnostics: PhoneDiagnostics;
   /** Stops the server and closes every connection. */
   close(): Promise<void>;
+}
+
+/** What a simulator's host tools give of it, for this phone (see VirtualIPhone.diagnostics). */
+export interface PhoneDiagnostics {
+  /** `log show --style ndjson` lines from `sinceMs` on (all kept lines when undefined), oldest first. */
+  logLines(sinceMs: number | undefined, signal: AbortSignal): AsyncIterable<string>;
+  crashFiles(signal: AbortSignal): Promise<CrashFile[]>;
+}
+
+/** The diagnostics of an in-memory phone. */
+export function phoneDiagnostics(phone: VirtualPhone): PhoneDiagnostics {
+  const bootUUID = randomUUID().toUpperCase();
+  return {
+    async *logLines(sinceMs, signal) {
+      for (const entry of phone.osLog.read(sinceMs)) {
+        if (signal.aborted) return;
+        yield OsLog.ndjson(entry, bootUUID);
+      }
+    },
+    crashFiles: async () => phone.crashReports.list(),
+  };
 }
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -90,7 +120,7 @@ export async function startVirtualIPhone(options: VirtualIPhoneOptions = {}): Pr
   if (!parsed.success) throw invalidInput(parsed.error.issues, 'virtual iPhone options');
   const { port = 0, mjpegPort, mjpegClock, host = DEFAULT_HOST, allowRemote = false, faults = false, profile = DEFAULT_PROFILE_ID, appearance, deviceName, photoLibraryAccess, softwareUpdate } = parsed.data;
   assertSafeOpenBind(host, allowRemote, 'the virtual iPhone');
-  const phone = createPhone({ profile, appearance, deviceName, photoLibraryAccess, softwareUpdate });
+  const phone = new VirtualPhone({ profile, appearance, deviceName, photoLibraryAccess, softwareUpdate });
   let mjpeg: MjpegServer | undefined;
   // A command that changed the screen starts its next stream frame's encoding at once, not at the next tick.
   const server = new WdaServer(phone, { host, port, allowRemote, faults, onScreenChange: () => mjpeg?.prepare() });
@@ -113,6 +143,7 @@ export async function startVirtualIPhone(options: VirtualIPhoneOptions = {}): Pr
     streamViewers: () => mjpeg?.viewerCount ?? 0,
     phone,
     faults: server.faults,
+    diagnostics: phoneDiagnostics(phone),
     close: async () => {
       await Promise.all([server.close(), mjpeg?.close()]);
     },

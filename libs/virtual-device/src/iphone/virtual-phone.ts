@@ -7,6 +7,7 @@ import { lockScreenWindows } from './apps/lock-screen';
 import { HomeScreen, SPRINGBOARD_BUNDLE_ID, SPRINGBOARD_NAME } from './apps/springboard';
 import { AlertSlot } from './device/alerts';
 import { AppLifecycle, SPRINGBOARD, SPRINGBOARD_PID } from './device/app-lifecycle';
+import { CrashReports, OsLog, type ObjcException, type OsLogType } from './device/diagnostics';
 import { Posture } from './device/posture';
 import { ScreenCache } from './device/screen-cache';
 import { TouchInput } from './device/touch-input';
@@ -80,7 +81,17 @@ export class VirtualPhone implements Phone {
   private banner: PhoneNotification | null = null;
   /** What each running app's process was started with. */
   private readonly launches = new Map<string, LaunchInfo>();
-  private readonly services: PhoneServices = { showAlert: (owner, alert) => this.alerts.show(owner, alert) };
+  private readonly services: PhoneServices = {
+    showAlert: (owner, alert) => {
+      this.logSystem(`Presenting alert "${alert.title}" for ${owner}`);
+      this.alerts.show(owner, alert);
+    },
+    log: (owner, message) => this.logApp(owner, 'Default', message),
+    crash: (owner, exception) => this.crash(owner, exception),
+  };
+  /** The unified log (launches, terminations, alerts, apps' own lines, crashes) and the crash reports. */
+  readonly osLog = new OsLog();
+  readonly crashReports: CrashReports;
 
   constructor(options: CreatePhoneOptions = {}) {
     const profileId = options.profile ?? DEFAULT_PROFILE_ID;
@@ -89,6 +100,7 @@ export class VirtualPhone implements Phone {
       throw new PhoneError('invalid_argument', `unknown phone profile "${profileId}"; known: ${Object.keys(PROFILES).join(', ')}`);
     }
     this.profile = profile;
+    this.crashReports = new CrashReports(profile.osVersion);
     const appearance = options.appearance ?? 'light';
     if (appearance !== 'light' && appearance !== 'dark') {
       throw new PhoneError('invalid_argument', `appearance must be light or dark, not "${String(appearance)}"`);
@@ -393,6 +405,7 @@ export class VirtualPhone implements Phone {
     this.posture.locked = false;
     const { instance, started } = this.apps.bringToFront(bundleId);
     if (started) {
+      this.logSystem(`[app<${bundleId}>:${this.apps.running(bundleId).pid}] Launch succeeded`);
       const info = { arguments: [...(launch?.arguments ?? [])], environment: { ...(launch?.environment ?? {}) } };
       this.launches.set(bundleId, info);
       instance.started?.(info);
@@ -505,11 +518,36 @@ export class VirtualPhone implements Phone {
   terminateApp(bundleId: string): boolean {
     if (bundleId !== SPRINGBOARD_BUNDLE_ID) this.apps.definition(bundleId);
     if (!this.apps.isRunning(bundleId)) return false;
+    this.logSystem(`[app<${bundleId}>:${this.apps.running(bundleId).pid}] Terminating: requested by the automation agent`);
     this.mutate(() => {
       this.apps.terminate(bundleId);
       this.alerts.dropFor(bundleId);
     });
     return true;
+  }
+
+  /** The app's last words in the log, its crash report, its process gone, the home screen back. */
+  private crash(bundleId: string, exception: ObjcException): void {
+    if (!this.apps.isRunning(bundleId)) return;
+    const app = this.apps.running(bundleId);
+    const process = app.name.replace(/\s+/g, '');
+    this.logApp(bundleId, 'Fault', `*** Terminating app due to uncaught exception '${exception.name}', reason: '${exception.reason}'`);
+    this.crashReports.add({ bundleId, process, pid: app.pid, appVersion: '1.0' }, exception);
+    this.logSystem(`[app<${bundleId}>:${app.pid}] Process exited: <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGABRT(6)>>`);
+    this.mutate(() => {
+      this.apps.terminate(bundleId);
+      this.alerts.dropFor(bundleId);
+    });
+  }
+
+  private logSystem(message: string): void {
+    this.osLog.add({ pid: SPRINGBOARD_PID, process: 'SpringBoard', subsystem: 'com.apple.runningboard', category: 'process', type: 'Default', message });
+  }
+
+  private logApp(bundleId: string, type: OsLogType, message: string): void {
+    if (!this.apps.isRunning(bundleId)) return;
+    const app = this.apps.running(bundleId);
+    this.osLog.add({ pid: app.pid, process: app.name.replace(/\s+/g, ''), subsystem: bundleId, category: 'app', type, message });
   }
 
   appState(bundleId: string): AppRunState {

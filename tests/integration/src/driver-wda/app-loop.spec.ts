@@ -18,7 +18,7 @@ describe("driver-wda: the developer's loop against the virtual iPhone", () => {
   beforeAll(async () => {
     iphone = await startVirtualIPhone({ port: 0 });
     proxy = await new RecordingProxy(iphone.url).start();
-    driver = createWdaDriver({ deviceId: 'iphone-l', url: proxy.url, simulator: virtualSimulatorControl(iphone.phone, 'iphone-l') });
+    driver = createWdaDriver({ deviceId: 'iphone-l', url: proxy.url, simulator: virtualSimulatorControl(iphone, 'iphone-l') });
     iphone.phone.installApp({ bundleId: APP, name: 'Where Am I' });
   });
   afterAll(async () => {

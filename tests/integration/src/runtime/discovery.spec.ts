@@ -124,6 +124,8 @@ describeWithRealAdb('phones found on their own', () => {
     expect(notes.every((n) => n.startsWith('preparing: '))).toBe(true);
     await launchApp(hub, 'SIM-UDID-1', SETTINGS_BUNDLE_ID);
     expect(iphone.phone.activeApp().bundleId).toBe(SETTINGS_BUNDLE_ID);
+    // Its log and crash reports come from Xcode's tools on this Mac.
+    expect(['logs', 'crashReports', 'crashReport'].every((a) => hub.supports('SIM-UDID-1', a as 'logs'))).toBe(true);
     // The USB iPhone cannot be signed without a team: listed offline, the note names the fix.
     await eventually(() => /ios\.teamId/.test(hub.list().find((d) => d.id === '00008110-000A1C2E3E38801E')?.note ?? ''), { ...within, what: 'the iPhone listed with its fix' });
     expect(hub.summary('00008110-000A1C2E3E38801E').state).toBe('offline');

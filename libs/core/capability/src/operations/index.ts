@@ -15,6 +15,9 @@ import { doubleTapOperation } from './double-tap';
 import { findIconOperation } from './find-icon';
 import { findTextOperation } from './find-text';
 import { getClipboardOperation } from './get-clipboard';
+import { getCrashOperation } from './get-crash';
+import { getLogsOperation } from './get-logs';
+import { listCrashesOperation } from './list-crashes';
 import { getUiTreeOperation } from './get-ui-tree';
 import { handleAlertOperation } from './handle-alert';
 import { hideKeyboardOperation } from './hide-keyboard';
@@ -75,6 +78,10 @@ export const DEVICE_OPERATIONS: readonly AnyOperation[] = [
   biometricOperation,
   pushNotificationOperation,
   addMediaOperation,
+  // evidence (issue 34)
+  getLogsOperation,
+  listCrashesOperation,
+  getCrashOperation,
 ];
 
 export {
@@ -94,12 +101,16 @@ export {
   findIconOperation,
   findTextOperation,
   getClipboardOperation,
+  getCrashOperation,
+  // evidence (issue 34)
+  getLogsOperation,
   getUiTreeOperation,
   handleAlertOperation,
   hideKeyboardOperation,
   inputTextOperation,
   launchAppOperation,
   listAppsOperation,
+  listCrashesOperation,
   listDevicesOperation,
   longPressOperation,
   openUrlOperation,

@@ -2,6 +2,7 @@ import { ApexError, invalidArgument, toApexError } from '@apex/errors';
 import { TIMEOUT_DEFAULTS, type ScreenGeometry, type DeviceDriver, type Platform } from '@apex/port';
 import type { LeaseOwner } from '../lease';
 import { DeviceRefs } from '../refs/element-refs';
+import { ActionMemory } from './action-memory';
 import { ActionQueue } from './action-queue';
 import { callerSignal, forAnyCaller } from './caller-scope';
 import { assertNotHeldElsewhere, assertPoolAllows, type HeldBy } from './device-access';
@@ -113,6 +114,8 @@ interface DeviceSlot {
   readonly backoff: Backoff;
   /** The refs issued for this registration's elements: they go with it. */
   readonly refs: DeviceRefs;
+  /** When Apex last acted on it and what it typed there (evidence: logs since an action, redaction). */
+  readonly memory: ActionMemory;
   health: 'online' | 'offline';
   running: number;
   /** While offline: calls before this instant fail fast. */
@@ -185,6 +188,7 @@ export class DeviceHub {
       queue: new ActionQueue(),
       backoff: new Backoff(this.options.backoff),
       refs: new DeviceRefs(this.retiredRefs),
+      memory: new ActionMemory(),
       health: 'online',
       running: 0,
       retryAt: 0,
@@ -270,6 +274,26 @@ export class DeviceHub {
   /** The refs of the device's elements, for as long as it is registered (`device_not_found` if unknown). */
   refs(deviceId: string): DeviceRefs {
     return this.slot(deviceId).refs;
+  }
+
+  /** Notes that an action (a tap, typing, a launch…) starts on the device now. */
+  noteAction(deviceId: string): void {
+    this.slot(deviceId).memory.noteAction(this.now());
+  }
+
+  /** When the last action started on the device (ms since the epoch), undefined before the first. */
+  lastActionAt(deviceId: string): number | undefined {
+    return this.slot(deviceId).memory.lastActionAt();
+  }
+
+  /** Remembers a text typed (or pasted) on the device, so that what the device reports can be redacted. */
+  rememberTypedText(deviceId: string, text: string): void {
+    this.slot(deviceId).memory.rememberText(text);
+  }
+
+  /** The texts typed on the device that its reports must not show, longest first. */
+  typedTexts(deviceId: string): readonly string[] {
+    return this.slot(deviceId).memory.typedTexts();
   }
 
   /** Whether the device's driver has an optional ability. */

@@ -23,6 +23,7 @@ export async function getClipboard(hub: DeviceHub, deviceId: string): Promise<st
 }
 
 export async function setClipboard(hub: DeviceHub, deviceId: string, text: string): Promise<void> {
+  hub.rememberTypedText(deviceId, text);
   await runWith(hub, deviceId, ['setClipboard'], 'set its clipboard', (driver, signal) => driver.setClipboard(text, signal));
 }
 

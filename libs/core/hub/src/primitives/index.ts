@@ -7,6 +7,7 @@ export * from './controls';
 export * from './text';
 export * from './apps';
 export * from './app-loop';
+export * from './evidence';
 export { closestNames } from './app-names';
 export { APPLE_SYSTEM_APPS } from './system-apps';
 export * from './ui-tree';

@@ -27,7 +27,21 @@ export interface TaskError {
   reason: FailureReason;
   /** The step (1-based) whose kept screenshot shows the screen the task failed on. */
   screenshotStep?: number;
+  /** The device's log of the last 30 s before it failed (typed text redacted), where the device has one. */
+  logs?: TaskLogLine[];
 }
+
+/** One line of a failed task's log excerpt. */
+export interface TaskLogLine {
+  time: string;
+  level: string;
+  process: string;
+  message: string;
+}
+
+/** A failed task keeps the device's log of this long before it failed, at most this many lines (the newest). */
+export const FAILURE_LOG_WINDOW_MS = 30_000;
+export const FAILURE_LOG_MAX_LINES = 100;
 
 /** Tokens a model spent on the task (LLM planners only). */
 export interface TaskUsage {

@@ -11,6 +11,10 @@ const errorOut = z.object({
   message: z.string(),
   reason: z.string().describe('e.g. step_limit, timeout, infeasible, interrupted'),
   screenshotStep: z.number().int().optional().describe('the step whose screenshot shows the screen it failed on'),
+  logs: z
+    .array(z.object({ time: z.string(), level: z.string(), process: z.string(), message: z.string() }))
+    .optional()
+    .describe('the device log of the last 30 s before it failed'),
 });
 const taskSummaryOut = z.object({
   id: z.string(),

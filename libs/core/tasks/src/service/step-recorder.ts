@@ -37,7 +37,14 @@ export class StepRecorder {
       finishedAt,
       result: outcome.status === 'succeeded' ? this.records.text(outcome.result) : undefined,
       answer: outcome.status === 'succeeded' ? outcome.answer : undefined,
-      error: outcome.status === 'failed' ? { ...outcome.error, message: this.records.text(outcome.error.message) } : undefined,
+      error:
+        outcome.status === 'failed'
+          ? {
+              ...outcome.error,
+              message: this.records.text(outcome.error.message),
+              ...(outcome.error.logs ? { logs: outcome.error.logs.map((line) => ({ ...line, message: this.records.text(line.message) })) } : {}),
+            }
+          : undefined,
       usage: outcome.usage,
       suggestedPatch: outcome.status === 'cancelled' ? undefined : outcome.suggestedPatch,
       from: 'running',

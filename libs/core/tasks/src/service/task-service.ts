@@ -4,7 +4,7 @@ import { ApexError, invalidArgument, invalidInput, toPublicError } from '@apex/e
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
 import type { ImageAttachment, StepScreenshots } from '@apex/capability';
 import { runAgent, SHUTDOWN, type AgentOptions, type AgentOutcome } from '../agent/agent-loop';
-import { FINAL_STATUSES, TASK_LIMITS, type Task, type TaskSummary } from '../model/task';
+import { FAILURE_LOG_MAX_LINES, FAILURE_LOG_WINDOW_MS, FINAL_STATUSES, TASK_LIMITS, type Task, type TaskLogLine, type TaskSummary } from '../model/task';
 import { taskIdSchema } from '../model/schemas';
 import { FLOW_PLANNER_NAME } from '../flows/flow-planner';
 import type { Flow } from '../flows/flow-schema';
@@ -327,6 +327,10 @@ export class TaskService implements StepScreenshots {
       outcome = { status: 'failed', error: { code: pub.code, message: pub.message, reason: 'planner_error' } };
     }
     if (this.closed && !(await this.storeOpen())) return;
+    if (outcome.status === 'failed' && !this.closed) {
+      const logs = await this.failureLogs(task.deviceId);
+      if (logs) outcome.error.logs = logs;
+    }
     await this.whileUnavailable(() => recorder.finish(outcome, this.now()), 'recording the end of a task');
     this.options.logger?.info({ taskId, status: outcome.status, reason: outcome.status === 'failed' ? outcome.error.reason : undefined }, 'task finished');
     this.notifySettled(await this.get(taskId));
@@ -345,6 +349,20 @@ export class TaskService implements StepScreenshots {
         this.options.logger?.warn({ err: error }, `${what} failed; trying again`);
         await new Promise((resolve) => setTimeout(resolve, this.lease.renewMs));
       }
+    }
+  }
+
+  /**
+   * The device's log of the last FAILURE_LOG_WINDOW_MS (its newest FAILURE_LOG_MAX_LINES lines), for a failed
+   * task's error; undefined when the device has no log or cannot be read now (the failure stands without it).
+   */
+  private async failureLogs(deviceId: string): Promise<TaskLogLine[] | undefined> {
+    try {
+      const { output } = await this.options.devices.run(deviceId, 'get_logs', { since: FAILURE_LOG_WINDOW_MS, limit: FAILURE_LOG_MAX_LINES });
+      return (output['entries'] as TaskLogLine[]).map(({ time, level, process, message }) => ({ time, level, process, message }));
+    } catch (error) {
+      this.options.logger?.info({ deviceId, code: toPublicError(error).code }, 'no log excerpt for the failed task');
+      return undefined;
     }
   }
 

@@ -3,7 +3,7 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
 import type { Task, TaskError, TaskStep, TaskSummary } from '../model/task';
-import { stepFrom, summaryFrom, taskFrom, type StepRow, type TaskRow } from './task-rows';
+import { patchColumns, stepFrom, summaryFrom, taskFrom, type StepRow, type TaskRow } from './task-rows';
 import { createPrivateDir, makeFilePrivate, PRIVATE_FILE_MODE } from './private-files';
 import type { TaskFilter, TaskPatch, TaskStore } from './task-store';
 
@@ -121,20 +121,11 @@ export class SqliteTaskStore implements TaskStore {
   }
 
   async update(id: string, patch: TaskPatch): Promise<void> {
-    const columns: string[] = [];
     const values: Record<string, unknown> = { id };
-    const set = (column: string, value: unknown) => {
-      columns.push(`${column} = @${column}`);
+    const columns = patchColumns(patch).map(([column, value]) => {
       values[column] = value;
-    };
-    if (patch.status !== undefined) set('status', patch.status);
-    if (patch.startedAt !== undefined) set('started_at', patch.startedAt);
-    if (patch.finishedAt !== undefined) set('finished_at', patch.finishedAt);
-    if (patch.result !== undefined) set('result', patch.result);
-    if (patch.error !== undefined) set('error_json', JSON.stringify(patch.error));
-    if (patch.usage !== undefined) set('usage_json', JSON.stringify(patch.usage));
-    if (patch.suggestedPatch !== undefined) set('patch_json', JSON.stringify(patch.suggestedPatch));
-    if (patch.answer !== undefined) set('answer_json', JSON.stringify(patch.answer));
+      return `${column} = @${column}`;
+    });
     if (columns.length === 0) return;
     if (patch.from !== undefined) values['from'] = patch.from;
     this.db.prepare(`UPDATE tasks SET ${columns.join(', ')} WHERE id = @id${patch.from !== undefined ? ' AND status = @from' : ''}`).run(values);

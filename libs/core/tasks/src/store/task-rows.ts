@@ -1,4 +1,5 @@
 import type { Selector } from '../flows/flow-schema';
+import type { TaskPatch } from './task-store';
 import type { FlowPatch, Task, TaskAnswer, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
 
 /** The statuses a task never leaves, as SQL (both stores). */
@@ -34,6 +35,20 @@ export interface StepRow {
   duration_ms: number;
   screenshot_ref: string | null;
   target_json: string | null;
+}
+
+/** The columns a patch changes, with their stored values (the same in both stores); `from` is a guard, not a column. */
+export function patchColumns(patch: TaskPatch): Array<[column: string, value: unknown]> {
+  const columns: Array<[string, unknown]> = [];
+  if (patch.status !== undefined) columns.push(['status', patch.status]);
+  if (patch.startedAt !== undefined) columns.push(['started_at', patch.startedAt]);
+  if (patch.finishedAt !== undefined) columns.push(['finished_at', patch.finishedAt]);
+  if (patch.result !== undefined) columns.push(['result', patch.result]);
+  if (patch.error !== undefined) columns.push(['error_json', JSON.stringify(patch.error)]);
+  if (patch.usage !== undefined) columns.push(['usage_json', JSON.stringify(patch.usage)]);
+  if (patch.suggestedPatch !== undefined) columns.push(['patch_json', JSON.stringify(patch.suggestedPatch)]);
+  if (patch.answer !== undefined) columns.push(['answer_json', JSON.stringify(patch.answer)]);
+  return columns;
 }
 
 export function taskFrom(row: TaskRow): Omit<Task, 'steps'> {

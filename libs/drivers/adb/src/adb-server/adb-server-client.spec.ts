@@ -85,6 +85,45 @@ describe('the adb server client', () => {
     expect((await client.exec('s', 'screencap -p', live())).equals(blob)).toBe(true);
   });
 
+  it('reads exec output line by line as it arrives; a runaway line is cut at the bound, the rest of it skipped', async () => {
+    const { client } = await start((socket, requests) => {
+      socket.write('OKAY');
+      if (requests.length === 2) {
+        void trickle(socket, Buffer.from('first é\r\nsec')).then(() => socket.end(Buffer.concat([Buffer.from('ond\n'), Buffer.alloc(50_000, 0x61), Buffer.from('\nlast')])));
+      }
+    });
+    const lines: string[] = [];
+    for await (const line of client.execLines('s', 'logcat -d', live(), 1_000)) lines.push(line);
+    expect(lines).toEqual(['first é', 'second', 'a'.repeat(1_000), 'last']);
+  });
+
+  it('a line stream that never ends holds one bounded line at a time, and its reader’s abort ends it and the connection', async () => {
+    let written = 0;
+    let connection: Socket | undefined;
+    const { client, closed } = await start((socket, requests) => {
+      socket.write('OKAY');
+      if (requests.length !== 2) return;
+      connection = socket;
+      const flood = () => {
+        while (!socket.destroyed && socket.write(`line ${written++} ${'x'.repeat(100)}\n`));
+        if (!socket.destroyed) socket.once('drain', flood);
+      };
+      flood();
+    });
+    const controller = new AbortController();
+    let read = 0;
+    const reading = (async () => {
+      for await (const line of client.execLines('s', 'logcat', controller.signal, 200)) {
+        expect(line.length).toBeLessThanOrEqual(200);
+        if (++read === 20_000) controller.abort();
+      }
+    })();
+    await expect(reading).rejects.toMatchObject({ kind: 'aborted' });
+    expect(read).toBe(20_000);
+    await Promise.all(closed);
+    expect(connection?.destroyed).toBe(true);
+  });
+
   it('gives the server’s FAIL text, a host query’s answer, and refuses a reply that is not OKAY or FAIL', async () => {
     const { client } = await start((socket, requests) => {
       const last = requests[requests.length - 1] ?? '';

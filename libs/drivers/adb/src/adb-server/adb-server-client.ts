@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { MAX_REPLY_BYTES, readShellResult, writeAll, type ByteSink, type ShellResult } from '../shell-protocol';
 import { pushOverSync } from '../sync-protocol';
+import { splitLines } from '../line-splitter';
 import { parseDeviceList, type AdbDeviceEntry } from './device-list';
 import { AdbTransportError, SocketReader } from './socket-reader';
 
@@ -155,6 +156,20 @@ export class AdbServerClient {
     const reader = await this.request([`host:transport:${serial}`, 'sync:'], signal);
     try {
       await pushOverSync(socketSink(reader.socket, signal), reader, remotePath, mode, data);
+    } finally {
+      reader.socket.destroy();
+    }
+  }
+
+  /**
+   * Runs a command with raw output (`exec:`) and yields its output line by line, as it arrives, until the
+   * command ends or the signal aborts (the socket closes, which ends the command). A line longer than
+   * `maxLineBytes` is cut there (the rest of it is skipped): memory stays bounded whatever the device sends.
+   */
+  async *execLines(serial: string, command: string, signal: AbortSignal, maxLineBytes: number): AsyncGenerator<string> {
+    const reader = await this.request([`host:transport:${serial}`, `exec:${command}`], signal);
+    try {
+      yield* splitLines(reader.chunksUntilEnd(), signal, maxLineBytes);
     } finally {
       reader.socket.destroy();
     }

@@ -1,4 +1,5 @@
 import { MAX_REPLY_BYTES, readShellResult, writeAll, type ShellResult } from '../shell-protocol';
+import { splitLines } from '../line-splitter';
 import { pushOverSync } from '../sync-protocol';
 import type { AdbKey } from './adb-key';
 import { WireConnection } from './wire-connection';
@@ -58,6 +59,16 @@ export class DirectClient {
     const stream = await (await this.connected(signal)).openStream(`exec:${command}`, signal);
     try {
       return await stream.readToEnd(MAX_REPLY_BYTES);
+    } finally {
+      stream.close();
+    }
+  }
+
+  /** `exec:` read line by line as the output arrives (`line-splitter.ts`); the signal or the reader giving up closes the stream. */
+  async *execLines(command: string, signal: AbortSignal, maxLineBytes: number): AsyncGenerator<string> {
+    const stream = await (await this.connected(signal)).openStream(`exec:${command}`, signal);
+    try {
+      yield* splitLines(stream.chunksUntilEnd(MAX_REPLY_BYTES), signal, maxLineBytes);
     } finally {
       stream.close();
     }

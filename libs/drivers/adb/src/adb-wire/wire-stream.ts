@@ -113,6 +113,27 @@ export class WireStream implements ByteSource, ByteSink {
     return all.subarray(0, n);
   }
 
+  /**
+   * Whatever arrives, chunk by chunk, until the device closes the stream. Every WRTE is acknowledged at once, so
+   * a device sending faster than the reader reads is stopped once more than `limit` bytes wait (`too_large`).
+   */
+  async *chunksUntilEnd(limit: number): AsyncGenerator<Buffer> {
+    for (;;) {
+      if (this.buffered > limit) {
+        const error = new AdbTransportError('too_large', `more than ${limit} bytes waited to be read`);
+        this.close(error);
+        throw error;
+      }
+      if (this.buffered > 0) {
+        yield this.take(this.buffered);
+        continue;
+      }
+      if (this.failure) throw this.failure;
+      if (this.ended) return;
+      await this.waitForData();
+    }
+  }
+
   async read(n: number): Promise<Buffer> {
     while (this.buffered < n) await this.waitForData();
     return this.take(n);

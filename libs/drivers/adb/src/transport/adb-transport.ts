@@ -11,6 +11,11 @@ export interface AdbTransport {
   /** `exec:` — raw bytes (a PNG from `screencap -p`). */
   exec(command: string, signal: AbortSignal): Promise<Buffer>;
   /**
+   * `exec:` read line by line as the output arrives (`logcat`), each line cut at `maxLineBytes`; the signal, or the
+   * reader stopping, ends the command on the phone.
+   */
+  execLines(command: string, signal: AbortSignal, maxLineBytes: number): AsyncGenerator<string>;
+  /**
    * `exec:` with bytes on the command's stdin (`cmd package install -S SIZE` reads the APK there), written with
    * backpressure, then the reply until the phone closes. `input` makes the bytes afresh if the call is retried.
    */

@@ -18,6 +18,10 @@ export class DirectTransport implements AdbTransport {
     return this.client.exec(command, signal);
   }
 
+  execLines(command: string, signal: AbortSignal, maxLineBytes: number): AsyncGenerator<string> {
+    return this.client.execLines(command, signal, maxLineBytes);
+  }
+
   execWithInput(command: string, input: () => AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<Buffer> {
     return this.client.execWithInput(command, input(), signal);
   }

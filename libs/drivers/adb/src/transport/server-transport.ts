@@ -34,6 +34,10 @@ export class ServerTransport implements AdbTransport {
     return this.withDevice(signal, () => this.client.exec(this.serial, command, signal));
   }
 
+  execLines(command: string, signal: AbortSignal, maxLineBytes: number): AsyncGenerator<string> {
+    return this.client.execLines(this.serial, command, signal, maxLineBytes);
+  }
+
   execWithInput(command: string, input: () => AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<Buffer> {
     return this.withDevice(signal, () => this.client.execWithInput(this.serial, command, input(), signal));
   }

@@ -17,6 +17,8 @@
  *   - `terminate` of an app that does not run: exit 3, "An error was encountered processing the command
  *     (domain=com.apple.CoreSimulator.SimError, code=164): found nothing to terminate".
  *   - `push <udid> <bundle id> -`: reads the APNs payload from stdin, prints "Notification sent to '<bundle id>'".
+ *   - `spawn <udid> log show --style ndjson [--start "YYYY-MM-DD HH:MM:SS" | --last 1h]`: the scenario's
+ *     `logLines`, one JSON object a line, as `log show --style ndjson` prints the unified log (exit 0).
  * - `xcodebuild -version`: "Xcode 15.4" / "Build version 15F31d" (man xcodebuild, -version).
  * - `xcodebuild build-for-testing … -derivedDataPath D`: writes D/Build/Products/<name>.xctestrun and ends with
  *   "** TEST BUILD SUCCEEDED **" (exit 0), or prints the scenario's error lines and "** TEST BUILD FAILED **" (65).
@@ -100,9 +102,12 @@ function simctl([verb, udid, ...rest]) {
     case 'push':
       process.stdout.write(`Notification sent to '${rest[0]}'\n`);
       break;
+    case 'spawn':
+      // `spawn <udid> log show --style ndjson …`: the scenario's lines, one JSON object each (Apple's `log` ndjson).
+      if (rest[0] === 'log') for (const line of scenario.logLines ?? []) process.stdout.write(`${line}\n`);
+      break;
     case 'privacy':
     case 'addmedia':
-    case 'spawn':
       break;
     default:
       fail([`Unrecognized subcommand: ${verb}`], 64, process.stderr);

@@ -16,6 +16,8 @@ export interface StandInScenario {
   deviceUrl?: string;
   /** Apps on the booted simulator (bundle id → `.app` folder name); `simctl install`/`uninstall` keep it. */
   installed?: Record<string, string>;
+  /** What `simctl spawn UDID log show --style ndjson` prints, line by line. */
+  logLines?: string[];
 }
 
 /** One call of a stand-in tool, as it was made. */

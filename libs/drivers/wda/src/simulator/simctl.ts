@@ -1,5 +1,5 @@
 import { ApexError } from '@apex/errors';
-import { runTool, ToolMissing } from '@apex/ios-host';
+import { runTool, simulatorDiagnostics, ToolMissing } from '@apex/ios-host';
 import type { AppBuild, BiometricAction, MediaFile, Permission, PermissionState, PushNotification } from '@apex/port';
 import type { SimulatorControl } from './simulator-control';
 
@@ -8,7 +8,8 @@ import type { SimulatorControl } from './simulator-control';
  * `node-simctl` makes for the same things (its `subcommands/*.js`): `get_app_container`, `install`,
  * `uninstall`, `terminate`, `privacy grant|revoke|reset`, `push`, `addmedia`, and biometrics as Darwin
  * notifications posted with `spawn <udid> notifyutil` (`@appium/coresim` `commands/biometric.ts`; Simulator.app's
- * Features ▸ Face ID menu posts the same). One process per call, run by ios-host's `runTool` (bounded output; the
+ * Features ▸ Face ID menu posts the same). Its log and crash reports come from ios-host's `simulatorDiagnostics`
+ * (`spawn <udid> log show --style ndjson`, the Mac's DiagnosticReports). One process per call, run by ios-host's `runTool` (bounded output; the
  * call's signal kills its whole process group).
  */
 
@@ -18,6 +19,8 @@ export interface SimctlOptions {
   /** The `xcrun` to run (default: `xcrun` on PATH). */
   xcrun?: string;
   env?: NodeJS.ProcessEnv;
+  /** Where the Mac keeps crash reports (default ~/Library/Logs/DiagnosticReports). */
+  crashDir?: string;
 }
 
 /** simctl's names for the privacy services (`xcrun simctl privacy` help); camera and notifications have none. */
@@ -49,7 +52,14 @@ export class SimctlControl implements SimulatorControl {
   /** The builds this control installed, to reinstall on reset (simctl has no "clear data"). */
   private readonly builds = new Map<string, AppBuild>();
 
-  constructor(private readonly options: SimctlOptions) {}
+  readonly logLines: SimulatorControl['logLines'];
+  readonly crashFiles: SimulatorControl['crashFiles'];
+
+  constructor(private readonly options: SimctlOptions) {
+    const diagnostics = simulatorDiagnostics(options.udid, { env: options.env, crashDir: options.crashDir });
+    this.logLines = (sinceMs, signal) => diagnostics.logLines(sinceMs, signal);
+    this.crashFiles = (signal) => diagnostics.crashFiles(signal);
+  }
 
   private async run(args: readonly string[], signal: AbortSignal, input?: string): Promise<string> {
     let result;

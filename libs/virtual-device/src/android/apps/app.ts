@@ -20,6 +20,17 @@ export interface AppServices {
   location(): GeoFix | undefined;
   /** The photos and videos in the media store, newest first. */
   media(): readonly MediaItem[];
+  /** The app's main thread throws and nothing catches it: the process dies (see AppProcesses.crash). */
+  crash(pkg: string, exception: JavaException): void;
+}
+
+/** An uncaught exception as the runtime prints it. */
+export interface JavaException {
+  /** e.g. java.lang.RuntimeException */
+  className: string;
+  message: string;
+  /** Innermost first, without the leading "at ". */
+  frames: readonly string[];
 }
 
 /** Everything an Android screen needs to lay itself out. Geometry in dp. */

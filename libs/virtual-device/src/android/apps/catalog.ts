@@ -1,5 +1,6 @@
 import type { AndroidAppDefinition } from './app';
 import { calculatorApp } from './calculator';
+import { cameraApp } from './camera';
 import { chromeApp } from './chrome';
 import { clockApp } from './clock';
 import { contactsApp } from './contacts';
@@ -25,7 +26,7 @@ export function androidApps(installed?: () => readonly AndroidAppDefinition[]): 
     calculatorApp,
     photosApp,
     simpleApp('com.google.android.dialer', 'Phone', 'com.google.android.dialer.extensions.GoogleDialtactsActivity', { background: '#1a73e8', foreground: '#ffffff', letter: 'T' }, ['Favorites', 'No favorites yet']),
-    simpleApp('com.google.android.GoogleCamera', 'Camera', 'com.android.camera.CameraLauncher', { background: '#5f6368', foreground: '#ffffff', letter: 'O' }, ['No camera on a virtual phone']),
+    cameraApp,
   );
   return apps;
 }

@@ -1,4 +1,4 @@
-import type { AndroidAppDefinition, AndroidAppInstance } from '../apps/app';
+import type { AndroidAppDefinition, AndroidAppInstance, JavaException } from '../apps/app';
 import { androidApps } from '../apps/catalog';
 import type { AndroidSystem } from '../system/android-system';
 import type { Logcat } from '../system/logcat';
@@ -138,6 +138,23 @@ export class AppProcesses {
   clearData(pkg: string): void {
     this.stop(pkg, true);
     this.instances.delete(pkg);
+  }
+
+  /**
+   * An uncaught exception on the app's main thread, as Android 14 reports it: RuntimeInit's FATAL EXCEPTION
+   * block in the crash buffer (tag AndroidRuntime, the app's pid), ActivityManager's lines in main; the process
+   * dies, its task goes, the launcher comes back.
+   */
+  crash(pkg: string, exception: JavaException): void {
+    const pid = this.pids.get(pkg);
+    const app = this.apps.get(pkg);
+    if (pid === undefined || !app) return;
+    const block = ['FATAL EXCEPTION: main', `Process: ${pkg}, PID: ${pid}`, `${exception.className}: ${exception.message}`, ...exception.frames.map((f) => `\tat ${f}`)];
+    for (const line of block) this.logcat.add(pid, 'E', 'AndroidRuntime', line, 'crash');
+    this.logcat.add(pid, 'I', 'Process', `Sending signal. PID: ${pid} SIG: 9`);
+    this.logcat.add(SYSTEM_SERVER_PID, 'W', 'ActivityTaskManager', `  Force finishing activity ${pkg}/${shortClass(pkg, app.launcherActivity)}`);
+    this.logcat.add(SYSTEM_SERVER_PID, 'I', 'ActivityManager', `Process ${pkg} (pid ${pid}) has died: fg  TOP `);
+    this.stop(pkg, true);
   }
 
   logForceStop(pkg: string): void {

@@ -134,6 +134,9 @@ async function runPipeline(
 
 async function runCommand(argv: string[], io: CommandIO): Promise<number> {
   const name = argv[0];
+  // mksh builtins the adb client's own lines use (`export ANDROID_LOG_TAGS=""; exec logcat …`); no environment is kept.
+  if (name === 'export') return 0;
+  if (name === 'exec') return argv.length > 1 ? runCommand(argv.slice(1), io) : 0;
   const command = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     io.err(`/system/bin/sh: ${name}: inaccessible or not found\n`);

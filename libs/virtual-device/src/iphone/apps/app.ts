@@ -3,6 +3,7 @@ import type { PhoneProfile } from '../model';
 import type { GlyphName } from '../../engine/render/glyphs';
 import type { View } from '../../engine/view';
 import type { TextInput } from '../../engine/ui/text-input';
+import type { ObjcException } from '../device/diagnostics';
 
 /** Device-wide settings that several apps and the status bar read (Settings writes them). */
 export interface SystemState {
@@ -61,6 +62,10 @@ export interface SystemAlert {
 /** What the phone offers apps while they run. */
 export interface PhoneServices {
   showAlert(owner: string, alert: SystemAlert): void;
+  /** Writes one of the app's own lines to the unified log. */
+  log(owner: string, message: string): void;
+  /** An uncaught exception ends the app: a crash report is written, the app's process ends, home comes back. */
+  crash(owner: string, exception: ObjcException): void;
 }
 
 /** Everything an app needs to lay itself out for the current screen. */

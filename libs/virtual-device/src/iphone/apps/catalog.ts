@@ -1,4 +1,5 @@
 import type { AppDefinition } from './app';
+import { cameraApp } from './camera';
 import { mapsApp } from './maps';
 import { messagesApp } from './messages';
 import { notesApp } from './notes';
@@ -25,7 +26,7 @@ export function installedApps(): AppDefinition[] {
       { title: 'Stopwatch', lines: ['00:00,00'] },
       { title: 'Timers', lines: ['15 min', 'Start'] },
     ]),
-    simpleApp('com.apple.camera', 'Camera', { background: '#8e8e93', foreground: white, letter: 'C' }, ['Camera', 'No camera on a virtual phone']),
+    cameraApp,
     simpleApp('com.apple.weather', 'Weather', { background: '#32ade6', foreground: white, letter: 'W' }, ['Cupertino', '21° Sunny', 'H:24° L:13°']),
     messagesApp,
     simpleApp('com.apple.Music', 'Music', { background: '#ff2d55', foreground: white, letter: 'M' }, [

@@ -1,7 +1,7 @@
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
 import type { Task, TaskError, TaskStep, TaskSummary } from '../../model/task';
 import type { TaskFilter, TaskPatch, TaskStore } from '../task-store';
-import { FINISHED_SQL, stepFrom, summaryFrom, taskFrom, type StepRow, type TaskRow } from '../task-rows';
+import { FINISHED_SQL, patchColumns, stepFrom, summaryFrom, taskFrom, type StepRow, type TaskRow } from '../task-rows';
 import { TASKS_CHANNEL, type PostgresDatabase } from './postgres-database';
 
 export interface PostgresTaskStoreOptions {
@@ -80,20 +80,11 @@ export class PostgresTaskStore implements TaskStore {
   }
 
   async update(id: string, patch: TaskPatch): Promise<void> {
-    const columns: string[] = [];
     const values: unknown[] = [id];
-    const set = (column: string, value: unknown) => {
+    const columns = patchColumns(patch).map(([column, value]) => {
       values.push(value);
-      columns.push(`${column} = $${values.length}`);
-    };
-    if (patch.status !== undefined) set('status', patch.status);
-    if (patch.startedAt !== undefined) set('started_at', patch.startedAt);
-    if (patch.finishedAt !== undefined) set('finished_at', patch.finishedAt);
-    if (patch.result !== undefined) set('result', patch.result);
-    if (patch.error !== undefined) set('error_json', JSON.stringify(patch.error));
-    if (patch.usage !== undefined) set('usage_json', JSON.stringify(patch.usage));
-    if (patch.suggestedPatch !== undefined) set('patch_json', JSON.stringify(patch.suggestedPatch));
-    if (patch.answer !== undefined) set('answer_json', JSON.stringify(patch.answer));
+      return `${column} = $${values.length}`;
+    });
     if (columns.length === 0) return;
     let guard = '';
     if (patch.from !== undefined) {

@@ -1,6 +1,5 @@
 import { ANDROID_RELEASE, ANDROID_SDK, BUILD_ID } from '../../profiles';
 import type { SettingsNamespace } from '../../system/android-system';
-import { Logcat } from '../../system/logcat';
 import type { Command, CommandIO } from '../command';
 import { cmdPackage } from './packages';
 import { locationCommand, notificationCommand } from './environment';
@@ -193,37 +192,4 @@ function usage(io: CommandIO, text: string): number {
   return 255;
 }
 
-/** `logcat [-d] [-c] [-t N] [-v threadtime]`: the ring buffer; without -d it follows until the client leaves. */
-export const logcat: Command = async (argv, io) => {
-  const args = argv.slice(1);
-  const phone = io.phone;
-  if (args.includes('-c')) {
-    phone.logcat.clear();
-    return 0;
-  }
-  const t = args.indexOf('-t');
-  const last = t >= 0 ? Number(args[t + 1]) : undefined;
-  const entries = phone.logcat.all();
-  const shown = last !== undefined && Number.isFinite(last) ? entries.slice(-last) : entries;
-  io.out('--------- beginning of main\n');
-  for (const e of shown) io.out(`${Logcat.threadtime(e)}\n`);
-  if (args.includes('-d') || t >= 0) return 0;
-  // Follow: print new lines until the client closes the stream.
-  let printed = entries.length;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const now = phone.logcat.all();
-      for (const e of now.slice(Math.min(printed, now.length))) io.out(`${Logcat.threadtime(e)}\n`);
-      printed = now.length;
-    }, 100);
-    io.signal.addEventListener('abort', () => {
-      clearInterval(timer);
-      resolve();
-    });
-    if (io.signal.aborted) {
-      clearInterval(timer);
-      resolve();
-    }
-  });
-  return 0;
-};
+export { logcat } from './logcat';
