@@ -46,7 +46,7 @@ const CASES: AndroidCase[] = [
 ];
 
 /** Until the server reports the TCP device as `device` (it answers CNXN a moment after `adb connect`). */
-async function connectDevice(adb: RealAdbServer, serial: string): Promise<void> {
+export async function connectDevice(adb: RealAdbServer, serial: string): Promise<void> {
   const connected = await adb.run(['connect', serial]);
   if (!connected.stdout.toString('utf8').includes(`connected to ${serial}`)) {
     throw new Error(`adb connect ${serial}: ${connected.stdout.toString('utf8').trim()} ${connected.stderr.trim()}`);

@@ -82,6 +82,6 @@ describe('npm run bench, quick, emulator + tap', () => {
   it('knows every section by a unique name', () => {
     const names = SECTIONS.map((s) => s.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(expect.arrayContaining(['emulator', 'operations', 'drivers', 'perception', 'sizes', 'scale', 'memory', 'planner']));
+    expect(names).toEqual(expect.arrayContaining(['emulator', 'operations', 'drivers', 'perception', 'sizes', 'scale', 'memory', 'planner', 'evidence', 'cluster']));
   });
 });

@@ -1,8 +1,10 @@
 import { agentSection } from './agent.bench';
+import { clusterSection } from './cluster.bench';
 import { androidSection } from './android.bench';
 import { dashboardSection } from './dashboard.bench';
 import { driversSection } from './drivers.bench';
 import { emulatorSection } from './emulator.bench';
+import { evidenceSection } from './evidence.bench';
 import { floodSection } from './flood.bench';
 import { flowsSection } from './flows.bench';
 import { gridSection } from './grid.bench';
@@ -38,6 +40,8 @@ export const SECTIONS: readonly Section[] = [
   flowsSection,
   floodSection,
   streamSection,
+  evidenceSection,
+  clusterSection,
   dashboardSection,
   startupSection,
 ];

@@ -4,7 +4,7 @@
  * tsx). Wall time from spawn, and the child's CPU time (user + system, from /proc) at that moment.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ensureBuilt } from './support/built-package';
+import { cpuMs } from './support/proc';
 import { target, type Section, type SectionResult } from './support/section';
 import { round, summarize } from './support/stats';
 
@@ -24,13 +25,6 @@ const PATHS: Record<string, string> = {
 // dist/apps/cli-package made before a change, kept inside the workspace so it finds node_modules).
 const BASELINE = process.env.APEX_BENCH_STARTUP_BASELINE;
 if (BASELINE) PATHS['built (baseline)'] = path.join(path.resolve(BASELINE), 'bin/apex.js');
-
-/** CPU milliseconds (user + system) a live process has used so far. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of stat (here 12 and 13 after pid and comm), in clock ticks (100/s).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 function childEnv(dataDir: string): Record<string, string> {
   const env: Record<string, string> = {};

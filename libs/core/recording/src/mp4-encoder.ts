@@ -62,6 +62,11 @@ export class Mp4Encoder {
     });
   }
 
+  /** The encoder process's id while it runs (the bench reads its CPU time from /proc); undefined if it never started. */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** The encoder's last messages, for a log line when something failed. */
   get diagnosticText(): string {
     return this.diagnostics;

@@ -159,6 +159,11 @@ export class RecordingService implements RecordingFiles {
     throw invalidArgument(`Device ${device} is not being recorded.`, undefined, 'Call start_recording first; list_recordings lists the finished recordings.');
   }
 
+  /** The encoder process of the device's recording in progress (the bench measures its CPU), if there is one. */
+  encoderPid(device: string): number | undefined {
+    return this.active.get(device)?.recording?.encoderPid;
+  }
+
   /** Recordings newest first (those in progress too), `device` only when given, at most `limit`. */
   async list(options: { device?: string; limit: number }): Promise<{ recordings: RecordingEntry[]; total: number }> {
     const entries: RecordingEntry[] = [];

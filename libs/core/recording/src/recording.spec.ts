@@ -97,6 +97,10 @@ describe('screen recording (the engine, over a device stream the test feeds, wit
     feed.push(red.jpeg);
     const started = await run('start_recording', { device: 'phone', fps: 10 });
     expect(started.output).toMatchObject({ device: 'phone', fps: 10, width: WIDTH, height: HEIGHT, maxSeconds: 300 });
+    // The encoder's process id, for the bench's CPU figures: a live process while recording, none after.
+    const pid = service.encoderPid('phone');
+    expect(pid).toEqual(expect.any(Number));
+    expect(() => process.kill(pid as number, 0)).not.toThrow();
 
     // 1 s of red: ten slots, handed out by the ticks while nothing new comes.
     now += 1_000;
@@ -109,6 +113,7 @@ describe('screen recording (the engine, over a device stream the test feeds, wit
     expect(stopped.output).toMatchObject({ device: 'phone', frames: 25, seconds: 2.5, endedBy: 'stopped' });
     const id = String(stopped.output.id);
     expect(stopped.output.url).toBe(`/recordings/${id}`);
+    expect(service.encoderPid('phone')).toBeUndefined();
 
     const { path, bytes } = await service.recordingFile(id);
     expect(bytes).toBe(stopped.output.bytes);

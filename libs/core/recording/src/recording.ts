@@ -102,6 +102,11 @@ export class ActiveRecording {
     return { seconds: this.pacer.seconds, frames: this.pacer.frames };
   }
 
+  /** The encoder process's id (for measuring its CPU time); undefined if it could not be started. */
+  get encoderPid(): number | undefined {
+    return this.encoder.pid;
+  }
+
   /** Asks the recording to end (the first reason given wins); `ended` says when the file is complete. */
   requestStop(reason: EndReason): void {
     this.reason ??= reason;
