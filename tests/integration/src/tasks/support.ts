@@ -27,7 +27,7 @@ export async function startTaskStack(options: { env?: NodeJS.ProcessEnv; dataDir
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'apex-tasks-it-'));
   const env = options.env ?? {};
   const runtime = await createRuntime({ dataDir, env, logger: createLogger({ level: 'silent' }) });
-  const context: OperationContext = { hub: runtime.hub, perception: runtime.perception };
+  const context: OperationContext = { hub: runtime.hub, perception: runtime.perception, appRoots: runtime.appRoots };
   const tasks = createTaskService({ context, dataDir, env, ...options.service });
   const iphone = runtime.embedded as VirtualIPhone;
   return {

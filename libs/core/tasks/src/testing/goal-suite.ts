@@ -384,7 +384,60 @@ export const ISSUE_38_GOALS: SuiteGoal[] = [
   { goal: 'open the Chess tab in Clock', expect: notFound },
 ];
 
-export const OFFLINE_GOAL_SUITE: SuiteGoal[] = [...CORE_GOALS, ...ISSUE_21_GOALS, ...PHRASED_GOALS, ...MUST_FAIL_GOALS, ...ISSUE_38_GOALS];
+/** The sample app of the developer's loop (examples/apps/WhereAmI.app). */
+export const SAMPLE_APP_ID = 'dev.apex.WhereAmI';
+const WHERE_AM_I = SAMPLE_APP_ID;
+const sample = (state: AppEndState, extra: Partial<GoalExpectation> = {}): GoalExpectation => ({ status: 'succeeded', apps: { [WHERE_AM_I]: state }, ...extra });
+
+/**
+ * Issue 38 × issue 33: the developer's loop in plain words. Each starts from what `given` says (the sample's
+ * builds copied inside the allowed roots, installed, or running with its location granted); the end state is
+ * read from the phone (its apps' states, permissions, simulated location, screen), not the planner's report.
+ */
+export const APP_LOOP_GOALS: SuiteGoal[] = [
+  { goal: `install ${BUILDS_DIR}/WhereAmI.app`, given: 'sample-copied', expect: sample('notRunning', { appId: HOME }) },
+  { goal: `install the build at ${BUILDS_DIR}/WhereAmI.ipa`, given: 'sample-copied', expect: sample('notRunning') },
+  // Outside the allowed roots: the operation refuses the path, nothing is installed.
+  { goal: 'install /etc/WhereAmI.app', given: 'sample-copied', expect: { status: 'failed', reason: 'infeasible', apps: { [WHERE_AM_I]: 'notInstalled' } } },
+  {
+    goal: `install ${BUILDS_DIR}/WhereAmI.app, then grant it location access`,
+    given: 'sample-copied',
+    expect: sample('notRunning', { permissions: { [WHERE_AM_I]: { location: 'granted' } } }),
+  },
+  { goal: 'grant Where Am I location access', given: 'sample-installed', expect: sample('notRunning', { permissions: { [WHERE_AM_I]: { location: 'granted', camera: 'unset' } } }) },
+  // Granted before it opens: the app shows no prompt, and says it has no position yet.
+  {
+    goal: 'allow Where Am I to use my location, then open it',
+    given: 'sample-installed',
+    expect: sample('foreground', { appId: WHERE_AM_I, noAlert: true, visibleText: ['Location unavailable'], permissions: { [WHERE_AM_I]: { location: 'granted' } } }),
+  },
+  { goal: 'deny camera for Where Am I', given: 'sample-installed', expect: sample('notRunning', { permissions: { [WHERE_AM_I]: { camera: 'denied', location: 'unset' } } }) },
+  { goal: 'set the location to 48.8584, 2.2945', expect: { status: 'succeeded', location: { latitude: 48.8584, longitude: 2.2945 }, appId: HOME } },
+  // The app on screen shows the position it is given.
+  {
+    goal: "open Where Am I, then pretend I'm at 40.7128, -74.0060",
+    given: 'sample-running',
+    expect: sample('foreground', { appId: WHERE_AM_I, location: { latitude: 40.7128, longitude: -74.006 }, visibleText: ['40.71280, -74.00600'] }),
+  },
+  { goal: 'set the location to 48.8584, 2.2945, then clear the simulated location', expect: { status: 'succeeded', location: null } },
+  { goal: 'send Where Am I to the background', given: 'sample-running', expect: sample('background', { appId: HOME }) },
+  { goal: 'background the app for 1 second', given: 'sample-running', expect: sample('foreground', { appId: WHERE_AM_I }) },
+  // Resetting the app under test: its data and permissions cleared, still installed (see parse-app-loop.ts).
+  { goal: 'reset Where Am I', given: 'sample-running', expect: sample('notRunning', { permissions: { [WHERE_AM_I]: { location: 'unset' } } }) },
+  { goal: 'clear the data of Where Am I', given: 'sample-running', expect: sample('notRunning', { permissions: { [WHERE_AM_I]: { location: 'unset' } } }) },
+  { goal: 'is Where Am I installed?', given: 'sample-installed', expect: sample('notRunning', { answer: /^true$/, appId: HOME }) },
+  { goal: 'uninstall Where Am I, then check whether it is installed', given: 'sample-installed', expect: sample('notInstalled', { answer: /^false$/, appId: HOME }) },
+  // This iPhone connection names only running apps, the phone's own and those Apex installed: "no" would be a guess.
+  { goal: 'do I have Where Am I installed?', expect: { status: 'failed', reason: 'target_not_found', apps: { [WHERE_AM_I]: 'notInstalled' } } },
+  { goal: 'is Where Am I running?', given: 'sample-running', expect: sample('foreground', { answer: /^true$/, appId: WHERE_AM_I }) },
+  { goal: 'uninstall Where Am I', given: 'sample-installed', expect: sample('notInstalled', { appId: HOME }) },
+  // The phone's own apps hold the user's data: not reset, not removed; nothing touched.
+  { goal: 'uninstall Settings', expect: { ...untouched, apps: { 'com.apple.Preferences': 'notRunning' } } },
+  { goal: 'reset Photos', expect: untouched },
+  { goal: 'clear all my data', expect: untouched },
+];
+
+export const OFFLINE_GOAL_SUITE: SuiteGoal[] = [...CORE_GOALS, ...ISSUE_21_GOALS, ...PHRASED_GOALS, ...MUST_FAIL_GOALS, ...ISSUE_38_GOALS, ...APP_LOOP_GOALS];
 
 function* walk(element: SnapshotElement): Generator<SnapshotElement> {
   yield element;
