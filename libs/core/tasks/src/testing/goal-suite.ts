@@ -434,6 +434,8 @@ export const APP_LOOP_GOALS: SuiteGoal[] = [
   // The phone's own apps hold the user's data: not reset, not removed; nothing touched.
   { goal: 'uninstall Settings', expect: { ...untouched, apps: { 'com.apple.Preferences': 'notRunning' } } },
   { goal: 'reset Photos', expect: untouched },
+  // Named by the device (running): refused as the phone's own app after opening it, its photos all there.
+  { goal: 'open Photos, then clear the data of Photos', expect: { status: 'failed', reason: 'infeasible', appId: PHOTOS, visibleText: ['12 Photos'] } },
   { goal: 'clear all my data', expect: untouched },
 ];
 
