@@ -236,7 +236,9 @@ export const agentSection: Section = {
     };
 
     // 1. The offline goal suite, both ways alternating goal by goal.
-    const suite = quick ? OFFLINE_GOAL_SUITE.slice(0, 3) : OFFLINE_GOAL_SUITE;
+    // Goals that start from the sample app (`given`) need a set-up this bench does not do (see offline-goals.spec.ts).
+    const startsFresh = OFFLINE_GOAL_SUITE.filter((g) => !g.given);
+    const suite = quick ? startsFresh.slice(0, 3) : startsFresh;
     const offline: Record<Way['name'], TaskRun[]> = { before: [], after: [] };
     for (const goal of suite) {
       for (const way of WAYS) {

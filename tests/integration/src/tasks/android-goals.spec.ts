@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OperationContext } from '@apex/capability';
 import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import { createTaskService, type Task, type TaskService } from '@apex/tasks';
+import { BUILDS_DIR } from '@apex/tasks/testing';
 import { createVirtualAndroid, startAdbd, type Adbd, type VirtualAndroid } from '@apex/virtual-device';
 import { describeWithRealAdb, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
 import { startTaskStack } from './support';
@@ -12,6 +13,8 @@ const LAUNCHER = 'com.google.android.apps.nexuslauncher';
 const SETTINGS = 'com.android.settings';
 const CHROME = 'com.android.chrome';
 const MAPS = 'com.google.android.apps.maps';
+const WHERE_AM_I = 'dev.apex.whereami';
+const SAMPLE_APK = join(__dirname, '../../../../examples/apps/WhereAmI.apk');
 
 /** One fresh virtual Android phone behind a real adb server, driven by driver-adb, with a task service on top. */
 interface AndroidTaskStack {
@@ -30,7 +33,11 @@ async function startAndroidTaskStack(): Promise<AndroidTaskStack> {
   const config = join(dataDir, 'apex.json');
   writeFileSync(config, JSON.stringify({ devices: [{ id: 'android', driver: 'adb', host: adbd.serial, adbServer: `127.0.0.1:${adb.port}` }] }));
   const runtime: Runtime = await createRuntime({ configPath: config, dataDir, env: {}, logger: createLogger({ level: 'silent' }) });
-  const context: OperationContext = { hub: runtime.hub, perception: runtime.perception };
+  const context: OperationContext = { hub: runtime.hub, perception: runtime.perception, appRoots: runtime.appRoots };
+  // The sample APK, where goals may name it (inside the runtime's data dir, one of the allowed roots).
+  const builds = join(dataDir, 'builds');
+  mkdirSync(builds);
+  copyFileSync(SAMPLE_APK, join(builds, 'WhereAmI.apk'));
   const tasks: TaskService = createTaskService({ context, dataDir, env: {} });
   await adb.run(['connect', adbd.serial]);
   return {
@@ -40,7 +47,7 @@ async function startAndroidTaskStack(): Promise<AndroidTaskStack> {
       if (result.code !== 0) throw new Error(`adb shell ${command} exited ${result.code}: ${result.stderr}`);
       return result.stdout.toString('utf8');
     },
-    run: async (goal) => tasks.whenSettled((await tasks.start({ deviceId: 'android', goal })).id),
+    run: async (goal) => tasks.whenSettled((await tasks.start({ deviceId: 'android', goal: goal.split(BUILDS_DIR).join(builds) })).id),
     async close() {
       await tasks.close();
       await runtime.close();
@@ -176,6 +183,27 @@ const GOALS: AndroidGoal[] = [
     check: async (stack) => {
       expect(await foreground(stack)).toBe(CHROME);
       expect(await shownTexts(stack)).toContain('apex.example');
+    },
+  },
+  // The developer's loop (issue 38 × issue 33), the sample APK copied into the data dir.
+  {
+    goal: `install ${BUILDS_DIR}/WhereAmI.apk`,
+    check: async (stack, task) => {
+      expect(await stack.shell('pm list packages')).toContain(`package:${WHERE_AM_I}`);
+      expect(task.result).toMatch(/Installed Where Am I/);
+    },
+  },
+  {
+    goal: `install ${BUILDS_DIR}/WhereAmI.apk, then grant it location access`,
+    check: async (stack) => {
+      expect(await stack.shell(`dumpsys package ${WHERE_AM_I}`)).toMatch(/ACCESS_FINE_LOCATION: granted=true/);
+    },
+  },
+  {
+    goal: `install ${BUILDS_DIR}/WhereAmI.apk, allow it to use my location, open it, then set the location to 48.8584, 2.2945`,
+    check: async (stack) => {
+      expect(await foreground(stack)).toBe(WHERE_AM_I);
+      expect(await shownTexts(stack)).toContain('Location: 48.85840, 2.29450');
     },
   },
 ];

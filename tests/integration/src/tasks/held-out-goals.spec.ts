@@ -1,5 +1,5 @@
 import { endStateProblems, HELD_OUT_GOALS, taskProblems } from '@apex/tasks/testing';
-import { startTaskStack } from './support';
+import { prepareGoal, startTaskStack } from './support';
 
 /**
  * The held-out phrasings (written before the grammar of issue 38, kept out of the goal suite) on the virtual
@@ -13,9 +13,11 @@ const KNOWN_FAILING = new Set<string>([
 
 describe('held-out phrasings on the virtual iPhone', () => {
   const cases = HELD_OUT_GOALS.map((g) => [g.goal, g] as const);
-  const body = async (_goal: string, { goal, expect: wanted }: (typeof HELD_OUT_GOALS)[number]) => {
+  const body = async (_goal: string, suiteGoal: (typeof HELD_OUT_GOALS)[number]) => {
     const stack = await startTaskStack();
     try {
+      const { expect: wanted } = suiteGoal;
+      const goal = await prepareGoal(stack, suiteGoal);
       const task = await stack.tasks.whenSettled((await stack.tasks.start({ deviceId: stack.device, goal })).id);
       expect([...taskProblems(task, wanted), ...endStateProblems(stack.endState(), wanted)]).toEqual([]);
     } finally {

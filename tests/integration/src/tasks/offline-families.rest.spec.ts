@@ -1,4 +1,6 @@
 import { endStateProblems, phoneEndState, taskProblems, type GoalExpectation, type SettledTask } from '@apex/tasks/testing';
+import path from 'node:path';
+import { sampleBuildsIn, SAMPLE_ID } from '../apps/sample-builds';
 import { call, DEVICE, startRestHarness, type RestHarness } from '../rest/harness';
 
 const FINAL = ['succeeded', 'failed', 'cancelled'];
@@ -75,6 +77,23 @@ describe('offline planner families over REST', () => {
     // The number is the phone's own: one reminder marked done makes it 4.
     const again = await run('mark Buy milk as done, then how many reminders are left?');
     expect(again).toMatchObject({ status: 'succeeded', answer: { value: 4 } });
+  }, 120_000);
+
+  it("runs the developer's loop in plain words: install, grant, open, ask, reset; the phone's own apps are not reset", async () => {
+    const { ipa } = await sampleBuildsIn(path.join(h.runtime.dataDir, 'builds'));
+    const loop = await run(`install ${ipa}, then grant it location access, then open it`);
+    expect(loop).toMatchObject({ status: 'succeeded' });
+    expect(loop['result']).toMatch(/Installed Where Am I \(dev\.apex\.WhereAmI\); Granted Where Am I location access/);
+    expect(endStateProblems(phoneEndState(phone()), { status: 'succeeded', appId: SAMPLE_ID, noAlert: true, permissions: { [SAMPLE_ID]: { location: 'granted' } } })).toEqual([]);
+    expect(await run('is Where Am I running?')).toMatchObject({ status: 'succeeded', answer: { subject: 'Where Am I running', value: true, source: 'device' }, steps: [] });
+    expect(await run('reset Where Am I')).toMatchObject({ status: 'succeeded' });
+    expect(endStateProblems(phoneEndState(phone()), { status: 'succeeded', appId: HOME, apps: { [SAMPLE_ID]: 'notRunning' }, permissions: { [SAMPLE_ID]: { location: 'unset' } } })).toEqual([]);
+    // Photos running, so the device names it: known as one of the phone's own apps, refused before any step.
+    phone().launchApp('com.apple.mobileslideshow');
+    const refused = await run('reset Photos');
+    expect(refused).toMatchObject({ status: 'failed', error: { reason: 'infeasible' }, steps: [] });
+    expect((refused['error'] as { message: string }).message).toMatch(/Photos is one of the phone's own apps/);
+    expect(endStateProblems(phoneEndState(phone()), { status: 'failed', appId: 'com.apple.mobileslideshow', visibleText: ['12 Photos'] })).toEqual([]);
   }, 120_000);
 
   it('refuses an emergency call with a reason and takes no step', async () => {

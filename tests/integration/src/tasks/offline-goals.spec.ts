@@ -1,15 +1,17 @@
 import { runOperation } from '@apex/capability';
 import { endStateProblems, OFFLINE_GOAL_SUITE, taskProblems } from '@apex/tasks/testing';
-import { startTaskStack } from './support';
+import { prepareGoal, startTaskStack } from './support';
 
 /**
  * The offline planner on the virtual iPhone, driven through the real WDA driver over HTTP: each goal of the
  * suite on a fresh phone, checked against the phone's real end state (its own accessibility snapshot).
  */
 describe('offline planner goals on the virtual iPhone', () => {
-  it.each(OFFLINE_GOAL_SUITE.map((g) => [g.goal, g] as const))('%s', async (_goal, { goal, expect: wanted }) => {
+  it.each(OFFLINE_GOAL_SUITE.map((g) => [g.goal, g] as const))('%s', async (_goal, suiteGoal) => {
     const stack = await startTaskStack();
     try {
+      const { expect: wanted } = suiteGoal;
+      const goal = await prepareGoal(stack, suiteGoal);
       const task = await stack.tasks.whenSettled((await stack.tasks.start({ deviceId: stack.device, goal })).id);
       const detail = `${task.status} ${JSON.stringify(task.error ?? task.result)} steps: ${task.steps.map((s) => `${s.action.operation}${JSON.stringify(s.action.arguments)}→${s.outcome.status}`).join(', ')}`;
       expect({ status: task.status, reason: task.error?.reason, detail }).toEqual({ status: wanted.status, reason: wanted.reason, detail });

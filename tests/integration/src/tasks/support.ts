@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OperationContext } from '@apex/capability';
+import { runOperation, type OperationContext } from '@apex/capability';
 import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
 import { createTaskService, type CreateTaskServiceOptions, type TaskService } from '@apex/tasks';
-import { phoneEndState, type PhoneEndState } from '@apex/tasks/testing';
+import { BUILDS_DIR, phoneEndState, type PhoneEndState, type SuiteGoal } from '@apex/tasks/testing';
 import type { VirtualIPhone } from '@apex/virtual-device';
+import { sampleBuildsIn, SAMPLE_ID } from '../apps/sample-builds';
 
 export interface TaskStack {
   runtime: Runtime;
@@ -26,7 +27,7 @@ export async function startTaskStack(options: { env?: NodeJS.ProcessEnv; dataDir
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'apex-tasks-it-'));
   const env = options.env ?? {};
   const runtime = await createRuntime({ dataDir, env, logger: createLogger({ level: 'silent' }) });
-  const context: OperationContext = { hub: runtime.hub, perception: runtime.perception };
+  const context: OperationContext = { hub: runtime.hub, perception: runtime.perception, appRoots: runtime.appRoots };
   const tasks = createTaskService({ context, dataDir, env, ...options.service });
   const iphone = runtime.embedded as VirtualIPhone;
   return {
@@ -52,4 +53,21 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * A suite goal's starting point on the stack's phone: the sample builds copied into the data dir (inside the
+ * allowed roots), installed, or running in front with its location granted (no prompt in the way), through
+ * the catalog as a user would. Answers the goal's text with the builds folder in place of BUILDS_DIR.
+ */
+export async function prepareGoal(stack: TaskStack, { goal, given }: SuiteGoal): Promise<string> {
+  if (!given) return goal;
+  const dir = join(stack.dataDir, 'builds');
+  const { app } = await sampleBuildsIn(dir);
+  if (given !== 'sample-copied') await runOperation(stack.context, 'install_app', { path: app });
+  if (given === 'sample-running') {
+    await runOperation(stack.context, 'set_permission', { appId: SAMPLE_ID, permission: 'location', state: 'granted' });
+    await runOperation(stack.context, 'launch_app', { appId: SAMPLE_ID });
+  }
+  return goal.split(BUILDS_DIR).join(dir);
 }

@@ -34,10 +34,18 @@ export async function pressButton(hub: DeviceHub, deviceId: string, button: Hard
 
 /**
  * The apps the driver can list. What that means is the driver's to say (an iPhone driver may only see
- * running apps); `unsupported_operation` when the driver cannot list apps at all.
+ * running apps); `unsupported_operation` when the driver cannot list apps at all. The apps this hub installed
+ * are named by their builds: added where the list is not complete, named where the device lists them nameless.
  */
 export async function listApps(hub: DeviceHub, deviceId: string): Promise<AppList> {
-  return runWith(hub, deviceId, ['listApps'], 'list its apps', (driver, signal) => driver.listApps(signal));
+  const listed = await runWith(hub, deviceId, ['listApps'], 'list its apps', (driver, signal) => driver.listApps(signal));
+  const apps = [...listed.apps];
+  for (const app of appsInstalledThroughHub(hub, deviceId)) {
+    const at = apps.findIndex((known) => known.appId === app.appId);
+    if (at < 0 && !listed.complete) apps.push(app);
+    else if (at >= 0 && apps[at]?.name === undefined) apps[at] = { ...apps[at], name: app.name };
+  }
+  return { ...listed, apps };
 }
 
 /**

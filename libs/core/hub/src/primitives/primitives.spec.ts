@@ -16,6 +16,8 @@ import {
   terminateApp,
 } from './index';
 import { rejectionOf } from '@apex/errors/testing';
+import type { AppList } from '@apex/port';
+import { installApp, uninstallApp } from './app-loop';
 
 describe('primitives', () => {
   let hub: DeviceHub;
@@ -122,6 +124,22 @@ describe('primitives', () => {
     expect((await getUiTree(hub, 'phone')).role).toBe('app');
     expect(driver.calls.map((c) => c.method)).toEqual(['typeText', 'launchApp', 'terminateApp', 'pressButton', 'listApps', 'uiTree']);
     expect(driver.callsOf('typeText')[0].args[0]).toEqual({ text: 'hello', submit: true });
+  });
+
+  it('listApps names the apps this hub installed: added to an incomplete list, named where listed nameless', async () => {
+    const build = (appId: string, name: string) => ({ path: `/builds/${name}.app`, kind: 'app' as const, appId, name });
+    const installing = (listed: AppList) =>
+      Object.assign(new FakeDriver(), { listApps: async () => listed, installApp: async () => ({ replaced: false }), uninstallApp: async () => undefined });
+    hub.register({ id: 'running-only', driver: installing({ apps: [{ appId: 'com.example.fake', running: true }], complete: false }) });
+    await installApp(hub, 'running-only', build('dev.apex.WhereAmI', 'Where Am I'));
+    expect((await listApps(hub, 'running-only')).apps).toEqual([{ appId: 'com.example.fake', running: true }, { appId: 'dev.apex.WhereAmI', name: 'Where Am I' }]);
+    await uninstallApp(hub, 'running-only', 'dev.apex.WhereAmI');
+    expect((await listApps(hub, 'running-only')).apps).toEqual([{ appId: 'com.example.fake', running: true }]);
+    // A complete list is the device's word: an app it no longer lists is not added back; a nameless one is named.
+    hub.register({ id: 'complete', driver: installing({ apps: [{ appId: 'dev.apex.whereami' }], complete: true }) });
+    await installApp(hub, 'complete', build('dev.apex.whereami', 'Where Am I'));
+    await installApp(hub, 'complete', build('dev.apex.gone', 'Gone'));
+    expect(await listApps(hub, 'complete')).toEqual({ apps: [{ appId: 'dev.apex.whereami', name: 'Where Am I' }], complete: true });
   });
 
   it('listApps is unsupported_operation when the driver lacks it', async () => {

@@ -1,3 +1,5 @@
+import type { Permission, PermissionState } from '@apex/port';
+
 /** What the offline planner can do: one intent per clause of a goal. */
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 
@@ -36,9 +38,15 @@ export type Intent =
   /** "but leave Bluetooth on", "without changing anything else": nothing touched; the result says so. */
   | { kind: 'keep'; target?: string; on?: boolean }
   /** A question, answered in the result: from the device's status, a switch, a count, or a label's value. */
-  | { kind: 'ask'; subject: string; read: AskRead; target?: string; app?: string };
+  | { kind: 'ask'; subject: string; read: AskRead; target?: string; app?: string }
+  /** "install /path/WhereAmI.app": a build on the Apex host (inside its allowed folders: the operation checks). */
+  | { kind: 'install'; path: string }
+  /** The developer's loop on one app the user names ("it": the app installed or opened before). */
+  | { kind: 'app'; operation: 'reset_app' | 'uninstall_app' | 'set_permission'; app: string; permission?: Permission; state?: PermissionState }
+  /** "is Maps running?": answered from the app's state. */
+  | { kind: 'app_state'; app: string; asks: 'installed' | 'running' | 'foreground' | 'background' };
 
-export type DeviceOperation = 'set_lock' | 'set_orientation' | 'set_appearance' | 'set_clipboard' | 'hide_keyboard';
+export type DeviceOperation = 'set_lock' | 'set_orientation' | 'set_appearance' | 'set_clipboard' | 'hide_keyboard' | 'set_location' | 'background_app';
 /** Where a question's answer is read: a device_status field, a switch, a count on screen, a label's value. */
 export type AskRead = 'os_version' | 'model' | 'device_name' | 'battery' | 'orientation' | 'locked' | 'foreground_app' | 'switch' | 'count' | 'value';
 
@@ -84,6 +92,16 @@ export function describeIntent(intent: Intent): string {
       return intent.target ? `leave ${intent.target} as it is` : 'change nothing else';
     case 'ask':
       return `find out ${intent.subject}`;
+    case 'install':
+      return 'install the build';
+    case 'app':
+      return intent.operation === 'reset_app'
+        ? `reset ${intent.app}`
+        : intent.operation === 'uninstall_app'
+          ? `uninstall ${intent.app}`
+          : `set ${intent.app}'s ${intent.permission} permission to ${intent.state}`;
+    case 'app_state':
+      return `find out whether ${intent.app} is ${intent.asks === 'running' || intent.asks === 'installed' ? intent.asks : `in the ${intent.asks}`}`;
   }
 }
 
@@ -104,6 +122,12 @@ export function namedTarget(intent: Intent | undefined): string | undefined {
       return intent.item;
     case 'back':
       return intent.to;
+    // The app a build installed is named only once it is installed: "it" stays, the planner knows it by then.
+    case 'install':
+      return 'it';
+    case 'app':
+    case 'app_state':
+      return intent.app;
     default:
       return undefined;
   }

@@ -1,4 +1,5 @@
 import { namedTarget, type Intent, type ScrollDirection } from './intents';
+import { parseAppLoop } from './parse-app-loop';
 import {
   appearanceToggle,
   parseFamilyClause,
@@ -39,7 +40,7 @@ export type ParseResult = { ok: true; intents: Intent[] } | { ok: false; clause:
 // controls, tabs, messages, search fields, constraints ("but leave X on"), questions, and refusals.
 
 export const GRAMMAR_SUMMARY =
-  'The offline planner understands: open APP, tap TARGET, turn on/off SWITCH, type TEXT in APP, scroll up/down, scroll until you see TARGET, go home, go back, go to WEB-ADDRESS, allow APP only this time, lock/rotate/dark mode, copy TEXT to the clipboard, close APP, long press/double tap TARGET, wait until TARGET appears, mark ITEM as done, open TAB in APP, text NAME "MESSAGE", search APP for TEXT, questions (what iOS version is this? is Wi-Fi on? how many reminders are left?) — joined by "then", "and", "but", commas or "A > B > C".';
+  'The offline planner understands: open APP, tap TARGET, turn on/off SWITCH, type TEXT in APP, scroll up/down, scroll until you see TARGET, go home, go back, go to WEB-ADDRESS, allow APP only this time, lock/rotate/dark mode, copy TEXT to the clipboard, close APP, long press/double tap TARGET, wait until TARGET appears, mark ITEM as done, open TAB in APP, text NAME "MESSAGE", search APP for TEXT, questions (what iOS version is this? is Wi-Fi on? how many reminders are left? is APP installed/running?), install PATH.app|.ipa|.apk, grant/deny APP location|camera|… access, set the location to LAT, LONG, clear the simulated location, send APP to the background [for N seconds], reset APP, uninstall APP — joined by "then", "and", "but", commas or "A > B > C".';
 
 const OPPOSITE: Record<ScrollDirection, ScrollDirection> = { up: 'down', down: 'up', left: 'right', right: 'left' };
 const QUOTE = /"([^"]*)"|“([^”]*)”|'([^']*)'/g;
@@ -57,6 +58,8 @@ const NOT_A_NAME = /\b(?:it|me|my|you|your|we|us|make|do|does|get|put|give|let|i
 /** A web address: a scheme, or a dotted host name ending in letters ("apex.example", "news.site/today"). */
 const WEB_ADDRESS = /^(?:https?:\/\/\S+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#]\S*)?)$/i;
 const PRONOUN = /^(?:it|that|this|them|that one|this one)$/i;
+/** Two decimal numbers joined by a comma: a latitude and a longitude. */
+const COORDINATE_PAIR = /(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)/g;
 
 export function parseGoal(goal: string): ParseResult {
   const quoted: string[] = [];
@@ -66,6 +69,8 @@ export function parseGoal(goal: string): ParseResult {
       return `\uE000${quoted.length - 1}\uE000`;
     })
     .trim()
+    // "48.8584, 2.2945": one place, not two clauses.
+    .replace(COORDINATE_PAIR, '$1\uE001$2')
     .replace(POLITE_START, '')
     .replace(POLITE_END, '');
   const refused = refusalOfGoal(masked);
@@ -110,7 +115,12 @@ export function parseGoal(goal: string): ParseResult {
 function parseClause(raw: string, previous: Intent | undefined): Intent[] | undefined {
   let clause = raw;
   while (FILLER.test(clause)) clause = clause.replace(FILLER, '');
-  clause = fixVerbTypo(clause.replace(/\s+please$/i, ''));
+  clause = clause.replace(/\s+please$/i, '');
+  // The developer's loop before the typo fix ("wipe" is no "swipe") and the refusals: resetting or removing
+  // the app under test is no refusal (see parse-app-loop.ts).
+  const loop = parseAppLoop(clause);
+  if (loop) return loop;
+  clause = fixVerbTypo(clause);
   let m: RegExpMatchArray | null;
 
   // "In Clock, show me the stopwatch": any clause after "in APP,".
@@ -267,7 +277,7 @@ function isBareTarget(clause: string): boolean {
 }
 
 function unmask(text: string, quoted: string[], keepQuotes = false): string {
-  return text.replace(/\uE000(\d+)\uE000/g, (_all, i: string) => (keepQuotes ? `"${quoted[Number(i)]}"` : quoted[Number(i)]));
+  return text.replace(/\uE001/g, ', ').replace(/\uE000(\d+)\uE000/g, (_all, i: string) => (keepQuotes ? `"${quoted[Number(i)]}"` : quoted[Number(i)]));
 }
 
 function restoreQuotes(intent: Intent, quoted: string[]): Intent {
@@ -296,6 +306,11 @@ function restoreQuotes(intent: Intent, quoted: string[]): Intent {
       return typeof intent.arguments['text'] === 'string' ? { ...intent, arguments: { ...intent.arguments, text: fix(intent.arguments['text']) } } : intent;
     case 'ask':
       return intent.target === undefined ? intent : { ...intent, target: fix(intent.target) };
+    case 'install':
+      return { ...intent, path: fix(intent.path) };
+    case 'app':
+    case 'app_state':
+      return { ...intent, app: fix(intent.app) };
     default:
       return intent;
   }

@@ -3,6 +3,7 @@ import type { Decision, Planner, PlannerContext, PlannerSession, StepFeedback } 
 import { describeIntent, type Intent } from '../goal/intents';
 import { parseGoal } from '../goal/parse-goal';
 import { answer, answerAlertInTheWay } from './offline/answer';
+import { appOperation, askAppState, install } from './offline/app-loop';
 import { ask } from './offline/ask';
 import { closeApp, deviceOperation, gesture, waitFor } from './offline/device';
 import { mark, tab } from './offline/item-control';
@@ -59,7 +60,7 @@ class OfflineSession implements PlannerSession {
       return { kind: 'fail', message: `Could not ${describeIntent(intent)}: the same action keeps leaving the screen unchanged.`, reason: 'loop' };
     }
     for (const e of observation.screen.elements) if (e.role === 'icon' && e.label) s.seenIcons.set(squash(e.label), e.label);
-    const alertStep = answerAlertInTheWay(s, observation, intents[this.index]);
+    const alertStep = offScreen(intents[this.index]) ? undefined : answerAlertInTheWay(s, observation, intents[this.index]);
     if (alertStep) return alertStep;
     let lastFeedback = feedback;
     while (this.index < intents.length) {
@@ -124,12 +125,18 @@ class OfflineSession implements PlannerSession {
         return keep(s, intent, obs);
       case 'ask':
         return ask(s, intent, obs, feedback);
+      case 'install':
+        return install(s, intent, feedback);
+      case 'app':
+        return appOperation(s, intent, feedback);
+      case 'app_state':
+        return askAppState(s, intent);
     }
   }
 
   /** What the last clause should have left on screen, checked before saying done; undefined when it holds. */
   private endStateProblem(intent: Intent, obs: Observation, feedback: StepFeedback | undefined): string | undefined {
-    if (obs.screen.alert) return `An alert ("${obs.screen.alert.title ?? obs.screen.alert.message ?? ''}") still covers the screen.`;
+    if (obs.screen.alert && !offScreen(intent)) return `An alert ("${obs.screen.alert.title ?? obs.screen.alert.message ?? ''}") still covers the screen.`;
     const lastActionFailed = feedback !== undefined && feedback.outcome.status !== 'ok';
     switch (intent.kind) {
       case 'open':
@@ -150,6 +157,14 @@ class OfflineSession implements PlannerSession {
         return undefined;
     }
   }
+}
+
+/**
+ * Clauses done through the catalog without the screen (the developer's loop): an alert on screen is not in
+ * their way, and is not theirs to answer ("install X" leaves the new app's prompt for the next clause).
+ */
+function offScreen(intent: Intent | undefined): boolean {
+  return intent?.kind === 'install' || intent?.kind === 'app' || intent?.kind === 'app_state' || (intent?.kind === 'device' && intent.operation === 'set_location');
 }
 
 function capitalize(text: string): string {

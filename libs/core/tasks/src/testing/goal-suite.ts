@@ -3,6 +3,7 @@
  * Each goal starts on a fresh phone (home screen; Airplane Mode off, Wi-Fi and Bluetooth on) and states the
  * end state the device must really be in, checked on the phone's own accessibility snapshot.
  */
+import { PERMISSIONS } from '@apex/port';
 
 /** The part of a phone snapshot element the checks read (structurally the virtual phone's element). */
 export interface SnapshotElement {
@@ -25,7 +26,17 @@ export interface PhoneEndState {
   orientation?: 'portrait' | 'landscape';
   appearance?: 'light' | 'dark';
   clipboard?: string;
+  /** Installed apps' states (app id → state), where the caller reads them (phoneEndState does). */
+  apps?: Record<string, AppEndState>;
+  /** Installed apps' permissions that are set (app id → permission → state). */
+  permissions?: Record<string, Record<string, 'granted' | 'denied'>>;
+  /** The simulated position, null when none. */
+  location?: { latitude: number; longitude: number } | null;
 }
+
+export type AppEndState = 'notInstalled' | 'notRunning' | 'background' | 'foreground';
+/** The phone's run states (XCUIApplicationState numbers) in words. */
+const RUN_STATES: Record<number, AppEndState> = { 0: 'notInstalled', 1: 'notRunning', 2: 'background', 3: 'background', 4: 'foreground' };
 
 /** What phoneEndState reads (structurally the virtual iPhone). */
 export interface EndStatePhone {
@@ -35,6 +46,10 @@ export interface EndStatePhone {
   orientation(): 'PORTRAIT' | 'LANDSCAPE';
   appearance(): 'light' | 'dark';
   pasteboard(type: 'plaintext'): Buffer;
+  installedApps(): Array<{ bundleId: string }>;
+  appState(bundleId: string): number;
+  permission(bundleId: string, permission: (typeof PERMISSIONS)[number]): 'granted' | 'denied' | 'unset';
+  location(): { latitude: number; longitude: number } | null;
 }
 
 /** The phone's end state as the phone itself knows it (not through any driver). */
@@ -45,6 +60,16 @@ export function phoneEndState(phone: EndStatePhone): PhoneEndState {
   } catch {
     clipboard = undefined;
   }
+  const apps: Record<string, AppEndState> = {};
+  const permissions: Record<string, Record<string, 'granted' | 'denied'>> = {};
+  for (const { bundleId } of phone.installedApps()) {
+    apps[bundleId] = RUN_STATES[phone.appState(bundleId)] ?? 'notRunning';
+    for (const permission of PERMISSIONS) {
+      const state = phone.permission(bundleId, permission);
+      if (state !== 'unset') (permissions[bundleId] ??= {})[permission] = state;
+    }
+  }
+  const location = phone.location();
   return {
     appId: phone.activeApp().bundleId,
     root: phone.snapshot(),
@@ -52,6 +77,9 @@ export function phoneEndState(phone: EndStatePhone): PhoneEndState {
     orientation: phone.orientation() === 'LANDSCAPE' ? 'landscape' : 'portrait',
     appearance: phone.appearance(),
     clipboard,
+    apps,
+    permissions,
+    location: location ? { latitude: location.latitude, longitude: location.longitude } : null,
   };
 }
 
@@ -88,6 +116,12 @@ export interface GoalExpectation {
   answer?: RegExp;
   /** A refusal that touched nothing: no step taken, the phone still on its home screen. */
   untouched?: boolean;
+  /** Apps' states on the phone (app id → state; 'notInstalled' when the phone does not list it). */
+  apps?: Record<string, AppEndState>;
+  /** Apps' permissions on the phone (app id → permission → state; 'unset' when none is set). */
+  permissions?: Record<string, Record<string, 'granted' | 'denied' | 'unset'>>;
+  /** The simulated position (to 4 decimals), or null: none. */
+  location?: { latitude: number; longitude: number } | null;
 }
 
 /** The part of a task the expectations read beyond the phone: status, reason, answer, steps. */
@@ -110,9 +144,18 @@ export function taskProblems(task: SettledTask, expect: GoalExpectation): string
   return problems;
 }
 
+/**
+ * What a goal needs before it starts: the sample app's builds (examples/apps/WhereAmI.app, and an .ipa of it)
+ * copied into a folder inside the allowed roots, whose path replaces BUILDS_DIR in the goal's text; or also
+ * installed; or also running in front. The runner prepares it (tests/integration/src/tasks/support.ts).
+ */
+export type GoalGiven = 'sample-copied' | 'sample-installed' | 'sample-running';
+export const BUILDS_DIR = '{builds}';
+
 export interface SuiteGoal {
   goal: string;
   expect: GoalExpectation;
+  given?: GoalGiven;
 }
 
 const SETTINGS = 'com.apple.Preferences';
@@ -341,7 +384,62 @@ export const ISSUE_38_GOALS: SuiteGoal[] = [
   { goal: 'open the Chess tab in Clock', expect: notFound },
 ];
 
-export const OFFLINE_GOAL_SUITE: SuiteGoal[] = [...CORE_GOALS, ...ISSUE_21_GOALS, ...PHRASED_GOALS, ...MUST_FAIL_GOALS, ...ISSUE_38_GOALS];
+/** The sample app of the developer's loop (examples/apps/WhereAmI.app). */
+export const SAMPLE_APP_ID = 'dev.apex.WhereAmI';
+const WHERE_AM_I = SAMPLE_APP_ID;
+const sample = (state: AppEndState, extra: Partial<GoalExpectation> = {}): GoalExpectation => ({ status: 'succeeded', apps: { [WHERE_AM_I]: state }, ...extra });
+
+/**
+ * Issue 38 × issue 33: the developer's loop in plain words. Each starts from what `given` says (the sample's
+ * builds copied inside the allowed roots, installed, or running with its location granted); the end state is
+ * read from the phone (its apps' states, permissions, simulated location, screen), not the planner's report.
+ */
+export const APP_LOOP_GOALS: SuiteGoal[] = [
+  { goal: `install ${BUILDS_DIR}/WhereAmI.app`, given: 'sample-copied', expect: sample('notRunning', { appId: HOME }) },
+  { goal: `install the build at ${BUILDS_DIR}/WhereAmI.ipa`, given: 'sample-copied', expect: sample('notRunning') },
+  // Outside the allowed roots: the operation refuses the path, nothing is installed.
+  { goal: 'install /etc/WhereAmI.app', given: 'sample-copied', expect: { status: 'failed', reason: 'infeasible', apps: { [WHERE_AM_I]: 'notInstalled' } } },
+  {
+    goal: `install ${BUILDS_DIR}/WhereAmI.app, then grant it location access`,
+    given: 'sample-copied',
+    expect: sample('notRunning', { permissions: { [WHERE_AM_I]: { location: 'granted' } } }),
+  },
+  { goal: 'grant Where Am I location access', given: 'sample-installed', expect: sample('notRunning', { permissions: { [WHERE_AM_I]: { location: 'granted', camera: 'unset' } } }) },
+  // Granted before it opens: the app shows no prompt, and says it has no position yet.
+  {
+    goal: 'allow Where Am I to use my location, then open it',
+    given: 'sample-installed',
+    expect: sample('foreground', { appId: WHERE_AM_I, noAlert: true, visibleText: ['Location unavailable'], permissions: { [WHERE_AM_I]: { location: 'granted' } } }),
+  },
+  { goal: 'deny camera for Where Am I', given: 'sample-installed', expect: sample('notRunning', { permissions: { [WHERE_AM_I]: { camera: 'denied', location: 'unset' } } }) },
+  { goal: 'set the location to 48.8584, 2.2945', expect: { status: 'succeeded', location: { latitude: 48.8584, longitude: 2.2945 }, appId: HOME } },
+  // The app on screen shows the position it is given.
+  {
+    goal: "open Where Am I, then pretend I'm at 40.7128, -74.0060",
+    given: 'sample-running',
+    expect: sample('foreground', { appId: WHERE_AM_I, location: { latitude: 40.7128, longitude: -74.006 }, visibleText: ['40.71280, -74.00600'] }),
+  },
+  { goal: 'set the location to 48.8584, 2.2945, then clear the simulated location', expect: { status: 'succeeded', location: null } },
+  { goal: 'send Where Am I to the background', given: 'sample-running', expect: sample('background', { appId: HOME }) },
+  { goal: 'background the app for 1 second', given: 'sample-running', expect: sample('foreground', { appId: WHERE_AM_I }) },
+  // Resetting the app under test: its data and permissions cleared, still installed (see parse-app-loop.ts).
+  { goal: 'reset Where Am I', given: 'sample-running', expect: sample('notRunning', { permissions: { [WHERE_AM_I]: { location: 'unset' } } }) },
+  { goal: 'clear the data of Where Am I', given: 'sample-running', expect: sample('notRunning', { permissions: { [WHERE_AM_I]: { location: 'unset' } } }) },
+  { goal: 'is Where Am I installed?', given: 'sample-installed', expect: sample('notRunning', { answer: /^true$/, appId: HOME }) },
+  { goal: 'uninstall Where Am I, then check whether it is installed', given: 'sample-installed', expect: sample('notInstalled', { answer: /^false$/, appId: HOME }) },
+  // This iPhone connection names only running apps, the phone's own and those Apex installed: "no" would be a guess.
+  { goal: 'do I have Where Am I installed?', expect: { status: 'failed', reason: 'target_not_found', apps: { [WHERE_AM_I]: 'notInstalled' } } },
+  { goal: 'is Where Am I running?', given: 'sample-running', expect: sample('foreground', { answer: /^true$/, appId: WHERE_AM_I }) },
+  { goal: 'uninstall Where Am I', given: 'sample-installed', expect: sample('notInstalled', { appId: HOME }) },
+  // The phone's own apps hold the user's data: not reset, not removed; nothing touched.
+  { goal: 'uninstall Settings', expect: { ...untouched, apps: { 'com.apple.Preferences': 'notRunning' } } },
+  { goal: 'reset Photos', expect: untouched },
+  // Named by the device (running): refused as the phone's own app after opening it, its photos all there.
+  { goal: 'open Photos, then clear the data of Photos', expect: { status: 'failed', reason: 'infeasible', appId: PHOTOS, visibleText: ['12 Photos'] } },
+  { goal: 'clear all my data', expect: untouched },
+];
+
+export const OFFLINE_GOAL_SUITE: SuiteGoal[] = [...CORE_GOALS, ...ISSUE_21_GOALS, ...PHRASED_GOALS, ...MUST_FAIL_GOALS, ...ISSUE_38_GOALS, ...APP_LOOP_GOALS];
 
 function* walk(element: SnapshotElement): Generator<SnapshotElement> {
   yield element;
@@ -389,6 +487,20 @@ export function endStateProblems(state: PhoneEndState, expect: GoalExpectation):
   }
   for (const [label, width] of Object.entries(expect.widerThan ?? {})) {
     if (!visible.some((e) => e.label === label && (e.rect?.width ?? 0) > width)) problems.push(`"${label}" is not wider than ${width} points`);
+  }
+  for (const [appId, wanted] of Object.entries(expect.apps ?? {})) {
+    const actual = state.apps?.[appId] ?? 'notInstalled';
+    if (actual !== wanted) problems.push(`${appId} is ${actual}, expected ${wanted}`);
+  }
+  for (const [appId, wanted] of Object.entries(expect.permissions ?? {})) {
+    for (const [permission, want] of Object.entries(wanted)) {
+      const actual = state.permissions?.[appId]?.[permission] ?? 'unset';
+      if (actual !== want) problems.push(`${appId}'s ${permission} permission is ${actual}, expected ${want}`);
+    }
+  }
+  if (expect.location !== undefined) {
+    const at = (l: { latitude: number; longitude: number } | null | undefined) => (l ? `${l.latitude.toFixed(4)}, ${l.longitude.toFixed(4)}` : 'none');
+    if (at(state.location) !== at(expect.location)) problems.push(`the simulated location is ${at(state.location)}, expected ${at(expect.location)}`);
   }
   if (expect.untouched && state.appId !== HOME) problems.push(`foreground app is ${state.appId}, expected the home screen`);
   return problems;

@@ -3,12 +3,13 @@
  * would type them, and kept OUT of the goal suite. They measure how far the grammar generalizes; the spec
  * that runs them reports which pass, and those known not to pass are marked there, not dropped.
  */
-import type { GoalExpectation, SuiteGoal } from './goal-suite';
+import { BUILDS_DIR, type GoalExpectation, type SuiteGoal } from './goal-suite';
 
 const HOME = 'com.apple.springboard';
 const SETTINGS = 'com.apple.Preferences';
 const REMINDERS = 'com.apple.reminders';
 const MESSAGES = 'com.apple.MobileSMS';
+const WHERE_AM_I = 'dev.apex.WhereAmI';
 const refusedUntouched: GoalExpectation = { status: 'failed', reason: 'infeasible', untouched: true, appId: HOME };
 
 export const HELD_OUT_GOALS: SuiteGoal[] = [
@@ -40,4 +41,11 @@ export const HELD_OUT_GOALS: SuiteGoal[] = [
   { goal: 'buy the Pro subscription in the App Store', expect: refusedUntouched },
   { goal: 'delete all my photos', expect: refusedUntouched },
   { goal: 'send $20 to Ada', expect: refusedUntouched },
+  // The developer's loop (issue 38 × issue 33), written before the planner maps it.
+  { goal: `put ${BUILDS_DIR}/WhereAmI.ipa on the phone`, given: 'sample-copied', expect: { status: 'succeeded', apps: { [WHERE_AM_I]: 'notRunning' } } },
+  { goal: 'let Where Am I see my location', given: 'sample-installed', expect: { status: 'succeeded', permissions: { [WHERE_AM_I]: { location: 'granted' } } } },
+  { goal: 'block the camera for Where Am I', given: 'sample-installed', expect: { status: 'succeeded', permissions: { [WHERE_AM_I]: { camera: 'denied' } } } },
+  { goal: 'simulate my location at 51.5007, -0.1246', expect: { status: 'succeeded', location: { latitude: 51.5007, longitude: -0.1246 } } },
+  { goal: 'is Where Am I open?', given: 'sample-running', expect: { status: 'succeeded', answer: /^true$/, apps: { [WHERE_AM_I]: 'foreground' } } },
+  { goal: "wipe Where Am I's data", given: 'sample-running', expect: { status: 'succeeded', apps: { [WHERE_AM_I]: 'notRunning' }, permissions: { [WHERE_AM_I]: { location: 'unset' } } } },
 ];

@@ -85,7 +85,7 @@ export function waitFor(s: SessionState, intent: Extract<Intent, { kind: 'wait' 
 }
 
 function pastTense(says: string): string {
-  return says.replace(/^lock/, 'locked').replace(/^unlock/, 'unlocked').replace(/^rotate/, 'rotated').replace(/^switch/, 'switched').replace(/^hide/, 'hid');
+  return says.replace(/^send/, 'sent').replace(/^clear/, 'cleared').replace(/^lock/, 'locked').replace(/^unlock/, 'unlocked').replace(/^rotate/, 'rotated').replace(/^switch/, 'switched').replace(/^hide/, 'hid');
 }
 
 function capitalize(text: string): string {

@@ -1,12 +1,15 @@
 import type { Observation } from '../../agent/observation';
 import type { Decision, StepFeedback } from '../../agent/planner';
+import { THIS_APP } from '../../goal/parse-app-loop';
 import { isApp, locate, locateOne } from './screen';
 import { act, ambiguous, MISSING, NEXT, READY, type SessionState, type Step } from './session';
 import { tap } from './tap';
 
 /** "open X": an app (by list_apps or its icon), or a row or button of this screen or of the app the goal works in. */
-export async function open(s: SessionState, name: string, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
+export async function open(s: SessionState, named: string, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
   const st = s.state;
+  // "install X, then open it": the app the clause before installed (or acted on), by its id.
+  const name = THIS_APP.test(named) && s.lastApp ? s.lastApp.appId : named;
   if (st.resolved?.field !== undefined) return tap(s, name, obs, feedback);
   const app = s.appName(name);
   // "open General": a row or button of this screen (or of the app the goal works in), unless an app.
@@ -31,6 +34,7 @@ export async function open(s: SessionState, name: string, obs: Observation, feed
   if (step === READY) {
     st.note ??= `Opened ${obs.screen.app?.name ?? name}`;
     s.contextApp = obs.screen.app?.name ?? name;
+    if (obs.screen.app) s.lastApp = { appId: obs.screen.app.appId, name: obs.screen.app.name };
     return NEXT;
   }
   if (step === MISSING) {

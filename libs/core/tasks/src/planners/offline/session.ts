@@ -100,7 +100,10 @@ export class SessionState {
   readonly answered = new Set<string>();
   /** The screen the current decision is made on. */
   screen?: Observation;
+  /** The app a clause installed or opened last: what "it" / "the app" names in the developer's loop. */
+  lastApp?: InstalledApp;
   private apps?: InstalledApp[] | 'unsupported';
+  private appsComplete = false;
 
   constructor(readonly context: PlannerContext) {}
 
@@ -128,6 +131,16 @@ export class SessionState {
     if (byId) return byId;
     const match = closestLabel(name, apps, (a) => a.name, 3);
     return match.kind === 'match' ? match.item : undefined;
+  }
+
+  /** Whether list_apps named every installed app (so an app it does not name is not installed). */
+  async listsEveryApp(): Promise<boolean> {
+    return (await this.installedApps()) !== 'unsupported' && this.appsComplete;
+  }
+
+  /** After an install or an uninstall: the next look-up asks the device again. */
+  forgetApps(): void {
+    this.apps = undefined;
   }
 
   /** find_text also reads the pixels: once per intent, for targets the tree does not name. */
@@ -162,6 +175,7 @@ export class SessionState {
       try {
         const result = await this.context.query('list_apps', {});
         this.apps = result.output['apps'] as InstalledApp[];
+        this.appsComplete = result.output['complete'] === true;
       } catch (error) {
         if (toApexError(error).code !== 'unsupported_operation') throw error;
         this.apps = 'unsupported';
