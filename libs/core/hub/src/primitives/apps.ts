@@ -54,15 +54,9 @@ export async function listApps(hub: DeviceHub, deviceId: string): Promise<AppLis
  * closest names. Returns the app id launched.
  */
 export async function launchAppNamed(hub: DeviceHub, deviceId: string, name: string, options?: LaunchOptions): Promise<AppId> {
-  const listed = hub.supports(deviceId, 'listApps') ? await listApps(hub, deviceId) : undefined;
+  // listApps names what this hub installed; a device that cannot list apps still has those.
+  const listed = hub.supports(deviceId, 'listApps') ? await listApps(hub, deviceId) : { apps: appsInstalledThroughHub(hub, deviceId), complete: false };
   const search = appsToSearch(hub.summary(deviceId).platform, listed);
-  // What this hub installed is named by its build, also where the device lists the app without a name (Android
-  // keeps labels in resources no shell command prints).
-  for (const app of appsInstalledThroughHub(hub, deviceId)) {
-    const at = search.findIndex((known) => known.appId === app.appId);
-    if (at < 0) search.push(app);
-    else if (search[at]?.name === undefined) search[at] = app;
-  }
   const appId = appIdForName(deviceId, name, search);
   await launchApp(hub, deviceId, appId, options);
   return appId;
