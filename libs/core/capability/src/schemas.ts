@@ -55,7 +55,7 @@ export const appIdValue = z
   .min(1, 'must not be empty')
   .max(MAX_APP_ID_LENGTH)
   .regex(APP_ID_PATTERN, 'must be an app id such as com.apple.Preferences');
-export const appIdField = appIdValue.describe('e.g. com.apple.Preferences; see list_apps');
+export const appIdField = appIdValue.describe('e.g. com.apple.Preferences (list_apps)');
 
 /** Text to type into the focused field. */
 export const typedTextField = (what: string) => secretField(z.string().min(1).max(MAX_TYPED_TEXT_LENGTH).describe(what));

@@ -20,16 +20,16 @@ export const startRecordingOperation = defineOperation({
   name: 'start_recording',
   title: 'Start screen recording',
   description:
-    'Records the screen to an MP4 (H.264) until stop_recording, maxSeconds, or the device goes away; a still screen is recorded as still time. One recording per device.',
+    'Records the screen to an MP4 (H.264) until stop_recording, maxSeconds or the device goes away (a still screen records as still time). One per device.',
   input: z.strictObject({
     device: deviceField,
-    fps: z.number().int().min(RECORDING_FPS.min).max(RECORDING_FPS.max).default(RECORDING_FPS.default).describe('frames per second of the video'),
+    fps: z.number().int().min(RECORDING_FPS.min).max(RECORDING_FPS.max).default(RECORDING_FPS.default).describe('video frames per second'),
     scale: z
       .number()
       .min(RECORDING_SCALE.min)
       .max(RECORDING_SCALE.max)
       .default(RECORDING_SCALE.default)
-      .describe('video size as a fraction of the screen images (longest side ≤ 1280 px)'),
+      .describe('video size / screen image size (longest side ≤ 1280 px)'),
     maxSeconds: z.number().int().min(RECORDING_SECONDS.min).max(RECORDING_SECONDS.max).default(RECORDING_SECONDS.default),
   }),
   output: z.object({
@@ -49,7 +49,7 @@ export const startRecordingOperation = defineOperation({
 export const stopRecordingOperation = defineOperation({
   name: 'stop_recording',
   title: 'Stop screen recording',
-  description: "Ends the device's recording (or answers the one that ended by itself) once its MP4 is complete.",
+  description: "Ends the device's recording (or answers the one that ended by itself) once its MP4 is complete: `url` to GET it from the Apex REST server.",
   input: z.strictObject({ device: deviceField }),
   output: z.object({
     id: idOut,

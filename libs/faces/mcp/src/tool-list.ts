@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { inputJsonSchema, outputJsonSchema, type AnyOperation } from '@apex/capability';
+import { inputJsonSchema, toolOutputSchema, type AnyOperation } from '@apex/capability';
 
 /** What a tools/list entry is built from: a catalog operation, or one of the face's own toolset tools. */
 export type ListedTool = Pick<AnyOperation, 'name' | 'title' | 'description' | 'input' | 'output' | 'annotations'>;
@@ -27,7 +27,7 @@ function toolDefinition(op: ListedTool): Tool {
     title: op.title,
     description: op.description,
     inputSchema: inputJsonSchema(op) as Tool['inputSchema'],
-    outputSchema: outputJsonSchema(op) as Tool['outputSchema'],
+    outputSchema: toolOutputSchema() as Tool['outputSchema'],
     annotations: { ...op.annotations },
   };
 }

@@ -12,7 +12,7 @@ const listToolsets = {
   name: LIST_TOOLSETS,
   title: 'List toolsets',
   description:
-    'The toolsets: what each is for, its tools, and whether this session has it enabled. A disabled toolset\'s tools are not listed or callable until enable_toolset.',
+    'The toolsets: what each is for, its tools, whether enabled in this session. A disabled toolset\'s tools are neither listed nor callable until enable_toolset.',
   input: z.strictObject({}),
   output: z.object({
     toolsets: z.array(z.object({ name: toolsetField, description: z.string(), enabled: z.boolean(), tools: z.array(z.string()) })),
@@ -23,7 +23,7 @@ const listToolsets = {
 const enableToolset = {
   name: ENABLE_TOOLSET,
   title: 'Enable toolset',
-  description: "Enables a toolset for this session: its tools join tools/list (a tools/list_changed notification follows) and can be called.",
+  description: "Enables a toolset for this session: its tools join tools/list (tools/list_changed is sent) and can be called.",
   input: z.strictObject({ toolset: toolsetField }),
   output: z.object({ toolset: toolsetField, tools: z.array(z.string()), alreadyEnabled: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -14,11 +14,9 @@ const SNAPSHOT = path.join(__dirname, '__snapshots__', 'tools-list.json');
 /**
  * Characters of the whole `tools/list` result (JSON.stringify of what listTools answers): tool descriptions and
  * schemas cost every client tokens. Issue 15's limit for the 29 tools was 27 K; issue 33 allows 40 K for every
- * toolset together, and 15 K for the default toolsets a client gets unless it asks for more. Issue 34's three
- * evidence tools (get_logs, list_crashes, get_crash: about 2.7 K, outside the default toolsets) bring every toolset
- * together to about 42.5 K: 45 K.
+ * toolset together, and 15 K for the default toolsets a client gets unless it asks for more.
  */
-const TOOLS_LIST_BUDGET = 45_000;
+const TOOLS_LIST_BUDGET = 40_000;
 const DEFAULT_TOOLS_LIST_BUDGET = 15_000;
 
 async function connectedClient(runtime: Runtime, toolsets: ReturnType<typeof resolveToolsets>): Promise<Client> {

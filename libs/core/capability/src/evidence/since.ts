@@ -16,7 +16,7 @@ export const sinceField = z
     z.literal('lastAction'),
   ])
   .optional()
-  .describe('ms back from now, an ISO 8601 time, or "lastAction" (since the last action Apex ran on the device)');
+  .describe('ms back from now, an ISO 8601 time, or "lastAction" (since Apex last acted on the device)');
 
 export type Since = z.output<typeof sinceField>;
 

@@ -8,7 +8,7 @@ import { deviceField, hostPathField } from '../schemas';
 export const addMediaOperation = defineOperation({
   name: 'add_media',
   title: 'Add media',
-  description: "Adds a photo (.jpg, .png, .heic, .gif) or video (.mp4, .mov) from a path on the Apex host to the device's photo library.",
+  description: "Adds a photo (.jpg .png .heic .gif) or video (.mp4 .mov) from a path on the Apex host to the photo library.",
   input: z.strictObject({ device: deviceField, path: hostPathField('on the Apex host, inside its allowed folders') }),
   output: z.object({ kind: z.enum(['photo', 'video']), added: z.literal(true) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

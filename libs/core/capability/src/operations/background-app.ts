@@ -7,7 +7,7 @@ import { deviceField } from '../schemas';
 export const backgroundAppOperation = defineOperation({
   name: 'background_app',
   title: 'Background app',
-  description: 'Sends the foreground app to the background (the home screen shows); with `seconds`, brings it back after that long.',
+  description: 'Sends the foreground app to the background (home screen shows); with `seconds`, brings it back after that long.',
   input: z.strictObject({
     device: deviceField,
     seconds: z.number().min(0).max(MAX_BACKGROUND_SECONDS).optional().describe('come back after this long'),

@@ -8,7 +8,7 @@ export const BIOMETRIC_ACTIONS = ['enroll', 'unenroll', 'match', 'fail'] as cons
 export const biometricOperation = defineOperation({
   name: 'biometric',
   title: 'Biometric',
-  description: 'Face ID / Touch ID / fingerprint on a simulated device: enroll or unenroll a face or finger, or answer a pending prompt with a match or a failed match.',
+  description: 'Face ID / Touch ID / fingerprint on a simulated device: enroll, unenroll, or answer a pending prompt with a match or a failed match.',
   input: z.strictObject({ device: deviceField, action: z.enum(BIOMETRIC_ACTIONS) }),
   output: z.object({ action: z.string() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -58,7 +58,7 @@ export const describeScreenOperation = defineOperation({
   name: 'describe_screen',
   title: 'Describe screen',
   description:
-    'The screen for deciding what to do: app, alert, keyboard, actionable elements, text from the pixels. Each element has a `ref` ("e12"): give it to tap, swipe, input_text… instead of coordinates; it names the element while on screen (moved or scrolled too); gone, element_not_found. Actions take `observe`: "summary" (default; one more screen read, ~50–300 ms on a phone), "describe" (this, once settled; seconds with OCR) or "none".',
+    'The screen for deciding what to do: app, alert, keyboard, actionable elements, OCR text. Each element has a `ref` ("e12") for tap, swipe, input_text… instead of coordinates; it holds while the element is on screen, even moved (gone: element_not_found). Actions take `observe`: "summary" (default; one more screen read, ~50–300 ms), "describe" (this, once settled; seconds with OCR) or "none".',
   input: z.strictObject({
     device: deviceField,
     maxElements: z.number().int().min(1).max(MAX_DESCRIBED_ELEMENTS).optional().describe('default 60'),

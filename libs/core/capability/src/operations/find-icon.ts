@@ -17,7 +17,7 @@ export const findIconOperation = defineOperation({
         .min(1)
         .max(MAX_TEMPLATE_LENGTH)
         .optional()
-        .describe('Base64 PNG cropped from a native-scale screenshot'),
+        .describe('Base64 PNG crop of a native-scale screenshot'),
       threshold: z.number().min(0).max(1).optional().describe('0..1'),
       region: regionField,
     })

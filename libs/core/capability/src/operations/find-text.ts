@@ -6,7 +6,7 @@ export const findTextOperation = defineOperation({
   name: 'find_text',
   title: 'Find text',
   description:
-    'Finds visible text (UI tree, then OCR of the pixels): each match with its `ref`, bounds and `center`. Case-insensitive substring unless `exact`/`caseSensitive`.',
+    'Finds visible text (UI tree, then OCR): each match with `ref`, bounds, `center`. Case-insensitive substring unless `exact`/`caseSensitive`.',
   input: z.strictObject({
     device: deviceField,
     text: searchTextField(),

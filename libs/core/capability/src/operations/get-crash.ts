@@ -8,7 +8,7 @@ import { deviceField, withoutControlCharacters } from '../schemas';
 export const getCrashOperation = defineOperation({
   name: 'get_crash',
   title: 'Get crash report',
-  description: `One crash report (an id from list_crashes): exception, signal, reason, the crashed thread's frames (innermost first, at most ${MAX_CRASH_FRAMES}) and the report's text (at most ${MAX_CRASH_TEXT_CHARS / 1000} K characters).`,
+  description: `One crash report (id from list_crashes): exception, signal, reason, crashed thread's frames (innermost first, ≤ ${MAX_CRASH_FRAMES}), report text (≤ ${MAX_CRASH_TEXT_CHARS / 1000} K characters).`,
   input: z.strictObject({ device: deviceField, id: withoutControlCharacters(z.string().min(1).max(200)) }),
   output: z.object({
     id: z.string(),

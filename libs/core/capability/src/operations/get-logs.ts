@@ -12,7 +12,7 @@ const levelRank = (level: string): number => LOG_LEVELS.indexOf(level as (typeof
 export const getLogsOperation = defineOperation({
   name: 'get_logs',
   title: 'Get device log',
-  description: `The device's log, newest last: at most \`limit\` lines and ${MAX_LOG_BYTES / 1024} KB (\`omitted\` counts older matching lines left out). Filters: \`app\`, minimum \`level\`, \`grep\` (plain text, any case). Text typed through Apex is redacted.`,
+  description: `The device log, newest last: at most \`limit\` lines and ${MAX_LOG_BYTES / 1024} KB (\`omitted\`: older matches left out). Filters: \`app\`, minimum \`level\`, \`grep\` (plain text, any case). Typed text is redacted.`,
   input: z.strictObject({
     device: deviceField,
     since: sinceField,

@@ -18,7 +18,7 @@ export const getUiTreeOperation = defineOperation({
   name: 'get_ui_tree',
   title: 'Get UI tree',
   description:
-    'The accessibility tree of the screen: ref, role, label, value, bounds, center (points) of each element. Larger than describe_screen; for structure.',
+    "The accessibility tree: each element's ref, role, label, value, bounds, center (points). Larger than describe_screen; for structure.",
   input: z.strictObject({
     device: deviceField,
     interactiveOnly: z.boolean().optional().describe('actionable elements and containers'),

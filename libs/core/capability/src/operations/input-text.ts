@@ -11,7 +11,7 @@ const DELETE = '\b';
 export const inputTextOperation = defineOperation({
   name: 'input_text',
   title: 'Type text',
-  description: 'Types into the field `ref` names (focused first; `clear` replaces its text), or else the focused field. `submit` presses return after.',
+  description: 'Types into the field `ref` names (focused first; `clear` replaces its text), else the focused field; `submit` then presses return.',
   input: z.strictObject({
     device: deviceField,
     text: typedTextField(`1–${MAX_TYPED_TEXT_LENGTH} characters`),

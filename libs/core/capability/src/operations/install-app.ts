@@ -8,7 +8,7 @@ export const installAppOperation = defineOperation({
   name: 'install_app',
   title: 'Install app',
   description:
-    "Installs a build from a path on the Apex host: an .app folder or an .ipa/.zip of one (iOS), an .apk (Android). Reads the app's id, name and version from the build; replaces an installed build with the same id.",
+    "Installs a build from a path on the Apex host: an .app folder or its .ipa/.zip (iOS), an .apk (Android); replaces an installed build of the same id. Returns the build's app id, name, version.",
   input: z.strictObject({ device: deviceField, path: hostPathField('on the Apex host, inside its allowed folders') }),
   output: z.object({ appId: z.string(), name: z.string(), version: z.string().optional(), replaced: z.boolean() }),
   // Replacing a build keeps the app's data on most platforms, but the old build is gone.

@@ -12,7 +12,7 @@ export const launchAppOperation = defineOperation({
   name: 'launch_app',
   title: 'Launch app',
   description:
-    'Opens an installed app (or brings it to the front) by `appId` or `name`. `arguments`, `environment` or `locale` (e.g. fr-FR) start it afresh with them.',
+    'Opens an installed app (or brings it to front) by `appId` or `name`; `arguments`, `environment` or `locale` (e.g. fr-FR) restart it with them.',
   input: z.strictObject({
     device: deviceField,
     appId: appIdField.optional(),

@@ -8,7 +8,7 @@ import { appIdField, deviceField } from '../schemas';
 export const pushNotificationOperation = defineOperation({
   name: 'push_notification',
   title: 'Push notification',
-  description: 'Delivers a notification to an app as if from its server: a banner shows; tapping it opens the app. `payload`: extra keys for the app.',
+  description: 'Delivers a notification to an app as if from its server (a banner; tapping it opens the app). `payload`: extra keys for the app.',
   input: z.strictObject({
     device: deviceField,
     appId: appIdField,

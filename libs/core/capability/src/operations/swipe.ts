@@ -13,7 +13,7 @@ export const swipeOperation = defineOperation({
   name: 'swipe',
   title: 'Swipe',
   description:
-    'Swipes in points: `direction` (the finger moves that way: up reveals what is below), from `start`, over `distance`, or inside element `ref`; or `from` → `to`. `holdMs` drags and drops.',
+    "Swipes, in points: `direction` (the finger's way: up reveals what is below) from `start` over `distance`, or inside element `ref`; or `from` → `to`. `holdMs` drags and drops.",
   input: z.strictObject({
     device: deviceField,
     direction: z.enum(SWIPE_DIRECTIONS).optional(),

@@ -7,7 +7,7 @@ import { actionTarget } from '../target';
 export const tapOperation = defineOperation({
   name: 'tap',
   title: 'Tap',
-  description: 'Taps an element by `ref`, or a point `x`,`y` (points from the top-left; a default screenshot has 1 pixel = 1 point).',
+  description: "Taps an element by `ref`, or a point `x`,`y` (points from top-left; a default screenshot's pixels are points).",
   input: z.strictObject({ device: deviceField, ref: refField, x: coordinate.optional(), y: coordinate.optional() }),
   output: z.object({ tapped: pointOut }),
   // Ordinary user input: not destructive in itself (terminate_app is the tool that loses state).

@@ -18,7 +18,7 @@ export const maxStepsSchema = z
   .int()
   .min(TASK_LIMITS.maxStepsMin)
   .max(TASK_LIMITS.maxStepsMax)
-  .describe(`Most actions the agent may take (${TASK_LIMITS.maxStepsMin}..${TASK_LIMITS.maxStepsMax}, default ${TASK_LIMITS.defaultMaxSteps})`);
+  .describe(`Most agent actions (${TASK_LIMITS.maxStepsMin}..${TASK_LIMITS.maxStepsMax}, default ${TASK_LIMITS.defaultMaxSteps})`);
 
 export const plannerNameSchema = z
   .string()

@@ -43,7 +43,7 @@ export const runFlowOperation = defineOperation({
 export const exportFlowOperation = defineOperation({
   name: 'export_flow',
   title: 'Export flow',
-  description: 'A finished task as a flow to replay without a model (run_flow): its actions as steps, elements named by text, label or role.',
+  description: 'A finished task as a flow to replay without a model (run_flow): its actions as steps, elements by text, label or role; `variables`: typed text to give at replay.',
   input: z.strictObject({ taskId: taskIdSchema }),
   output: z.object({
     yaml: z.string(),

@@ -56,7 +56,7 @@ const startTaskOperation = defineOperation({
   name: 'start_task',
   title: 'Start task',
   description:
-    'Starts an agent task: a goal in plain words pursued on the device step by step. Returns its id at once; poll get_task until it ends. Tasks on one device run one at a time, in order.',
+    'Starts an agent task: a goal in plain words, pursued step by step on the device. Returns its id at once; poll get_task until it ends. One task at a time per device, in order.',
   input: z.strictObject({
     device: deviceField,
     goal: goalSchema,
@@ -78,7 +78,7 @@ const getTaskOperation = defineOperation({
   name: 'get_task',
   title: 'Get task',
   description:
-    'An agent task: status, its steps (observation, operation and arguments, outcome), the result or the error with its reason, model token usage.',
+    "An agent task: status, steps (observation, operation, arguments, outcome), result (a question's `answer`) or error with its reason, heal's `suggestedPatch`, token usage.",
   input: z.strictObject({ taskId: taskIdSchema }),
   output: taskOut,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -109,7 +109,7 @@ const cancelTaskOperation = defineOperation({
   name: 'cancel_task',
   title: 'Cancel task',
   description:
-    'Cancels an agent task: a queued one at once, a running one after its current step. A finished task stays as it is.',
+    'Cancels an agent task: a queued one at once, a running one after its current step; a finished one stays.',
   input: z.strictObject({ taskId: taskIdSchema }),
   output: z.object({ taskId: z.string(), status: taskStatusSchema, cancelRequested: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
