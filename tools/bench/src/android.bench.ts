@@ -184,7 +184,7 @@ export const androidSection: Section = {
       if (android.phone.version !== versionBefore) result.notes.push('the tap point changed the screen (expected a no-op tap)');
       result.notes.push(
         `The tap is at (${TAP_PX.x}, ${TAP_PX.y}) px in the status bar (the driver and the operation get it in dp, scale ${scale}); the adb and raw arms run "${CASES[0]?.command}".`,
-        'driver-adb opens one connection to the adb server per call, as the adb CLI does; the server keeps the device transport. Its uiTree reads the dump over `exec:` as the raw arm does (plus `dumpsys window InputMethod` only while a text input has focus), then validates, parses and normalizes the XML (about half of that is the XML validation); the raw and adb arms only read the bytes.',
+        'driver-adb opens one connection to the adb server per call, as the adb CLI does; the server keeps the device transport. Its uiTree reads the dump over `exec:` as the raw arm does (plus `dumpsys window InputMethod` only while a text input has focus), then reads the XML in one checked pass and normalizes it; the raw and adb arms only read the bytes.',
         'The virtual phone answers in-process over loopback, so these are mostly the cost of the hops and processes; a real phone spends far longer per command.',
       );
       return result;
