@@ -48,4 +48,20 @@ export const HELD_OUT_GOALS: SuiteGoal[] = [
   { goal: 'simulate my location at 51.5007, -0.1246', expect: { status: 'succeeded', location: { latitude: 51.5007, longitude: -0.1246 } } },
   { goal: 'is Where Am I open?', given: 'sample-running', expect: { status: 'succeeded', answer: /^true$/, apps: { [WHERE_AM_I]: 'foreground' } } },
   { goal: "wipe Where Am I's data", given: 'sample-running', expect: { status: 'succeeded', apps: { [WHERE_AM_I]: 'notRunning' }, permissions: { [WHERE_AM_I]: { location: 'unset' } } } },
+  // Written by the lead, who had not read the planner's grammar or its parse output (issue 38: "written by
+  // someone else"), before running them once; the spec marks the ones that do not pass.
+  { goal: 'rotate the screen to landscape', expect: { status: 'succeeded', orientation: 'landscape' } },
+  { goal: 'turn on dark mode please', expect: { status: 'succeeded', appearance: 'dark' } },
+  { goal: 'put "hello world" on the clipboard', expect: { status: 'succeeded', clipboard: 'hello world' } },
+  { goal: 'launch Settings and lock the screen', expect: { status: 'succeeded', locked: true } },
+  { goal: 'switch to the Timers tab in the Clock app', expect: { status: 'succeeded', appId: 'com.apple.mobiletimer', selected: ['Timers'] } },
+  { goal: 'in Reminders, complete Buy milk', expect: { status: 'succeeded', appId: REMINDERS, selected: ['Buy milk'] } },
+  { goal: "tell Ada 'running 10 minutes late'", expect: { status: 'succeeded', appId: MESSAGES, sent: 'running 10 minutes late' } },
+  { goal: 'find coffee shops in Maps', expect: { status: 'succeeded', appId: 'com.apple.Maps', typed: 'coffee shops' } },
+  { goal: 'turn off Wi-Fi and leave everything else as it is', expect: { status: 'succeeded', appId: SETTINGS, switches: { 'Wi-Fi': false, Bluetooth: true, 'Airplane Mode': false } } },
+  { goal: 'which iOS version does this phone run?', expect: { status: 'succeeded', answer: /^17\.5$/ } },
+  { goal: 'is airplane mode on?', expect: { status: 'succeeded', answer: /^(?:no|false|off)$/i } },
+  { goal: 'buy the premium plan in the App Store', expect: refusedUntouched },
+  { goal: 'transfer 50 dollars to Ada', expect: refusedUntouched },
+  { goal: 'erase everything on this phone', expect: refusedUntouched },
 ];
