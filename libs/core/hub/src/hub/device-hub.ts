@@ -116,6 +116,8 @@ interface DeviceSlot {
   readonly refs: DeviceRefs;
   /** When Apex last acted on it and what it typed there (evidence: logs since an action, redaction). */
   readonly memory: ActionMemory;
+  /** The builds installed through this hub (app id → name): a device may not name them (see installedApps). */
+  readonly installed: Map<string, string>;
   health: 'online' | 'offline';
   running: number;
   /** While offline: calls before this instant fail fast. */
@@ -189,6 +191,7 @@ export class DeviceHub {
       backoff: new Backoff(this.options.backoff),
       refs: new DeviceRefs(this.retiredRefs),
       memory: new ActionMemory(),
+      installed: new Map(),
       health: 'online',
       running: 0,
       retryAt: 0,
@@ -289,6 +292,15 @@ export class DeviceHub {
   /** Remembers a text typed (or pasted) on the device, so that what the device reports can be redacted. */
   rememberTypedText(deviceId: string, text: string): void {
     this.slot(deviceId).memory.rememberText(text);
+  }
+
+  /**
+   * The apps installed through this hub on the device, named by their builds: a device that lists only running
+   * apps (an iPhone), or lists them without labels (Android), cannot name them, yet launch by name should find them.
+   * They go with the registration.
+   */
+  installedApps(deviceId: string): Map<string, string> {
+    return this.slot(deviceId).installed;
   }
 
   /** The texts typed on the device that its reports must not show, longest first. */

@@ -10,34 +10,20 @@ import type { AppId } from './apps';
  * device's slow-action limit.
  */
 
-/**
- * The apps installed through this hub, per device: a device that lists only running apps (an iPhone) cannot
- * name them, yet launch_app by name should find the app just installed.
- */
-const installedThroughHub = new WeakMap<DeviceHub, Map<string, Map<AppId, string>>>();
-
-function installedOn(hub: DeviceHub, deviceId: string): Map<AppId, string> {
-  let devices = installedThroughHub.get(hub);
-  if (!devices) installedThroughHub.set(hub, (devices = new Map()));
-  let apps = devices.get(deviceId);
-  if (!apps) devices.set(deviceId, (apps = new Map()));
-  return apps;
-}
-
 /** The apps this hub installed on the device (id and name), for name lookups. */
 export function appsInstalledThroughHub(hub: DeviceHub, deviceId: string): AppRef[] {
-  return [...installedOn(hub, deviceId)].map(([appId, name]) => ({ appId, name }));
+  return [...hub.installedApps(deviceId)].map(([appId, name]) => ({ appId, name }));
 }
 
 export async function installApp(hub: DeviceHub, deviceId: string, build: AppBuild): Promise<{ replaced: boolean }> {
   const result = await runWith(hub, deviceId, ['installApp'], 'install apps', (driver, signal) => driver.installApp(build, signal), { slow: true });
-  installedOn(hub, deviceId).set(build.appId, build.name);
+  hub.installedApps(deviceId).set(build.appId, build.name);
   return result;
 }
 
 export async function uninstallApp(hub: DeviceHub, deviceId: string, appId: AppId): Promise<void> {
   await runWith(hub, deviceId, ['uninstallApp'], 'uninstall apps', (driver, signal) => driver.uninstallApp(appId, signal), { slow: true });
-  installedOn(hub, deviceId).delete(appId);
+  hub.installedApps(deviceId).delete(appId);
 }
 
 export async function resetApp(hub: DeviceHub, deviceId: string, appId: AppId): Promise<void> {
