@@ -15,9 +15,11 @@ export interface Rect {
 export interface DeviceSummary {
   id: string;
   platform: string;
-  state: 'online' | 'offline' | 'busy';
+  state: 'online' | 'offline' | 'busy' | 'preparing';
   name: string;
   owner?: { pid: number; host: string; since: string };
+  /** Why it is not ready (being prepared, waiting for authorization), in a person's words. */
+  note?: string;
 }
 
 export interface DeviceStatus extends DeviceSummary {

@@ -113,7 +113,9 @@ export class DeviceDiscovery {
     const found: Found = { id, ready: false, note };
     this.found.set(id, found);
     const noteOf = () => found.note ?? 'not ready';
-    this.options.hub.register({ id, name, driver: notReadyDriver(platform, noteOf), poolState: () => 'offline', note: () => found.note });
+    // `preparing` while the agent is built and started, `offline` while the phone waits for the person (or failed).
+    const poolState = () => (found.note?.startsWith('preparing') ? 'preparing' : 'offline');
+    this.options.hub.register({ id, name, driver: notReadyDriver(platform, noteOf), poolState, note: () => found.note });
     return found;
   }
 

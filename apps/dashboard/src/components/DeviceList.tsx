@@ -2,7 +2,7 @@ import type { DeviceStatus } from '../types';
 
 function stateText(device: DeviceStatus): string {
   if (device.state === 'busy') return device.owner ? `busy (${device.owner.host}, pid ${device.owner.pid})` : 'busy';
-  return device.state;
+  return device.note ? `${device.state}: ${device.note}` : device.state;
 }
 
 export function DeviceList(props: { devices: DeviceStatus[] | undefined; selected: string | undefined; onSelect: (id: string) => void }) {

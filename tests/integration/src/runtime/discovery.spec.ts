@@ -110,18 +110,28 @@ describeWithRealAdb('phones found on their own', () => {
       agentUrl: iphone.url,
     });
     discovery = new DeviceDiscovery({ hub, dataDir: dir, logger, env: tools.env, android: false, config: { devices: [], grids: [], ios: { agentProject: project } } });
+    const refusals: string[] = [];
     const notes: string[] = [];
+    const states = new Set<string>();
     discovery.start();
     await eventually(
       () => {
         const sim = hub.list().find((d) => d.id === 'SIM-UDID-1');
         if (sim?.note) notes.push(sim.note);
+        if (sim?.note && sim.state === 'preparing') {
+          // A call while it is prepared says so, with the phase, instead of failing as an unknown lab's phone.
+          void launchApp(hub, 'SIM-UDID-1', SETTINGS_BUNDLE_ID).catch((error: { code?: string; message?: string }) => refusals.push(`${error.code}: ${error.message}`));
+        }
+        if (sim) states.add(sim.state);
         return sim?.state === 'online';
       },
       { ...within, intervalMs: 5, what: 'the simulator online' },
     );
     expect(notes.length).toBeGreaterThan(0);
     expect(notes.every((n) => n.startsWith('preparing: '))).toBe(true);
+    expect(states).toContain('preparing');
+    await eventually(() => refusals.length > 0, { ...within, what: 'a refused call while preparing' });
+    expect(refusals[0]).toMatch(/^device_offline: Device SIM-UDID-1 is not ready: preparing: /);
     await launchApp(hub, 'SIM-UDID-1', SETTINGS_BUNDLE_ID);
     expect(iphone.phone.activeApp().bundleId).toBe(SETTINGS_BUNDLE_ID);
     // Its log and crash reports come from Xcode's tools on this Mac.
@@ -129,6 +139,7 @@ describeWithRealAdb('phones found on their own', () => {
     // The USB iPhone cannot be signed without a team: listed offline, the note names the fix.
     await eventually(() => /ios\.teamId/.test(hub.list().find((d) => d.id === '00008110-000A1C2E3E38801E')?.note ?? ''), { ...within, what: 'the iPhone listed with its fix' });
     expect(hub.summary('00008110-000A1C2E3E38801E').state).toBe('offline');
+    await expect(launchApp(hub, '00008110-000A1C2E3E38801E', SETTINGS_BUNDLE_ID)).rejects.toMatchObject({ code: 'device_offline', message: expect.stringMatching(/ios\.teamId/) });
   }, 60_000);
   it('a USB iPhone (with a team) comes online and installs builds through go-ios', async () => {
     const project = path.join(dir, 'WebDriverAgent.xcodeproj');

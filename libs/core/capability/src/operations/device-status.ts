@@ -11,7 +11,7 @@ export const deviceStatusOperation = defineOperation({
   input: z.strictObject({ device: deviceField }),
   output: z.object({
     id: z.string(),
-    state: z.enum(['online', 'offline', 'busy']),
+    state: z.enum(['online', 'offline', 'busy', 'preparing']),
     platform: z.enum(['ios', 'android']),
     name: z.string().describe('name in Apex'),
     deviceName: z.string().optional().describe('name the device gives itself'),

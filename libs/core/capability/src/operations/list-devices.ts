@@ -5,7 +5,7 @@ import { defineOperation } from '../define-operation';
 const deviceSummary = z.object({
   id: z.string(),
   platform: z.enum(['ios', 'android']),
-  state: z.enum(['online', 'offline', 'busy']),
+  state: z.enum(['online', 'offline', 'busy', 'preparing']),
   name: z.string(),
   owner: z.object({ pid: z.number().int(), host: z.string(), since: z.string() }).optional(),
   note: z.string().optional(),

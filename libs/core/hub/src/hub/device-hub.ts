@@ -5,7 +5,7 @@ import { DeviceRefs } from '../refs/element-refs';
 import { ActionMemory } from './action-memory';
 import { ActionQueue } from './action-queue';
 import { callerSignal, forAnyCaller } from './caller-scope';
-import { assertNotHeldElsewhere, assertPoolAllows, type HeldBy } from './device-access';
+import { assertNotHeldElsewhere, assertPoolAllows, type HeldBy, type PoolStateValue } from './device-access';
 import { Backoff, type BackoffOptions } from './backoff';
 import { callWithin, deviceTimeout, gaveUp, type Outcome } from './deadline';
 
@@ -13,7 +13,7 @@ import { callWithin, deviceTimeout, gaveUp, type Outcome } from './deadline';
  * `busy` while an action runs or while another Apex process holds the device; `offline` after a connection
  * failure, until a probe or a call succeeds.
  */
-export type DeviceState = 'online' | 'offline' | 'busy';
+export type DeviceState = 'online' | 'offline' | 'busy' | 'preparing';
 
 export interface DeviceSummary {
   id: string;
@@ -48,7 +48,7 @@ export interface DeviceRegistration {
 }
 
 /** A pool's word on a device; undefined: nothing against using it. */
-export type PoolState = () => 'busy' | 'offline' | undefined;
+export type PoolState = () => PoolStateValue | undefined;
 
 export interface RunOptions {
   /** Use the device's slow-action limit (screenshots, UI tree). */
@@ -326,7 +326,7 @@ export class DeviceHub {
       slot = this.slot(deviceId);
       this.assertOpen(slot);
       assertNotHeldElsewhere(slot.id, slot.heldBy);
-      assertPoolAllows(slot.id, slot.poolState);
+      assertPoolAllows(slot.id, slot.poolState, slot.note);
       this.assertNotBackingOff(slot);
       this.assertRoom(slot);
     } catch (error) {
@@ -366,7 +366,7 @@ export class DeviceHub {
     const slot = this.slot(deviceId);
     this.assertOpen(slot);
     assertNotHeldElsewhere(slot.id, slot.heldBy);
-    assertPoolAllows(slot.id, slot.poolState);
+    assertPoolAllows(slot.id, slot.poolState, slot.note);
     this.assertNotBackingOff(slot);
     const stop = AbortSignal.any([signal, this.closing.signal]);
     const controller = new AbortController();
