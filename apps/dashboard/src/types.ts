@@ -77,7 +77,15 @@ export interface Task {
   startedAt?: string;
   finishedAt?: string;
   result?: string;
-  error?: { code?: string; message?: string };
+  error?: {
+    code?: string;
+    message?: string;
+    /** The device log of the last 30 s before it failed. */
+    logs?: { time: string; level: string; process: string; message: string }[];
+    recording?: { id: string; url: string };
+  };
+  /** The screen recording of the run (record: true). */
+  recording?: { id: string; url: string; seconds: number };
   maxSteps?: number;
   steps?: TaskStep[];
   stepCount?: number;

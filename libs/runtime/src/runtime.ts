@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DeviceHub, resolveLease, type DeviceHubOptions, type Lease, type LeaseOptions } from '@apex/hub';
 import { Perception } from '@apex/perception';
 import type { AnyOperation, StepScreenshots } from '@apex/capability';
-import { RECORDING_OPERATIONS, RecordingService } from '@apex/recording';
+import { RECORDING_OPERATIONS, RecordingService, taskRecorder } from '@apex/recording';
 import { ALL_OPERATIONS, createTaskService, flowJsonSchema, resolveDataDir, type TaskService } from '@apex/tasks';
 import { createVirtualAndroid, startAdbd, startVirtualIPhone, type Adbd, type VirtualAndroid, type VirtualIPhone } from '@apex/virtual-device';
 import { loadConfig, type ApexConfig, type DeviceConfig } from './config';
@@ -271,6 +271,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
           keepTypedText,
           maxQueuedPerDevice,
           store,
+          // A task with `record: true` records through the runtime's one recording service.
+          recorder: taskRecorder(() => runtime.recordings, { hub, perception, appRoots }),
           retention: {
             maxAgeMs: retention?.maxAgeDays === undefined ? undefined : retention.maxAgeDays * DAY_MS,
             maxFinished: retention?.maxFinished,

@@ -11,6 +11,7 @@ import { ErrorBanner } from './ErrorBanner';
 import { Inspector } from './Inspector';
 import { Logs } from './Logs';
 import { Recorder } from './Recorder';
+import { Recordings } from './Recordings';
 import { Screen, type Outline } from './Screen';
 import { Tasks } from './Tasks';
 import { TokenForm } from './TokenForm';
@@ -242,6 +243,7 @@ export function App() {
           <DeviceList devices={devices} selected={deviceId} onSelect={setDeviceId} />
           <Tasks devices={devices ?? []} device={deviceId} follow={followTask} onError={setError} />
           <Logs device={deviceId} />
+          <Recordings device={deviceId} onError={setError} />
         </div>
         <div class="column center">
           {device && device.screen ? (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, getJson, postJson, request } from '../api';
 import { flowFileName, runFlow, saveText } from '../flow-file';
+import { RecordingVideo } from './Recordings';
 import { FINISHED, type DeviceStatus, type Task, type TaskStatus, type TaskStep } from '../types';
 
 /** How often a running task's log is read again. */
@@ -213,6 +214,17 @@ export function Tasks({ devices, device, follow, onError }: TasksProps) {
           </div>
           {task?.result && <p class="small">{task.result}</p>}
           {task?.error && <p class="small error-text">{task.error.message}</p>}
+          {task?.error?.logs && task.error.logs.length > 0 && (
+            <>
+              <h3 id="task-logs-title">Device log before it failed</h3>
+              <pre class="description log-lines" data-testid="task-logs" aria-labelledby="task-logs-title" tabIndex={0}>
+                {task.error.logs.map((l) => `${l.time.slice(11, 23)} ${l.level.padEnd(5)} ${l.process}: ${l.message}`).join('\n')}
+              </pre>
+            </>
+          )}
+          {task && FINISHED.includes(task.status) && task.recording && (
+            <RecordingVideo url={task.recording.url} label={`Screen recording of the task (${task.recording.seconds.toFixed(1)} s)`} testId="task-recording" />
+          )}
           {task && FINISHED.includes(task.status) && (
             <div class="button-row">
               <button type="button" data-testid="save-flow" onClick={() => void withFlow(({ yaml, name }) => saveText(flowFileName(name), yaml))}>

@@ -6,3 +6,4 @@ export { Mp4Encoder, type Mp4EncoderOptions } from './mp4-encoder';
 export { END_REASONS, videoSize, type EndReason, type FinishedRecording, type RecordingSettings } from './recording';
 export * from './recording-service';
 export * from './operations';
+export { taskRecorder } from './task-recorder';

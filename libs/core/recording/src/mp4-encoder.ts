@@ -30,6 +30,10 @@ export class Mp4Encoder {
     const args = [
       '-hide_banner',
       '-loglevel', 'error',
+      // No input probe: the format and codec are given, and the decoder learns the size from the first frame.
+      // ffmpeg's default probe (5 MB or 5 s of input) held the first ~5.5 s of frames before encoding any.
+      '-probesize', '32',
+      '-analyzeduration', '0',
       '-f', 'image2pipe',
       '-framerate', String(fps),
       '-c:v', 'mjpeg',

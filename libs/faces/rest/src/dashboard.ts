@@ -11,9 +11,9 @@ import { HttpProblem } from './problem';
  */
 export const DASHBOARD_PREFIX = '/ui/';
 
-/** No inline script or style, nothing from another origin, frames only as blob/data images. */
+/** No inline script or style, nothing from another origin, frames only as blob/data images, videos as blobs (fetched with the token). */
 export const DASHBOARD_CSP =
-  "default-src 'self'; img-src 'self' blob: data:; connect-src 'self'; style-src 'self'; script-src 'self'; " +
+  "default-src 'self'; img-src 'self' blob: data:; media-src 'self' blob:; connect-src 'self'; style-src 'self'; script-src 'self'; " +
   "frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 const SECURITY_HEADERS = {

@@ -119,7 +119,7 @@ describe('agent tasks over REST and MCP', () => {
     const start = doc['paths']['/agent/task']['post'];
     expect(Object.keys(start['responses'] as object)).toContain('202');
     const body = (start['requestBody'] as { content: Record<string, { schema: { properties: object } }> }).content['application/json'].schema;
-    expect(Object.keys(body.properties).sort()).toEqual(['device', 'deviceId', 'goal', 'maxSteps', 'planner']);
+    expect(Object.keys(body.properties).sort()).toEqual(['device', 'deviceId', 'goal', 'maxSteps', 'planner', 'record']);
     expect((body.properties as Record<string, { deprecated?: boolean }>)['deviceId']?.deprecated).toBe(true);
     expect((body.properties as Record<string, { deprecated?: boolean }>)['device']?.deprecated).toBeUndefined();
     const listParams = doc['paths']['/tasks']['get']['parameters'] as unknown as Array<{ name: string; deprecated?: boolean }>;

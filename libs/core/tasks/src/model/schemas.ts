@@ -36,3 +36,8 @@ export const timeoutMsSchema = z
   .min(TASK_LIMITS.timeoutMinMs)
   .max(TASK_LIMITS.timeoutMaxMs)
   .describe(`Wall-clock limit in ms (default ${TASK_LIMITS.defaultTimeoutMs})`);
+
+export const recordSchema = z
+  .boolean()
+  .optional()
+  .describe('record the screen while it runs; the task links the MP4 (a failed one in its error too)');

@@ -29,6 +29,16 @@ export interface TaskError {
   screenshotStep?: number;
   /** The device's log of the last 30 s before it failed (typed text redacted), where the device has one. */
   logs?: TaskLogLine[];
+  /** The screen recording of the task (`record: true`): what the device showed until it failed. */
+  recording?: { id: string; url: string };
+}
+
+/** The screen recording a task asked for (`record: true`), kept with its recordings; `url` is where REST serves it. */
+export interface TaskRecording {
+  id: string;
+  url: string;
+  /** Video length. */
+  seconds: number;
 }
 
 /** One line of a failed task's log excerpt. */
@@ -121,6 +131,8 @@ export interface Task {
   usage?: TaskUsage;
   /** A flow task's healed steps, as changes to make to the flow. */
   suggestedPatch?: FlowPatch[];
+  /** The screen recording of the run, when the task asked for one (`record: true`), whatever its end. */
+  recording?: TaskRecording;
 }
 
 /** A task without its step log, as listed. */

@@ -5,7 +5,7 @@ import { FLOW_LIMITS, type Flow } from '../flows/flow-schema';
 import { exportFlow } from '../flows/export-flow';
 import { MAX_FLOW_YAML_BYTES, parseFlowObject, parseFlowYaml } from '../flows/parse-flow';
 import { TASK_LIMITS } from '../model/task';
-import { plannerNameSchema, taskIdSchema, taskStatusSchema } from '../model/schemas';
+import { plannerNameSchema, recordSchema, taskIdSchema, taskStatusSchema } from '../model/schemas';
 import type { TaskOperationContext } from './task-operations';
 
 const varsSchema = z
@@ -26,15 +26,16 @@ export const runFlowOperation = defineOperation({
       // Values a flow fills in (passwords too): never logged.
       vars: secretField(varsSchema.optional()),
       healPlanner: plannerNameSchema.optional().describe('planner for heal: agent'),
+      record: recordSchema,
     })
     .refine((input) => (input.yaml === undefined) !== (input.flow === undefined), { message: 'give exactly one of yaml and flow', path: ['yaml'] }),
   output: z.object({ taskId: z.string(), status: taskStatusSchema }),
   // A flow may change anything on the device; it talks to no model.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   toolset: 'flows',
-  handler: async (ctx: TaskOperationContext, { device, yaml, flow, vars, healPlanner }) => {
+  handler: async (ctx: TaskOperationContext, { device, yaml, flow, vars, healPlanner, record }) => {
     const parsed = yaml !== undefined ? await parseFlowYaml(yaml, vars) : await parseFlowObject(flow, vars);
-    const task = await ctx.tasks.start({ deviceId: device, goal: `Run flow "${parsed.name}"`, flow: parsed, maxSteps: stepBudget(parsed), healPlanner });
+    const task = await ctx.tasks.start({ deviceId: device, goal: `Run flow "${parsed.name}"`, flow: parsed, maxSteps: stepBudget(parsed), healPlanner, record });
     return { taskId: task.id, status: task.status };
   },
   summarize: ({ taskId, status }) => `Flow task ${taskId} is ${status}; poll get_task for progress.`,

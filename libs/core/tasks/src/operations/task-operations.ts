@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineOperation, deviceField, type AnyOperation, type OperationContext } from '@apex/capability';
 import type { Task } from '../model/task';
-import { goalSchema, maxStepsSchema, plannerNameSchema, taskIdSchema, taskStatusSchema } from '../model/schemas';
+import { goalSchema, maxStepsSchema, plannerNameSchema, recordSchema, taskIdSchema, taskStatusSchema } from '../model/schemas';
 import type { TaskService } from '../service/task-service';
 import { exportFlowOperation, runFlowOperation } from './flow-operations';
 
+const recordingLinkOut = z.object({ id: z.string(), url: z.string().describe('GET it from the Apex REST server: an MP4') });
 /* Output schemas here are plain shapes (strings rather than enums): the model types say what the values are. */
 const errorOut = z.object({
   code: z.string(),
@@ -15,6 +16,7 @@ const errorOut = z.object({
     .array(z.object({ time: z.string(), level: z.string(), process: z.string(), message: z.string() }))
     .optional()
     .describe('the device log of the last 30 s before it failed'),
+  recording: recordingLinkOut.optional().describe('the screen recording up to the failure (record: true)'),
 });
 const taskSummaryOut = z.object({
   id: z.string(),
@@ -31,6 +33,7 @@ const taskSummaryOut = z.object({
     .optional()
     .describe("a question goal's answer as a value"),
   error: errorOut.optional(),
+  recording: recordingLinkOut.extend({ seconds: z.number() }).optional().describe('the screen recording of the run (record: true)'),
   stepCount: z.number(),
 });
 const stepOut = z.object({
@@ -62,13 +65,14 @@ const startTaskOperation = defineOperation({
     goal: goalSchema,
     maxSteps: maxStepsSchema.optional(),
     planner: plannerNameSchema.optional(),
+    record: recordSchema,
   }),
   output: z.object({ taskId: z.string(), status: taskStatusSchema }),
   // A goal may change anything on the device, and an LLM planner talks to a model endpoint.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   toolset: 'tasks',
-  handler: async (ctx: TaskOperationContext, { device, goal, maxSteps, planner }) => {
-    const task = await ctx.tasks.start({ deviceId: device, goal, maxSteps, planner });
+  handler: async (ctx: TaskOperationContext, { device, goal, maxSteps, planner, record }) => {
+    const task = await ctx.tasks.start({ deviceId: device, goal, maxSteps, planner, record });
     return { taskId: task.id, status: task.status };
   },
   summarize: ({ taskId, status }) => `Task ${taskId} is ${status}; poll get_task for progress.`,

@@ -1,5 +1,5 @@
 import type { AgentOutcome } from '../agent/agent-loop';
-import type { TaskStep } from '../model/task';
+import type { TaskRecording, TaskStep } from '../model/task';
 import type { StepImageStore } from '../store/step-images';
 import type { TaskStore } from '../store/task-store';
 import { keepStepScreenshot } from './step-screenshots';
@@ -30,8 +30,8 @@ export class StepRecorder {
     await this.store.appendStep(this.taskId, this.records.step(step));
   }
 
-  /** The task's end as the agent loop reported it, at `finishedAt`. */
-  async finish(outcome: AgentOutcome, finishedAt: string): Promise<void> {
+  /** The task's end as the agent loop reported it, at `finishedAt`, with its screen recording if it had one. */
+  async finish(outcome: AgentOutcome, finishedAt: string, recording?: TaskRecording): Promise<void> {
     await this.store.update(this.taskId, {
       status: outcome.status,
       finishedAt,
@@ -47,6 +47,7 @@ export class StepRecorder {
           : undefined,
       usage: outcome.usage,
       suggestedPatch: outcome.status === 'cancelled' ? undefined : outcome.suggestedPatch,
+      recording,
       from: 'running',
     });
   }

@@ -257,6 +257,44 @@ describe('TaskService', () => {
     expect(gone.log).toEqual([]);
   });
 
+  it('records a task that asks (record: true) from before its first step to its end, and links the recording; unasked, it records nothing', async () => {
+    const calls: string[] = [];
+    const recorder = {
+      start: async (deviceId: string, maxSeconds: number) => {
+        calls.push(`start ${deviceId} ${maxSeconds} (steps so far: ${phones[deviceId].state.app})`);
+      },
+      stop: async (deviceId: string) => {
+        calls.push(`stop ${deviceId}`);
+        return { id: 'rec-00000000000000000001', url: '/recordings/rec-00000000000000000001', seconds: 2 };
+      },
+    };
+    const tasks = open({ recorder });
+    const recorded = await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home', record: true, timeoutMs: 60_000 })).id);
+    expect(recorded.status).toBe('succeeded');
+    expect(calls).toEqual([`start phone-a 60 (steps so far: home)`, 'stop phone-a']);
+    expect(recorded.recording).toEqual({ id: 'rec-00000000000000000001', url: '/recordings/rec-00000000000000000001', seconds: 2 });
+    expect(recorded.error).toBeUndefined();
+    const unrecorded = await tasks.whenSettled((await tasks.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home' })).id);
+    expect(unrecorded.recording).toBeUndefined();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a task whose recording cannot start runs unrecorded; without a recorder, record: true is refused and creates nothing', async () => {
+    const failing = open({
+      recorder: {
+        start: () => Promise.reject(new ApexError('device_busy', 'already recorded')),
+        stop: () => Promise.reject(new Error('never started')),
+      },
+    });
+    const done = await failing.whenSettled((await failing.start({ deviceId: 'phone-a', goal: 'turn on Airplane Mode then go home', record: true })).id);
+    expect(done.status).toBe('succeeded');
+    expect(done.recording).toBeUndefined();
+    await failing.close();
+    const plain = open();
+    await expect(plain.start({ deviceId: 'phone-a', goal: 'go home', record: true })).rejects.toMatchObject({ code: 'unsupported_operation' });
+    expect(await plain.list()).toHaveLength(1);
+  });
+
   it('answers task_not_found for unknown ids', async () => {
     const tasks = open();
     for (const call of [() => tasks.get('nope'), () => tasks.cancel('nope')]) {

@@ -4,7 +4,7 @@ import { ApexError, invalidArgument, invalidInput, toPublicError } from '@apex/e
 import { resolveLease, type Lease, type LeaseOptions } from '@apex/hub';
 import type { ImageAttachment, StepScreenshots } from '@apex/capability';
 import { runAgent, SHUTDOWN, type AgentOptions, type AgentOutcome } from '../agent/agent-loop';
-import { FAILURE_LOG_MAX_LINES, FAILURE_LOG_WINDOW_MS, FINAL_STATUSES, TASK_LIMITS, type Task, type TaskLogLine, type TaskSummary } from '../model/task';
+import { FAILURE_LOG_MAX_LINES, FAILURE_LOG_WINDOW_MS, FINAL_STATUSES, TASK_LIMITS, type Task, type TaskLogLine, type TaskRecording, type TaskSummary } from '../model/task';
 import { taskIdSchema } from '../model/schemas';
 import { FLOW_PLANNER_NAME } from '../flows/flow-planner';
 import type { Flow } from '../flows/flow-schema';
@@ -35,6 +35,17 @@ export interface StartTaskRequest {
   flow?: Flow;
   /** A flow with `heal: agent`: the planner that heals a step the flow cannot find (default: the registry's default). */
   healPlanner?: string;
+  /** Record the device's screen while the task runs (needs `TaskServiceOptions.recorder`). */
+  record?: boolean;
+}
+
+/**
+ * Records a device's screen for a task that asks (`record: true`): the runtime's screen recordings, passed in
+ * (the task service knows nothing of encoders). `stop` answers once the file is complete.
+ */
+export interface TaskScreenRecorder {
+  start(deviceId: string, maxSeconds: number): Promise<void>;
+  stop(deviceId: string): Promise<TaskRecording>;
 }
 
 /** Structural subset of a pino logger. */
@@ -58,6 +69,8 @@ export interface TaskServiceOptions {
   defaultTimeoutMs?: number;
   /** Step screenshots: on by default, kept under a retention limit. */
   screenshots?: ScreenshotRetention & { enabled?: boolean };
+  /** Screen recording for tasks that ask for it; without it `record: true` is unsupported_operation. */
+  recorder?: TaskScreenRecorder;
   /** Tuning of the agent loop (settling, loop detection, OCR in observations, the old way: coordinates and separate observations). */
   agent?: Pick<AgentOptions, 'settleMaxObservations' | 'settlePollMs' | 'repeatLimit' | 'observeWithOcr' | 'observeFromActions' | 'actByRef'>;
   /** This process as the owner of its tasks (the runtime's instance), the lease period and the clock. */
@@ -107,6 +120,8 @@ export class TaskService implements StepScreenshots {
    * variables (passwords too), which no file should. A flow task adopted after a restart fails saying so.
    */
   private readonly flows = new Map<string, { flow: Flow; healer?: Planner }>();
+  /** The tasks of this process that asked to be recorded, until they end (a task adopted after a restart is not). */
+  private readonly recorded = new Set<string>();
   private readonly settledListeners = new Map<string, Array<(task: Task) => void>>();
   private readonly lease: Lease;
   private readonly unsubscribe?: () => void;
@@ -127,7 +142,10 @@ export class TaskService implements StepScreenshots {
     this.scheduler = new TaskScheduler({
       maxQueuedPerDevice: options.maxQueuedPerDevice ?? DEFAULT_MAX_QUEUED_PER_DEVICE,
       run: (taskId, signal) => this.execute(taskId, signal),
-      onEnd: (taskId) => this.flows.delete(taskId),
+      onEnd: (taskId) => {
+        this.flows.delete(taskId);
+        this.recorded.delete(taskId);
+      },
       logger: options.logger,
     });
     this.pruner = new TaskPruner(this.store, this.images, this.lease, options.retention, options.logger);
@@ -160,6 +178,11 @@ export class TaskService implements StepScreenshots {
     if (healer?.name === FLOW_PLANNER_NAME) {
       throw invalidArgument('A flow is healed by a planner that can think: offline or a model.', [{ path: 'healPlanner', message: 'must not be flow' }]);
     }
+    if (input.record && !this.options.recorder) {
+      throw new ApexError('unsupported_operation', 'This server cannot record the screen, so it cannot record a task.', {
+        hint: 'Start the task without record, or through a server with screen recording (the apex runtime).',
+      });
+    }
     this.scheduler.assertRoom(deviceId);
     // A flow's variables (passwords too) stay in this process's memory: it runs here or nowhere.
     if (input.flow && !(await this.store.runsHere(deviceId))) {
@@ -179,16 +202,21 @@ export class TaskService implements StepScreenshots {
       steps: [],
     };
     if (input.flow) this.flows.set(task.id, { flow: input.flow, healer });
+    if (input.record) this.recorded.add(task.id);
     let ours: boolean;
     try {
       ours = await this.store.insert(task);
     } catch (error) {
       this.flows.delete(task.id);
+      this.recorded.delete(task.id);
       throw error;
     }
     this.options.logger?.info({ taskId: task.id, deviceId, planner: task.planner }, 'task queued');
     if (ours) this.scheduler.enqueue(deviceId, task.id);
-    else this.flows.delete(task.id);
+    else {
+      this.flows.delete(task.id);
+      this.recorded.delete(task.id);
+    }
     return task;
   }
 
@@ -219,6 +247,7 @@ export class TaskService implements StepScreenshots {
       if (task.status !== 'running') {
         this.scheduler.withdraw(task.deviceId, task.id);
         this.flows.delete(task.id);
+        this.recorded.delete(task.id);
         this.options.logger?.info({ taskId: task.id }, 'queued task cancelled');
         this.notifySettled(task);
         return task;
@@ -302,6 +331,7 @@ export class TaskService implements StepScreenshots {
     if (!task) return;
     this.options.logger?.info({ taskId, deviceId: task.deviceId }, 'task started');
     const recorder = new StepRecorder(taskId, this.store, this.images, this.options.keepTypedText ? AS_TYPED : new TypedTextRedactor(), this.options.logger);
+    const recording = this.recorded.has(taskId) ? await this.startRecording(task) : false;
     let outcome: AgentOutcome;
     try {
       // The device is not looked up again here: the task's first operation finds it gone (device_error).
@@ -326,12 +356,14 @@ export class TaskService implements StepScreenshots {
       const pub = toPublicError(error);
       outcome = { status: 'failed', error: { code: pub.code, message: pub.message, reason: 'planner_error' } };
     }
+    const video = recording ? await this.stopRecording(task) : undefined;
     if (this.closed && !(await this.storeOpen())) return;
     if (outcome.status === 'failed' && !this.closed) {
       const logs = await this.failureLogs(task.deviceId);
       if (logs) outcome.error.logs = logs;
     }
-    await this.whileUnavailable(() => recorder.finish(outcome, this.now()), 'recording the end of a task');
+    if (outcome.status === 'failed' && video) outcome.error.recording = { id: video.id, url: video.url };
+    await this.whileUnavailable(() => recorder.finish(outcome, this.now(), video), 'recording the end of a task');
     this.options.logger?.info({ taskId, status: outcome.status, reason: outcome.status === 'failed' ? outcome.error.reason : undefined }, 'task finished');
     this.notifySettled(await this.get(taskId));
   }
@@ -349,6 +381,30 @@ export class TaskService implements StepScreenshots {
         this.options.logger?.warn({ err: error }, `${what} failed; trying again`);
         await new Promise((resolve) => setTimeout(resolve, this.lease.renewMs));
       }
+    }
+  }
+
+  /**
+   * Starts recording the task's device, for at most the task's timeout; false when it cannot (the device is
+   * recorded already, it shows no screen): the task runs anyway, unrecorded, and says so in the log.
+   */
+  private async startRecording(task: Task): Promise<boolean> {
+    try {
+      await this.options.recorder?.start(task.deviceId, Math.ceil(task.timeoutMs / 1000));
+      return true;
+    } catch (error) {
+      this.options.logger?.warn({ taskId: task.id, code: toPublicError(error).code }, 'the task could not be recorded; it runs unrecorded');
+      return false;
+    }
+  }
+
+  /** Ends the task's recording once its file is complete; undefined when it could not be completed. */
+  private async stopRecording(task: Task): Promise<TaskRecording | undefined> {
+    try {
+      return await this.options.recorder?.stop(task.deviceId);
+    } catch (error) {
+      this.options.logger?.warn({ taskId: task.id, code: toPublicError(error).code }, 'the recording of the task could not be completed');
+      return undefined;
     }
   }
 

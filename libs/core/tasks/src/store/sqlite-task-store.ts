@@ -30,6 +30,7 @@ CREATE TABLE IF NOT EXISTS tasks (
   usage_json TEXT,
   patch_json TEXT,
   answer_json TEXT,
+  recording_json TEXT,
   owner TEXT NOT NULL DEFAULT '',
   cancel_requested INTEGER NOT NULL DEFAULT 0
 );
@@ -302,6 +303,7 @@ function addMissingColumns(db: Database.Database): void {
   const taskColumns = (db.pragma('table_info(tasks)') as { name: string }[]).map((c) => c.name);
   if (!taskColumns.includes('patch_json')) db.exec('ALTER TABLE tasks ADD COLUMN patch_json TEXT');
   if (!taskColumns.includes('answer_json')) db.exec('ALTER TABLE tasks ADD COLUMN answer_json TEXT');
+  if (!taskColumns.includes('recording_json')) db.exec('ALTER TABLE tasks ADD COLUMN recording_json TEXT');
 }
 
 /** A task (`t`) whose owner is another process with no unexpired lease: a pid proves nothing, a lease does. */

@@ -1,6 +1,6 @@
 import type { Selector } from '../flows/flow-schema';
 import type { TaskPatch } from './task-store';
-import type { FlowPatch, Task, TaskAnswer, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
+import type { FlowPatch, Task, TaskAnswer, TaskError, TaskRecording, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
 
 /** The statuses a task never leaves, as SQL (both stores). */
 export const FINISHED_SQL = `'succeeded', 'failed', 'cancelled'`;
@@ -22,6 +22,8 @@ export interface TaskRow {
   usage_json: string | null;
   patch_json: string | null;
   answer_json: string | null;
+  /** Absent in a row read before the column was added. */
+  recording_json?: string | null;
   /** A COUNT: a string from PostgreSQL (bigint). */
   step_count?: number | string;
 }
@@ -48,6 +50,7 @@ export function patchColumns(patch: TaskPatch): Array<[column: string, value: un
   if (patch.usage !== undefined) columns.push(['usage_json', JSON.stringify(patch.usage)]);
   if (patch.suggestedPatch !== undefined) columns.push(['patch_json', JSON.stringify(patch.suggestedPatch)]);
   if (patch.answer !== undefined) columns.push(['answer_json', JSON.stringify(patch.answer)]);
+  if (patch.recording !== undefined) columns.push(['recording_json', JSON.stringify(patch.recording)]);
   return columns;
 }
 
@@ -69,6 +72,7 @@ export function taskFrom(row: TaskRow): Omit<Task, 'steps'> {
   if (row.usage_json !== null) task.usage = JSON.parse(row.usage_json) as TaskUsage;
   if (row.patch_json) task.suggestedPatch = JSON.parse(row.patch_json) as FlowPatch[];
   if (row.answer_json) task.answer = JSON.parse(row.answer_json) as TaskAnswer;
+  if (row.recording_json) task.recording = JSON.parse(row.recording_json) as TaskRecording;
   return task;
 }
 

@@ -1,4 +1,4 @@
-import type { FlowPatch, Task, TaskAnswer, TaskError, TaskStatus, TaskStep, TaskSummary, TaskUsage } from '../model/task';
+import type { FlowPatch, Task, TaskAnswer, TaskError, TaskStatus, TaskStep, TaskRecording, TaskSummary, TaskUsage } from '../model/task';
 
 export interface TaskFilter {
   status?: TaskStatus;
@@ -17,6 +17,7 @@ export interface TaskPatch {
   error?: TaskError;
   usage?: TaskUsage;
   suggestedPatch?: FlowPatch[];
+  recording?: TaskRecording;
   /**
    * Applies the patch only while the task is in this status (a shared store: a running one only when this
    * process runs it). A process whose task was recovered by another one cannot overwrite what that one decided.

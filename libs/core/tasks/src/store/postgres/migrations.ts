@@ -73,4 +73,9 @@ CREATE TABLE apex_device_leases (
     name: 'the answer a task found (a question goal)',
     sql: 'ALTER TABLE apex_tasks ADD COLUMN answer_json TEXT;',
   },
+  {
+    version: 3,
+    name: 'the screen recording a task asked for (record: true)',
+    sql: 'ALTER TABLE apex_tasks ADD COLUMN recording_json TEXT;',
+  },
 ];
