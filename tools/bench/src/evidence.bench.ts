@@ -100,9 +100,9 @@ async function cpuWindow(seconds: number, encoderPid?: number): Promise<{ apex: 
 }
 
 /**
- * Resolves once the encoder has begun encoding: ffmpeg first reads its input to probe it (up to 5 MB or 5 s of
- * frames) in one thread, spending almost no CPU, then opens the H.264 encoder (its threads) and encodes what it
- * held in a burst. A window that started before would measure the probe, not the steady cost.
+ * Resolves once the encoder has begun encoding (its H.264 threads exist). The engine tells ffmpeg not to probe
+ * its input (`-probesize 32 -analyzeduration 0`), so this is a fraction of a second after the first frame; without
+ * that it held ~5.5 s of frames first. A window that started before would not measure the steady cost.
  */
 async function encoderOpened(pid: number, limitMs = 60_000): Promise<number> {
   const started = performance.now();
