@@ -100,6 +100,18 @@ describe('screen recording over MCP and REST, on the embedded virtual iPhone', (
     expect(readMp4Facts(readFileSync(local))).toMatchObject({ frames: 4, seconds: 1 });
   }, 60_000);
 
+  it('records the embedded Android phone the same way: a complete MP4 of its screen, decodable frame by frame', async () => {
+    const started = await tool('start_recording', { device: 'android-virtual', fps: 4, maxSeconds: 1 });
+    expect(started.isError ?? false).toBe(false);
+    const { id } = started.structuredContent as { id: string };
+    await eventually(async () => (await recordingNow()) === undefined, { timeoutMs: 30_000, intervalMs: 100, what: 'the Android recording to end' });
+    const stopped = await tool('stop_recording', { device: 'android-virtual' });
+    expect(stopped.structuredContent).toMatchObject({ id, device: 'android-virtual', endedBy: 'max_seconds', frames: 4 });
+    const { path: local } = await h.runtime.recordings.recordingFile(id);
+    expect(readMp4Facts(readFileSync(local))).toMatchObject({ frames: 4, seconds: 1 });
+    expect((await decodeMp4Frames(local)).frames).toHaveLength(4);
+  }, 60_000);
+
   it('records 10 s while a flow runs: the MP4 lasts the wall time, and the flow\'s screens are in it, in order', async () => {
     const phone = h.runtime.embedded?.phone;
     phone?.terminateApp(SETTINGS);
