@@ -52,8 +52,11 @@ interface OperationCase {
   rest: { method: 'GET' | 'POST'; path: string; body?: Record<string, unknown> };
   /** Slow cases (real OCR each call) run fewer samples. */
   slow?: boolean;
-  /** Changes the screen before every call (so no cache answers). */
-  changeScreen?: boolean;
+  /**
+   * Changes the screen before every call (so no cache answers): `true` scrolls a little further each time
+   * (new pixels for OCR), 'back and forth' scrolls up and down again (two trees in turn, the list stays put).
+   */
+  changeScreen?: true | 'back and forth';
 }
 
 const CASES: OperationCase[] = [
@@ -102,6 +105,14 @@ const CASES: OperationCase[] = [
     tool: 'describe_screen',
     args: {},
     rest: { method: 'GET', path: '/describe' },
+  },
+  {
+    name: 'UI tree (new screen each call)',
+    floor: 'GET /source?format=xml',
+    tool: 'get_ui_tree',
+    args: {},
+    rest: { method: 'GET', path: '/ui-tree' },
+    changeScreen: 'back and forth',
   },
   {
     name: 'open_url',
@@ -163,6 +174,11 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
         };
         const versionBefore = phone.phone.version;
         let flip = false;
+        let up = false;
+        const scrollBackAndForth = () => {
+          up = !up;
+          for (const p of [phone, twin]) p.phone.drag(200, 500, 200, up ? 480 : 520, 0.05);
+        };
         const scroll = () => {
           // 20 pt up, 18 pt down, …: every call sees pixels the OCR cache has not seen.
           flip = !flip;
@@ -178,6 +194,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
             open_url: () => raw.post(`/session/${session()}/url`, { url: URL_TO_OPEN }),
             screenshot: () => raw.get('/screenshot'),
             'UI tree': () => raw.get('/source?format=xml'),
+            'UI tree (new screen each call)': () => raw.get('/source?format=xml'),
             'find_text (tree)': () => raw.get('/source?format=xml'),
             'find_text (OCR, new pixels each call)': () => raw.get('/screenshot'),
             'describe_screen (unchanged screen)': async () => {
@@ -195,6 +212,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
             open_url: () => needed(port.openUrl, 'openUrl').call(port, URL_TO_OPEN, live),
             screenshot: () => driver.screenshot(live),
             'UI tree': () => driver.uiTree(live),
+            'UI tree (new screen each call)': () => driver.uiTree(live),
             'find_text (tree)': () => driver.uiTree(live),
             'find_text (OCR, new pixels each call)': () => driver.screenshot(live),
             'describe_screen (unchanged screen)': () => Promise.all([driver.uiTree(live), driver.screenshot(live)]),
@@ -206,6 +224,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
             open_url: () => openUrl(stack.hub, id, URL_TO_OPEN),
             screenshot: () => captureScreen(stack.hub, id),
             'UI tree': () => getUiTree(stack.hub, id),
+            'UI tree (new screen each call)': () => getUiTree(stack.hub, id),
             'find_text (tree)': () => stack.perception.findText(id, { text: 'General' }),
             'find_text (OCR, new pixels each call)': () => stack.perception.findText(id, { text: 'Notifications', source: 'ocr' }),
             'describe_screen (unchanged screen)': () => stack.perception.describeScreen(id, {}),
@@ -224,7 +243,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
           ];
           const blocks = quick ? 1 : c.slow ? 3 : 6;
           const perBlock = quick ? 2 : c.slow ? 3 : 25;
-          const samples = await interleave(arms, { blocks, perBlock, warmup: c.slow ? 1 : 2, before: c.changeScreen ? scroll : undefined });
+          const samples = await interleave(arms, { blocks, perBlock, warmup: c.slow ? 1 : 2, before: c.changeScreen === true ? scroll : c.changeScreen ? scrollBackAndForth : undefined });
           const s = Object.fromEntries(ARMS.map((a) => [a, summarize(samples[a] ?? [])])) as Record<ArmName, ReturnType<typeof summarize>>;
           const row: SectionResult['rows'][number] = { operation: c.name, floor: c.floor };
           for (const a of ARMS) {
@@ -249,6 +268,7 @@ export function createOperationsSection(options: OperationsSectionOptions = {}):
         }
         result.notes.push(
           'describe_screen reads the tree and a screenshot (the geometry and the foreground app are known on an unchanged screen); its OCR and icon naming are cached on an unchanged screen, so this is the warm path.',
+          'UI tree: on an unchanged screen the phone sends the same source, and the drivers reuse the tree they made from it (a string comparison); "UI tree (new screen each call)" scrolls the Settings list up and down again (in-process, unmeasured) before every call of every arm, so each read parses a source other than the last.',
           'find_text (OCR): the Settings list is scrolled (in-process, unmeasured) before every call of every arm, so each call runs OCR on new pixels.',
           'take_screenshot (operation and faces) answers a JPEG in points; on this unchanged screen the PNG is byte-identical each call, so the last encoding is reused (the screenshots section measures new pixels too); the floor is the PNG as the phone sends it.',
           'long_press asks for 100 ms (the shortest the operation allows) on every arm, raw included (the virtual iPhone does not wait it out); open_url reopens the same bundled page in the browser, and runs last.',

@@ -1,3 +1,4 @@
+import type { SourceMemo } from '@apex/ios-source';
 import { DeviceCommandFailure, type Where } from './errors';
 import type { ShellResult } from './shell-protocol';
 import { commandLine } from './shell-words';
@@ -8,6 +9,8 @@ export interface AdbContext {
   readonly deviceId: string;
   readonly transport: AdbTransport;
   readonly where: Where;
+  /** The last screen dump and its tree. */
+  readonly sources: SourceMemo;
   /** Pixels per dp (density / 160), remembered from the last display read: density does not change with rotation. */
   scale?: number;
 }

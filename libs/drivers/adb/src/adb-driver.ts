@@ -50,6 +50,7 @@ import { translateAdbFailure, type Where } from './errors';
 import type { AdbTransport } from './transport/adb-transport';
 import { DirectTransport } from './transport/direct-transport';
 import { ServerTransport } from './transport/server-transport';
+import { SourceMemo } from '@apex/ios-source';
 
 export const DEFAULT_ADB_SERVER: AdbServerAddress = { host: '127.0.0.1', port: 5037 };
 
@@ -114,7 +115,7 @@ export class AdbDriver implements DeviceDriver {
 
   constructor(options: AdbDriverOptions) {
     const { transport, where } = transportFor(options);
-    this.ctx = { deviceId: options.deviceId, transport, where };
+    this.ctx = { deviceId: options.deviceId, transport, where, sources: new SourceMemo() };
   }
 
   private async guard<T>(action: string, call: () => Promise<T>): Promise<T> {

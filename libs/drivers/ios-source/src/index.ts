@@ -1,6 +1,7 @@
 export { buttonFailure, launchFailure, assertIPhoneButton, type IPhoneButton, typingFailure, type AgentErrorReply } from './agent-errors';
 export { agentStatusFields, foregroundAppOf, type AgentStatusReplies } from './agent-status';
 export { normalizeXmlSource } from './normalize-xml';
+export { SourceMemo } from './source-memo';
 export { roleOf } from './roles';
 export { elementId, ElementIds } from './element-id';
 export {

@@ -32,6 +32,7 @@ import {
   type PushNotification,
 } from '@apex/port';
 import { readScreenStream, WebDriverBackedDriver } from '@apex/webdriver-http';
+import { SourceMemo } from '@apex/ios-source';
 import * as alerts from './commands/alerts';
 import * as appLoop from './commands/app-loop';
 import type { SimulatorControl } from './simulator/simulator-control';
@@ -103,7 +104,7 @@ export class WdaDriver extends WebDriverBackedDriver implements DeviceDriver {
       session: { capabilities: { alwaysMatch: {}, firstMatch: [{}] }, startTimeoutMs: options.sessionStartTimeoutMs ?? TIMEOUT_DEFAULTS.actionMs },
       wording: WDA_WORDING,
     });
-    this.ctx = { deviceId: options.deviceId, client: this.client, session: this.session };
+    this.ctx = { deviceId: options.deviceId, client: this.client, session: this.session, sources: new SourceMemo() };
     if (options.mjpegUrl !== undefined) {
       const source = { deviceId: options.deviceId, url: new URL(options.mjpegUrl), connectTimeoutMs: options.connectTimeoutMs ?? TIMEOUT_DEFAULTS.connectMs };
       this.stream = (signal) => readScreenStream(source, signal);

@@ -86,10 +86,10 @@ export async function uiTree(ctx: AdbContext, signal: AbortSignal): Promise<UiNo
       cause: new Error(text.slice(0, 600)),
     });
   }
-  const root = normalizeAndroidSource(xml, ctx.deviceId, scale);
+  const root = ctx.sources.treeOf(xml, scale, () => normalizeAndroidSource(xml, ctx.deviceId, scale));
   if (hasFocusedTextInput(root)) {
     const keyboard = await keyboardFrame(ctx, signal);
-    if (keyboard) root.children.push(keyboardNode(keyboard, scale, root.children.length));
+    if (keyboard) return { ...root, children: [...root.children, keyboardNode(keyboard, scale, root.children.length)] };
   }
   return root;
 }

@@ -14,5 +14,6 @@ const SOURCE_PATH = `/source?format=xml&excluded_attributes=${UNREAD_ATTRIBUTES.
 export async function uiTree(ctx: WdaContext, signal: AbortSignal): Promise<UiNode> {
   const reply = await ctx.client.send({ method: 'GET', path: SOURCE_PATH, idempotent: true, signal });
   if (typeof reply.value !== 'string') throw new WebDriverMalformedReply(200, 'GET /source', 'the value is not an XML string');
-  return normalizeXmlSource(reply.value, ctx.deviceId);
+  const xml = reply.value;
+  return ctx.sources.treeOf(xml, 1, () => normalizeXmlSource(xml, ctx.deviceId));
 }
