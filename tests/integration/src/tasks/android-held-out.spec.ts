@@ -27,7 +27,25 @@ interface AndroidGoal {
   fails?: string;
 }
 
-const KNOWN_FAILING = new Set<string>([]);
+const KNOWN_FAILING = new Set<string>([
+  // Not understood ("I cannot do … without a model"): "force stop APP"; a contact's phone number as a question.
+  'force stop the calculator',
+  "what's Grace Hopper's phone number?",
+  // target_not_found: an alarm named by its time ("9:30 AM alarm", "my 7:00 alarm") is not matched to its row's
+  // switch; "There is no search field in Maps" (Android Maps' "Search here" box).
+  'turn on the 9:30 AM alarm',
+  'switch off my 7:00 alarm',
+  'search Maps for pizza',
+  // Android's Settings not found where the iPhone's are: no "bluetooth" row at the top of Settings (it is under
+  // Connected devices), no "Model Name" row (About phone says "Model").
+  'turn bluetooth off but keep wifi on',
+  'is bluetooth switched on?',
+  'which phone model is this?',
+  // False successes: "Opened Stopwatch." after only launching Clock; "Left wi-fi untouched." while turning airplane
+  // mode on turned Wi-Fi off (Android does) and it was not turned back on.
+  'open Clock and switch to Stopwatch',
+  'switch on airplane mode but leave wi-fi on',
+]);
 
 const setting = async (stack: AndroidTaskStack, key: string) => (await stack.shell(`settings get global ${key}`)).trim();
 const running = async (stack: AndroidTaskStack) => (await stack.shell('ps -A')).split('\n').map((line) => line.trim().split(/\s+/).pop());
@@ -207,7 +225,10 @@ describeWithRealAdb('held-out goals on the virtual Android phone', () => {
       const task = await stack.run(goal);
       const wanted = fails ? { status: 'failed', reason: fails } : { status: 'succeeded', reason: undefined };
       expect({ status: task.status, reason: task.error?.reason, detail: detail(task) }).toEqual({ ...wanted, detail: detail(task) });
-      await check(stack, task);
+      // A wrong end state names what the task did.
+      await check(stack, task).catch((error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}\n\ntask: ${detail(task)}`);
+      });
     } finally {
       await stack.close();
     }
