@@ -1,7 +1,8 @@
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { MAX_REPLY_BYTES, readShellResult, writeAll, type ByteSink, type ShellResult } from '../shell-protocol';
 import { pushOverSync } from '../sync-protocol';
 import { splitLines } from '../line-splitter';
+import { connectTcp } from '../tcp-connect';
 import { parseDeviceList, type AdbDeviceEntry } from './device-list';
 import { AdbTransportError, SocketReader } from './socket-reader';
 
@@ -44,32 +45,7 @@ export class AdbServerClient {
 
   /** A TCP connection to the server, bounded by the connect timeout and the signal. */
   private open(signal: AbortSignal): Promise<Socket> {
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) {
-        reject(new AdbTransportError('aborted', 'the call was cancelled'));
-        return;
-      }
-      const socket = connect({ host: this.address.host, port: this.address.port });
-      socket.setNoDelay(true);
-      const done = (error?: AdbTransportError): void => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        socket.off('error', onError);
-        socket.off('connect', onConnect);
-        if (error) {
-          socket.destroy();
-          reject(error);
-        } else resolve(socket);
-      };
-      const onConnect = (): void => done();
-      const onError = (error: NodeJS.ErrnoException): void =>
-        done(new AdbTransportError(error.code === 'ECONNREFUSED' ? 'refused' : 'closed', error.message));
-      const onAbort = (): void => done(new AdbTransportError('aborted', 'the call was cancelled'));
-      const timer = setTimeout(() => done(new AdbTransportError('connect_timeout', 'no connection to the server in time')), this.connectTimeoutMs);
-      socket.once('connect', onConnect);
-      socket.once('error', onError);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
+    return connectTcp({ ...this.address, connectTimeoutMs: this.connectTimeoutMs, peer: 'the server' }, signal);
   }
 
   private static async status(reader: SocketReader, service: string): Promise<void> {

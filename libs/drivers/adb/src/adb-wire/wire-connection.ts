@@ -1,6 +1,7 @@
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { AdbServerFailure } from '../adb-server/adb-server-client';
 import { AdbTransportError } from '../adb-server/socket-reader';
+import { connectTcp } from '../tcp-connect';
 import type { AdbKey } from './adb-key';
 import {
   A_AUTH,
@@ -73,7 +74,6 @@ export class WireConnection {
 
   private constructor(private readonly socket: Socket, private readonly options: WireConnectionOptions) {
     this.decoder = new PacketDecoder(() => this.maxPayload);
-    socket.setNoDelay(true);
     socket.setKeepAlive(true, 30_000);
     socket.on('data', (data: Buffer) => this.receive(data));
     socket.on('error', (error) => this.close(new AdbTransportError('closed', error.message)));
@@ -82,32 +82,9 @@ export class WireConnection {
   }
 
   /** A TCP connection (bounded by the connect timeout and the signal) that has sent its CNXN. */
-  static open(options: WireConnectionOptions, signal: AbortSignal): Promise<WireConnection> {
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) {
-        reject(new AdbTransportError('aborted', 'the call was cancelled'));
-        return;
-      }
-      const socket = connect({ host: options.host, port: options.port });
-      const done = (error?: AdbTransportError): void => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', onAbort);
-        socket.off('error', onError);
-        socket.off('connect', onConnect);
-        if (error) {
-          socket.destroy();
-          reject(error);
-        } else resolve(new WireConnection(socket, options));
-      };
-      const onConnect = (): void => done();
-      const onError = (error: NodeJS.ErrnoException): void =>
-        done(new AdbTransportError(error.code === 'ECONNREFUSED' ? 'refused' : 'closed', error.message));
-      const onAbort = (): void => done(new AdbTransportError('aborted', 'the call was cancelled'));
-      const timer = setTimeout(() => done(new AdbTransportError('connect_timeout', 'no connection to the phone in time')), options.connectTimeoutMs);
-      socket.once('connect', onConnect);
-      socket.once('error', onError);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
+  static async open(options: WireConnectionOptions, signal: AbortSignal): Promise<WireConnection> {
+    const socket = await connectTcp({ host: options.host, port: options.port, connectTimeoutMs: options.connectTimeoutMs, peer: 'the phone' }, signal);
+    return new WireConnection(socket, options);
   }
 
   get isClosed(): boolean {
