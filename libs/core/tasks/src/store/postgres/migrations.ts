@@ -78,4 +78,9 @@ CREATE TABLE apex_device_leases (
     name: 'the screen recording a task asked for (record: true)',
     sql: 'ALTER TABLE apex_tasks ADD COLUMN recording_json TEXT;',
   },
+  {
+    version: 4,
+    name: 'the address of each node, for the operations other nodes forward to it (cluster.listAll)',
+    sql: 'ALTER TABLE apex_nodes ADD COLUMN url TEXT;',
+  },
 ];
