@@ -1,6 +1,6 @@
 import { ApexError } from '@apex/errors';
 import type { ClusterNode } from '@apex/hub';
-import type { AnyOperation, ImageAttachment, OperationContext } from './define-operation';
+import type { AnyOperation, ImageAttachment } from './define-operation';
 import { summaryLine, type Observed } from './observe';
 import type { CallOptions, OperationResult } from './run-operation';
 
@@ -18,6 +18,8 @@ export interface ForwardedResult {
  * the node's semantic error; `unavailable` naming the node when it cannot be reached or does not answer in time.
  */
 export interface OperationForwarder {
+  /** Whether the operation is sent to the node (a device operation of its API); the others run here (tasks: the shared queue routes them). */
+  handles(operation: string): boolean;
   forward(node: ClusterNode, operation: AnyOperation, input: Record<string, unknown>, options: { signal?: AbortSignal }): Promise<ForwardedResult>;
 }
 
@@ -27,7 +29,7 @@ export interface OperationForwarder {
  * second hop could bounce between nodes whose views disagree for a moment.
  */
 export async function runOnNode(
-  ctx: OperationContext,
+  forwarder: OperationForwarder,
   op: AnyOperation,
   node: ClusterNode,
   input: Record<string, unknown>,
@@ -40,10 +42,7 @@ export async function runOnNode(
       retryable: true,
     });
   }
-  if (!ctx.forwarder) {
-    throw new ApexError('device_busy', `Device ${device} is held by another Apex node (${node.url}).`, { hint: `Call ${op.name} on that node.` });
-  }
-  const answer = await ctx.forwarder.forward(node, op, input, { signal: call.signal });
+  const answer = await forwarder.forward(node, op, input, { signal: call.signal });
   const checked = op.output.safeParse(answer.output);
   if (!checked.success) {
     throw new ApexError('internal', `Node ${node.url} answered ${op.name} for device ${device} with a result this node cannot read.`, {

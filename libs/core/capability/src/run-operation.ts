@@ -88,9 +88,9 @@ export async function runOperation<Ctx extends OperationContext>(
   if (takesDevice(op)) input.device = ctx.hub.resolve(input.device as string | undefined);
   // A device another node holds: the call, validated here, runs there (its `observe` included).
   const node = takesDevice(op) ? ctx.hub.nodeOf(input.device as string) : undefined;
-  if (node) {
+  if (node && ctx.forwarder?.handles(op.name)) {
     // What the client sent (the node validates it again, the same way), not the parsed values with defaults.
-    const result = await runOnNode(ctx, op, node, { ...((rawInput ?? {}) as object), device: input.device }, call);
+    const result = await runOnNode(ctx.forwarder, op, node, { ...((rawInput ?? {}) as object), device: input.device }, call);
     if (defaulted) result.summary = `On ${String(input.device)} (the default device): ${result.summary}`;
     return result;
   }

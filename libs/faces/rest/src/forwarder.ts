@@ -30,14 +30,11 @@ function routeOf(operation: string): RestRoute | undefined {
 export function createRestForwarder(options: RestForwarderOptions = {}): OperationForwarder {
   const limitMs = options.timeoutMs ?? DEFAULT_FORWARD_TIMEOUT_MS;
   return {
+    handles: (operation) => routeOf(operation) !== undefined,
     async forward(node, operation, input, { signal }): Promise<ForwardedResult> {
       const route = routeOf(operation.name);
       const device = String(input[DEVICE_INPUT_FIELD]);
-      if (!route) {
-        throw new ApexError('unsupported_operation', `${operation.name} is not sent on to other nodes; device ${device} is held by node ${node.url}.`, {
-          hint: `Call ${operation.name} on that node.`,
-        });
-      }
+      if (!route) throw new ApexError('internal', `${operation.name} has no route to send it to node ${node.url} on.`);
       const timeoutMs = limitMs + ownWaitMs(input);
       const deadline = AbortSignal.timeout(timeoutMs);
       const aborted = signal ? AbortSignal.any([signal, deadline]) : deadline;

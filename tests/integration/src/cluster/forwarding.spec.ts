@@ -55,7 +55,7 @@ describe('a cluster node with listAll forwards the operations on the phones of o
       config,
       JSON.stringify({
         devices: devices.map((id) => ({ id, driver: 'wda', url: phones.get(id)?.url })),
-        tasks: { store: { postgres: databaseUrl } },
+        tasks: { store: { postgres: databaseUrl }, maxQueuedPerDevice: 2 },
         cluster: { ...LEASE, ...cluster },
       }),
     );
@@ -230,6 +230,32 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     const fromB = await call(node('B').url, 'GET', link);
     expect(fromB.bytes.equals(video.bytes)).toBe(true);
   }, 180_000);
+
+  it("counts a phone's queue over the whole cluster: posts on any node stop at the limit", async () => {
+    const posted: string[] = [];
+    const post = async (on: string) => {
+      const answer = await call(node(on).url, 'POST', '/agent/task', { device: 'b-phone-1', goal: 'open Settings', planner: 'offline' });
+      if (answer.status === 202) posted.push(String(answer.body['taskId']));
+      return answer;
+    };
+    // A task that runs (stuck on a slow phone) is not queued: the two after it are, whichever node took them.
+    phone('b-phone-1').faults.setLatency(60_000);
+    try {
+      expect((await post('A')).status).toBe(202);
+      await eventually(async () => (await call(node('C').url, 'GET', `/task/${posted[0]}`)).body['status'] === 'running', { ...WAIT, what: 'the first task to run' });
+      expect((await post('A')).status).toBe(202);
+      expect((await post('C')).status).toBe(202);
+      for (const on of ['C', 'A', 'B']) {
+        const refused = await post(on);
+        expect(refused).toMatchObject({ status: 409, body: { code: 'device_busy' } });
+        expect(String(refused.body['detail'])).toMatch(/already has 2 queued tasks/);
+      }
+    } finally {
+      for (const id of posted) await call(node('A').url, 'POST', `/task/${id}/cancel`);
+      phone('b-phone-1').faults.reset();
+    }
+    expect(posted).toHaveLength(3);
+  }, 120_000);
 
   it("is refused by B when the token is wrong: A's answer says so, and nothing reaches the phone", async () => {
     const d = node('D');

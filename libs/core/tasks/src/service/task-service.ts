@@ -124,11 +124,13 @@ export class TaskService implements StepScreenshots {
   private readonly recorded = new Set<string>();
   private readonly settledListeners = new Map<string, Array<(task: Task) => void>>();
   private readonly lease: Lease;
+  private readonly maxQueuedPerDevice: number;
   private readonly unsubscribe?: () => void;
   private closed = false;
 
   constructor(private readonly options: TaskServiceOptions) {
     this.lease = resolveLease(options.lease);
+    this.maxQueuedPerDevice = options.maxQueuedPerDevice ?? DEFAULT_MAX_QUEUED_PER_DEVICE;
     let opened: OpenedTaskStore | undefined;
     if (options.store) {
       opened = options.store(this.lease, options.screenshots ?? {});
@@ -140,7 +142,7 @@ export class TaskService implements StepScreenshots {
       this.images = fileStepImages(this.screenshots);
     }
     this.scheduler = new TaskScheduler({
-      maxQueuedPerDevice: options.maxQueuedPerDevice ?? DEFAULT_MAX_QUEUED_PER_DEVICE,
+      maxQueuedPerDevice: this.maxQueuedPerDevice,
       run: (taskId, signal) => this.execute(taskId, signal),
       onEnd: (taskId) => {
         this.flows.delete(taskId);
@@ -203,9 +205,11 @@ export class TaskService implements StepScreenshots {
     };
     if (input.flow) this.flows.set(task.id, { flow: input.flow, healer });
     if (input.record) this.recorded.add(task.id);
-    let ours: boolean;
+    let ours: boolean | 'full';
     try {
-      ours = await this.store.insert(task);
+      // A shared store counts the device's queue over every node, with the same limit.
+      ours = await this.store.insert(task, { maxQueued: this.maxQueuedPerDevice });
+      if (ours === 'full') throw this.scheduler.queueFull(deviceId);
     } catch (error) {
       this.flows.delete(task.id);
       this.recorded.delete(task.id);

@@ -265,6 +265,24 @@ describe('task stores', () => {
         expect(await a.insert(task('after-lapse', { deviceId: 'phone-b' }))).toBe(false);
       });
 
+      it("keeps a device's queue limit over every node: counted with the insert, so concurrent posts never pass it", async () => {
+        const [a, b, c] = ['node-a', 'node-b', 'node-c'].map((id) => new PostgresTaskStore(db, { lease: lease(id) }));
+        for (const store of [a, b, c]) await store.renewLease();
+        expect(await new PostgresDeviceLeases(db, lease('node-c')).claim(device)).toEqual({ held: true });
+        const posts = Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).insert(task(`q${i}`, { deviceId: 'phone-b' }), { maxQueued: 3 }));
+        const answers = await Promise.all(posts);
+        expect(answers.filter((answer) => answer === 'full')).toHaveLength(5);
+        expect(answers.filter((answer) => answer === false)).toHaveLength(3);
+        expect((await c.queued()).filter((t) => t.deviceId === 'phone-b')).toHaveLength(3);
+        // A task that leaves the queue makes room; other devices are counted apart.
+        const first = (await c.adoptQueued())[0];
+        await c.startRun(first.id, new Date(clock).toISOString());
+        expect(await a.insert(task('q-next', { deviceId: 'phone-b' }), { maxQueued: 3 })).toBe(false);
+        expect(await a.insert(task('q-full', { deviceId: 'phone-b' }), { maxQueued: 3 })).toBe('full');
+        expect(await a.insert(task('other', { deviceId: 'phone-other' }), { maxQueued: 3 })).toBe(true);
+        expect(await a.get('q-full')).toBeUndefined();
+      });
+
       it('fences a node that lost its task: no step recorded, no end written, and it is told to stop', async () => {
         const a = new PostgresTaskStore(db, { lease: lease('node-a') });
         const b = new PostgresTaskStore(db, { lease: lease('node-b') });
