@@ -1,6 +1,6 @@
 import { ApexError } from '@apex/errors';
 import type { ClusterNode, DeviceHub, DeviceRegistration, Lease, LeaseOwner } from '@apex/hub';
-import { PostgresDatabase, PostgresDeviceLeases, PostgresStepImages, PostgresTaskStore, TASKS_CHANNEL, type OpenedTaskStore, type ScreenshotRetention } from '@apex/tasks';
+import { PostgresDatabase, PostgresDeviceLeases, PostgresRecordings, PostgresStepImages, PostgresTaskStore, TASKS_CHANNEL, type OpenedTaskStore, type ScreenshotRetention } from '@apex/tasks';
 import type { ApexConfig } from './config';
 import type { DeviceLeaseBackend } from './device-lock';
 import type { Logger } from './logger';
@@ -62,6 +62,11 @@ export class TaskCluster {
       pollMs: lease.renewMs,
       subscribe: (wake) => this.db.listen(wake),
     });
+  }
+
+  /** The finished screen recordings, kept in the database for every node to serve. */
+  recordings(): PostgresRecordings {
+    return new PostgresRecordings(this.db);
   }
 
   /**

@@ -96,8 +96,8 @@ export interface Runtime {
   /** The step screenshots of the tasks, for the faces (the task service, opened on first use). */
   readonly stepScreenshots: StepScreenshots;
   /**
-   * The screen recordings, kept under `dataDir/recordings` (config `recordings.maxBytes`); recordings in progress
-   * are completed on close(), before the hub closes.
+   * The screen recordings, kept under `dataDir/recordings` (config `recordings.maxBytes`) and, in a cluster, in
+   * the shared database too; recordings in progress are completed on close(), before the hub closes.
    */
   readonly recordings: RecordingService;
   /** The catalog the faces serve over this runtime: the device, task and recording operations. */
@@ -269,7 +269,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     },
     get recordings() {
       if (!recordings) {
-        const created = new RecordingService({ dir: join(dataDir, 'recordings'), maxBytes: config?.recordings?.maxBytes, logger });
+        // In a cluster, finished recordings are also kept in the shared database: every node serves them.
+        const created = new RecordingService({ dir: join(dataDir, 'recordings'), maxBytes: config?.recordings?.maxBytes, logger, shared: cluster?.recordings() });
         services.push(() => created.close());
         recordings = created;
       }

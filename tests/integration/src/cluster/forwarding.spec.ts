@@ -203,8 +203,8 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     }
   }, 120_000);
 
-  it('serves a recording made on B from A: an MP4 that decodes', async () => {
-    const started = await call(node('B').url, 'POST', '/agent/task', { device: 'b-phone-1', goal: 'open Settings', planner: 'offline', record: true });
+  it('records a task posted on A on the node that runs it (B), and serves its recording from A: an MP4 that decodes', async () => {
+    const started = await call(node('A').url, 'POST', '/agent/task', { device: 'b-phone-1', goal: 'open Settings', planner: 'offline', record: true });
     expect(started.status).toBe(202);
     const taskId = String(started.body['taskId']);
     const done = await eventually(
@@ -215,6 +215,10 @@ describe('a cluster node with listAll forwards the operations on the phones of o
       { ...WAIT, what: 'the recorded task to end' },
     );
     expect(done).toMatchObject({ status: 'succeeded', recording: { id: expect.stringMatching(/^rec-/) } });
+    // Recorded by B, the node that ran it (only the recording shows, not the request to record).
+    expect(done).not.toHaveProperty('record');
+    const startedOn = [...nodes.values()].filter((n) => n.run.stderr().split('\n').some((line) => line.includes('"task started"') && line.includes(taskId)));
+    expect(startedOn.map((n) => n.name)).toEqual(['B']);
     const link = (done as { recording: { url: string } }).recording.url;
     const video = await call(node('A').url, 'GET', link);
     expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/mp4']);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestPostgres, type TestPostgres } from '@apex/testing/postgres';
@@ -6,6 +6,7 @@ import type { Task, TaskStep } from '../model/task';
 import { MIGRATIONS } from './postgres/migrations';
 import { PostgresDatabase } from './postgres/postgres-database';
 import { PostgresDeviceLeases } from './postgres/postgres-device-leases';
+import { PostgresRecordings, RECORDING_CHUNK_BYTES } from './postgres/postgres-recordings';
 import { PostgresStepImages } from './postgres/postgres-step-images';
 import { PostgresTaskStore } from './postgres/postgres-task-store';
 import { SqliteTaskStore } from './sqlite-task-store';
@@ -332,6 +333,31 @@ describe('task stores', () => {
         ]);
         await images.removeTask('t1');
         expect(await images.read('t1', 'step-003.jpg')).toBeUndefined();
+      });
+
+      it('keeps recordings in the database in chunks, byte for byte, the oldest removed beyond the limit', async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'apex-recordings-'));
+        try {
+          const recordings = new PostgresRecordings(db);
+          // Two and a half chunks of bytes that differ from chunk to chunk.
+          const video = Buffer.from(Array.from({ length: Math.round(RECORDING_CHUNK_BYTES * 2.5) }, (_, i) => (i * 31 + (i >> 20)) % 251));
+          writeFileSync(join(dir, 'a.mp4'), video);
+          await recordings.put({ id: 'rec-a', bytes: video.length }, join(dir, 'a.mp4'), 10 * RECORDING_CHUNK_BYTES);
+          const chunks = await db.query<{ n: string }>("SELECT COUNT(*) AS n FROM apex_recording_chunks WHERE recording_id = 'rec-a'");
+          expect(Number(chunks.rows[0].n)).toBe(3);
+          expect(await new PostgresRecordings(db).get('rec-a', join(dir, 'copy.mp4'))).toEqual({ id: 'rec-a', bytes: video.length });
+          expect(readFileSync(join(dir, 'copy.mp4')).equals(video)).toBe(true);
+          expect(await recordings.get('rec-none', join(dir, 'none.mp4'))).toBeUndefined();
+          // A newer one that leaves no room for both: the older goes, with its chunks.
+          writeFileSync(join(dir, 'b.mp4'), video.subarray(0, RECORDING_CHUNK_BYTES * 2));
+          await recordings.put({ id: 'rec-b', bytes: RECORDING_CHUNK_BYTES * 2 }, join(dir, 'b.mp4'), 4 * RECORDING_CHUNK_BYTES);
+          expect(await recordings.get('rec-a', join(dir, 'gone.mp4'))).toBeUndefined();
+          expect((await db.query("SELECT 1 FROM apex_recording_chunks WHERE recording_id = 'rec-a'")).rows).toEqual([]);
+          expect(await recordings.get('rec-b', join(dir, 'b-copy.mp4'))).toMatchObject({ id: 'rec-b' });
+          expect(readFileSync(join(dir, 'b-copy.mp4')).equals(video.subarray(0, RECORDING_CHUNK_BYTES * 2))).toBe(true);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
       });
 
       it('migrates once: a second node opening the database finds the schema in place', async () => {

@@ -55,8 +55,8 @@ export class PostgresTaskStore implements TaskStore {
       // Claimed here unless the device is held through a lease by another node, live or lapsed: then it is
       // that node's, or the device's next holder's, to claim (a lapsed hold does not make the phone this node's).
       const { rows } = await client.query<{ owner: string }>(
-        `INSERT INTO apex_tasks (id, device_id, goal, status, planner, max_steps, timeout_ms, created_at, started_at, finished_at, result, error_json, usage_json, owner)
-         VALUES ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+        `INSERT INTO apex_tasks (id, device_id, goal, status, planner, max_steps, timeout_ms, created_at, started_at, finished_at, result, error_json, usage_json, record, owner)
+         VALUES ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
            CASE WHEN EXISTS (SELECT 1 FROM apex_device_leases d WHERE d.device_id = $3 AND d.instance_id <> $1) THEN '' ELSE $1 END)
          RETURNING owner`,
         [
@@ -74,6 +74,7 @@ export class PostgresTaskStore implements TaskStore {
           task.result ?? null,
           task.error ? JSON.stringify(task.error) : null,
           task.usage ? JSON.stringify(task.usage) : null,
+          task.record === true,
         ],
       );
       return rows[0]?.owner === this.owner;
