@@ -125,7 +125,8 @@ export interface Runtime {
 function shouldDiscover(option: RuntimeOptions['discover'], config: ApexConfig | undefined, env: NodeJS.ProcessEnv): boolean {
   if (env.APEX_DISCOVER === '0') return false;
   if (config?.discover !== undefined) return config.discover;
-  return option === 'auto' ? (config?.devices.length ?? 0) === 0 : option === true;
+  // A cluster node with listAll and no phone of its own is a front for the other nodes: nothing to look for.
+  return option === 'auto' ? (config?.devices.length ?? 0) === 0 && config?.cluster?.listAll !== true : option === true;
 }
 
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {

@@ -55,6 +55,8 @@ describe('a cluster node with listAll forwards the operations on the phones of o
       config,
       JSON.stringify({
         devices: devices.map((id) => ({ id, driver: 'wda', url: phones.get(id)?.url })),
+        // Never the phones of this machine (a node without phones of its own would otherwise look for them).
+        discover: false,
         tasks: { store: { postgres: databaseUrl }, maxQueuedPerDevice: 2 },
         cluster: { ...LEASE, ...cluster },
       }),
@@ -164,6 +166,12 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     // …and not A's own phone, which shows its home screen.
     const own = await call(a.url, 'POST', '/devices/a-phone/screenshot', { format: 'png' }, { accept: 'image/png' });
     expect(meanDifference(await raw(viaA.bytes), await raw(own.bytes))).toBeGreaterThan(5);
+
+    // A request that was itself forwarded is never sent on: A answers for it without reaching B.
+    phone('b-phone-1').phone.goHome();
+    const hop = await call(a.url, 'POST', '/devices/b-phone-1/tap', target, { 'apex-forwarded': '1' });
+    expect(hop).toMatchObject({ status: 503, body: { code: 'unavailable', retryable: true } });
+    expect(phone('b-phone-1').phone.activeApp().bundleId).toBe(SPRINGBOARD);
 
     // A semantic error comes back as B gives it.
     const stale = await call(a.url, 'POST', '/devices/b-phone-1/tap', { ref: 'e99999' });
