@@ -94,6 +94,8 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     await startNode('C', ['c-phone'], {});
     // D's token comes from the environment, which wins over the config's (here: the right one).
     await startNode('D', [], { listAll: true, token: TOKEN }, { APEX_CLUSTER_TOKEN: WRONG });
+    // E has no token at all (it serves without one, and sends none).
+    await startNode('E', [], { listAll: true }, { APEX_TOKEN: '' });
     // A lists B's phones once B has registered the address it answers on.
     await eventually(async () => (await listed(node('A'))).some((d) => d['id'] === 'b-phone-1' && d['node'] !== undefined), { ...WAIT, what: 'A to list B’s phones with B' });
   }, 180_000);
@@ -269,20 +271,22 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     expect(posted).toHaveLength(3);
   }, 120_000);
 
-  it("is refused by B when the token is wrong: A's answer says so, and nothing reaches the phone", async () => {
-    const d = node('D');
-    await eventually(async () => (await listed(d)).some((x) => x['id'] === 'b-phone-1' && x['node'] !== undefined), { ...WAIT, what: 'D to list B’s phones' });
-    const refused = await call(d.url, 'POST', '/devices/b-phone-1/press-button', { button: 'home' });
+  it("is refused by B when the token is wrong or missing: the forwarding node's answer says so, and nothing reaches the phone", async () => {
+    for (const n of [node('D'), node('E')]) {
+      await eventually(async () => (await listed(n)).some((x) => x['id'] === 'b-phone-1' && x['node'] !== undefined), { ...WAIT, what: `${n.name} to list B’s phones` });
+    }
+    const refused = await call(node('D').url, 'POST', '/devices/b-phone-1/press-button', { button: 'home' });
     phone('b-phone-1').phone.launchApp(SETTINGS);
-    const again = await call(d.url, 'POST', '/devices/b-phone-1/press-button', { button: 'home' });
-    for (const answer of [refused, again]) {
+    const again = await call(node('D').url, 'POST', '/devices/b-phone-1/press-button', { button: 'home' });
+    const missing = await call(node('E').url, 'POST', '/devices/b-phone-1/press-button', { button: 'home' });
+    for (const answer of [refused, again, missing]) {
       expect(answer).toMatchObject({ status: 503, body: { code: 'unavailable', retryable: false } });
       expect(String(answer.body['detail'])).toContain(node('B').url);
       expect(String(answer.body['detail'])).toMatch(/refused this node's cluster token/);
     }
     // B checked the bearer as any client's: 401, and its phone stayed in Settings.
     expect(phone('b-phone-1').phone.activeApp().bundleId).toBe(SETTINGS);
-    await eventually(() => node('B').run.stderr().split('\n').some((line) => line.includes('"status":401') && line.includes('press-button')), { ...WAIT, what: 'B to log the refusal' });
+    await eventually(() => node('B').run.stderr().split('\n').filter((line) => line.includes('"status":401') && line.includes('press-button')).length === 3, { ...WAIT, what: 'B to log the refusals' });
     // No node logged or answered either token.
     for (const n of nodes.values()) {
       expect(n.run.stderr()).not.toContain(TOKEN);
