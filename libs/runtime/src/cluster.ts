@@ -1,6 +1,16 @@
 import { ApexError } from '@apex/errors';
 import type { ClusterNode, DeviceHub, DeviceRegistration, Lease, LeaseOwner } from '@apex/hub';
-import { PostgresDatabase, PostgresDeviceLeases, PostgresRecordings, PostgresStepImages, PostgresTaskStore, TASKS_CHANNEL, type OpenedTaskStore, type ScreenshotRetention } from '@apex/tasks';
+import {
+  PostgresDatabase,
+  PostgresDeviceLeases,
+  PostgresRecordings,
+  PostgresStepImages,
+  PostgresTaskStore,
+  TASKS_CHANNEL,
+  type ClusterDevice,
+  type OpenedTaskStore,
+  type ScreenshotRetention,
+} from '@apex/tasks';
 import type { ApexConfig } from './config';
 import type { DeviceLeaseBackend } from './device-lock';
 import type { Logger } from './logger';
@@ -24,6 +34,8 @@ export class TaskCluster {
   private readonly remote = new Map<string, string>();
   /** The address this node's REST API answers on, once it listens. */
   private url?: string;
+  /** With listAll: the node that holds each phone held elsewhere, as last read (this node's own phones too, when another holds them). */
+  private holders = new Map<string, ClusterNode>();
   private timer?: NodeJS.Timeout;
   private syncing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -81,16 +93,25 @@ export class TaskCluster {
         if (this.url) await this.leases.advertise(this.url);
         const held = await this.leases.heldElsewhere();
         const now = new Set<string>();
+        const nodeOf = (device: ClusterDevice): ClusterNode | undefined =>
+          options.listAll && device.node.url ? { id: device.node.id, url: device.node.url } : undefined;
+        // Replaced at once, before any registration awaits.
+        const holders = new Map<string, ClusterNode>();
         for (const device of held) {
+          const node = nodeOf(device);
+          if (node) holders.set(device.deviceId, node);
+        }
+        this.holders = holders;
+        for (const device of held) {
+          const node = nodeOf(device);
           if (isLocal(device.deviceId) || this.closed) continue;
           now.add(device.deviceId);
-          const node: ClusterNode | undefined = options.listAll && device.node.url ? { id: device.node.id, url: device.node.url } : undefined;
           const key = JSON.stringify([device.node.id, node?.url ?? null]);
           if (this.remote.get(device.deviceId) === key) continue;
           if (this.remote.has(device.deviceId)) await hub.unregister(device.deviceId);
           const owner: LeaseOwner = device.owner;
           const driver = remoteDriver(device.deviceId, platformOf(device.platform), node);
-          hub.register(node ? { id: device.deviceId, name: device.name, driver, node } : { id: device.deviceId, name: device.name, driver, heldBy: () => owner });
+          hub.register(node ? { id: device.deviceId, name: device.name, driver, node: () => node } : { id: device.deviceId, name: device.name, driver, heldBy: () => owner });
           this.remote.set(device.deviceId, key);
         }
         for (const id of [...this.remote.keys()]) {
@@ -111,6 +132,14 @@ export class TaskCluster {
       });
     };
     loop();
+  }
+
+  /**
+   * The node that holds the phone now, as last read, when it is another one serving a REST API and `listAll`
+   * is on: a phone of this node's config that another node holds is then forwarded to it like the others.
+   */
+  nodeHolding(deviceId: string): ClusterNode | undefined {
+    return this.holders.get(deviceId);
   }
 
   /** The address this node's REST API answers on, for the operations other nodes forward to it (said on the next read). */

@@ -174,6 +174,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
           const deviceLease = await openDeviceLease({ dataDir, deviceId: device.id, ...target, lease, logger, backend });
           closers.push(() => deviceLease.close());
           registration.heldBy = () => deviceLease.heldBy();
+          // Held by another node (reaching the phone too, say through a Grid): with listAll, its operations go there.
+          const held = cluster;
+          if (held && config.cluster?.listAll) registration.node = () => (deviceLease.heldBy() ? held.nodeHolding(device.id) : undefined);
         }
         hub.register(registration);
         devices.push({ id: device.id, name: device.name ?? device.id, driver: device.driver, url: addressOf(device), shared, embedded: false });

@@ -88,9 +88,10 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     dir = mkdtempSync(join(tmpdir(), 'apex-forwarding-'));
     postgres = await startTestPostgres();
     databaseUrl = await postgres.createDatabase();
-    for (const id of ['a-phone', 'b-phone-1', 'b-phone-2', 'c-phone']) phones.set(id, await startVirtualIPhone({ port: 0 }));
-    await startNode('B', ['b-phone-1', 'b-phone-2'], {});
-    await startNode('A', ['a-phone'], { listAll: true, forwardTimeoutMs: 5_000 });
+    for (const id of ['a-phone', 'b-phone-1', 'b-phone-2', 'c-phone', 'both-phone']) phones.set(id, await startVirtualIPhone({ port: 0 }));
+    // both-phone is in A's config and B's (a phone both reach, say through a Grid): B, started first, holds it.
+    await startNode('B', ['b-phone-1', 'b-phone-2', 'both-phone'], {});
+    await startNode('A', ['a-phone', 'both-phone'], { listAll: true, forwardTimeoutMs: 5_000 });
     await startNode('C', ['c-phone'], {});
     // D's token comes from the environment, which wins over the config's (here: the right one).
     await startNode('D', [], { listAll: true, token: TOKEN }, { APEX_CLUSTER_TOKEN: WRONG });
@@ -143,6 +144,21 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     expect(onC.find((d) => d['id'] === 'b-phone-1')?.['node']).toBeUndefined();
     const refused = await call(node('C').url, 'POST', '/devices/b-phone-1/press-button', { button: 'home' });
     expect(refused).toMatchObject({ status: 409, body: { code: 'device_busy' } });
+  });
+
+  it('forwards a phone of its own config that B holds to B, as it does the others', async () => {
+    const a = node('A');
+    await eventually(async () => (await listed(a)).some((d) => d['id'] === 'both-phone' && d['node'] !== undefined), { ...WAIT, what: 'A to list both-phone with B' });
+    expect((await listed(a)).find((d) => d['id'] === 'both-phone')).toMatchObject({ state: 'online', node: { url: node('B').url } });
+    phone('both-phone').phone.launchApp(SETTINGS);
+    const pressed = await call(a.url, 'POST', '/devices/both-phone/press-button', { button: 'home' });
+    expect(pressed.status).toBe(200);
+    expect(phone('both-phone').phone.activeApp().bundleId).toBe(SPRINGBOARD);
+    // Through B, which holds it (its request log), not by A itself.
+    await eventually(() => node('B').run.stderr().split('\n').some((line) => line.includes('/devices/both-phone/press-button') && line.includes('"status":200')), {
+      ...WAIT,
+      what: 'B to log the forwarded call',
+    });
   });
 
   it("taps and takes a screenshot on B's phone through A's REST API", async () => {

@@ -54,10 +54,10 @@ export interface DeviceRegistration {
   /** The pool's note on the device, listed with it (see DeviceSummary.note). */
   note?: () => string | undefined;
   /**
-   * Another node holds the device and answers for it: the operation pipeline sends its operations there
-   * (the driver is never called for them).
+   * Another node holds the device and answers for it (now): the operation pipeline sends its operations there
+   * (the driver is never called for them), and it is listed `online` with that node.
    */
-  node?: ClusterNode;
+  node?: () => ClusterNode | undefined;
 }
 
 /** A pool's word on a device; undefined: nothing against using it. */
@@ -122,7 +122,7 @@ interface DeviceSlot {
   readonly heldBy?: HeldBy;
   readonly poolState?: PoolState;
   readonly note?: () => string | undefined;
-  readonly node?: ClusterNode;
+  readonly node?: () => ClusterNode | undefined;
   readonly onFailure?: (error: ApexError) => void;
   readonly queue: ActionQueue;
   readonly backoff: Backoff;
@@ -250,7 +250,7 @@ export class DeviceHub {
 
   /** The node that answers for the device when another node holds it (`device_not_found` if unknown). */
   nodeOf(deviceId: string): ClusterNode | undefined {
-    return this.slot(deviceId).node;
+    return this.slot(deviceId).node?.();
   }
 
   /** Actions waiting in the device's queue (the running one not included). */
@@ -483,12 +483,14 @@ export class DeviceHub {
   }
 
   private summarize(slot: DeviceSlot): DeviceSummary {
+    const node = slot.node?.();
+    if (node) return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: 'online', node };
     const owner = slot.heldBy?.();
     if (owner) return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: 'busy', owner };
     const pool = slot.poolState?.();
     const state: DeviceState = pool ?? (slot.health === 'offline' ? 'offline' : slot.running > 0 ? 'busy' : 'online');
     const note = slot.note?.();
-    return { id: slot.id, name: slot.name, platform: slot.driver.platform, state, ...(note ? { note } : {}), ...(slot.node ? { node: slot.node } : {}) };
+    return { id: slot.id, name: slot.name, platform: slot.driver.platform, state, ...(note ? { note } : {}) };
   }
 
   private assertOpen(slot: DeviceSlot): void {
