@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { parsePortOption, serveUntilSignal } from '@apex/rest';
+import { createRestForwarder, parsePortOption, serveUntilSignal } from '@apex/rest';
 import { createRuntime } from '@apex/runtime';
 
 const USAGE = 'Usage: rest-api [--port N] [--host H] [--config FILE]';
@@ -16,9 +16,9 @@ async function main(argv: string[]): Promise<void> {
     host: values.host,
     token: process.env.APEX_TOKEN || undefined,
     openContext: async () => {
-      const runtime = await createRuntime({ configPath: values.config });
+      const runtime = await createRuntime({ configPath: values.config, forwarder: createRestForwarder });
       // The runtime is the operation context (hub + perception).
-      return { ctx: runtime, close: () => runtime.close() };
+      return { ctx: runtime, close: () => runtime.close(), onListening: (url) => runtime.advertise(url) };
     },
   });
 }

@@ -1,6 +1,16 @@
 import { ApexError } from '@apex/errors';
-import type { DeviceHub, DeviceRegistration, Lease, LeaseOwner } from '@apex/hub';
-import { PostgresDatabase, PostgresDeviceLeases, PostgresStepImages, PostgresTaskStore, TASKS_CHANNEL, type OpenedTaskStore, type ScreenshotRetention } from '@apex/tasks';
+import type { ClusterNode, DeviceHub, DeviceRegistration, Lease, LeaseOwner } from '@apex/hub';
+import {
+  PostgresDatabase,
+  PostgresDeviceLeases,
+  PostgresRecordings,
+  PostgresStepImages,
+  PostgresTaskStore,
+  TASKS_CHANNEL,
+  type ClusterDevice,
+  type OpenedTaskStore,
+  type ScreenshotRetention,
+} from '@apex/tasks';
 import type { ApexConfig } from './config';
 import type { DeviceLeaseBackend } from './device-lock';
 import type { Logger } from './logger';
@@ -20,7 +30,12 @@ export function databaseUrlOf(config: ApexConfig | undefined, env: NodeJS.Proces
  * registered here as `busy` with their node so that tasks can be posted for them on any node.
  */
 export class TaskCluster {
-  private readonly remote = new Set<string>();
+  /** The phones of other nodes registered here, each with what its registration says (node and address). */
+  private readonly remote = new Map<string, string>();
+  /** The address this node's REST API answers on, once it listens. */
+  private url?: string;
+  /** With listAll: the node that holds each phone held elsewhere, as last read (this node's own phones too, when another holds them). */
+  private holders = new Map<string, ClusterNode>();
   private timer?: NodeJS.Timeout;
   private syncing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -61,24 +76,45 @@ export class TaskCluster {
     });
   }
 
+  /** The finished screen recordings, kept in the database for every node to serve. */
+  recordings(): PostgresRecordings {
+    return new PostgresRecordings(this.db);
+  }
+
   /**
-   * Keeps the phones other nodes hold registered in `hub` (not those of `isLocal`), each `busy` with its
-   * node: listed, and taking tasks, which that node runs. Read again every renewal period.
+   * Keeps the phones other nodes hold registered in `hub` (not those of `isLocal`). By default each is `busy`
+   * with its node: listed, and taking tasks, which that node runs. With `listAll`, a phone whose node serves a
+   * REST API is listed with that node (`node: {id, url}`) and the operation pipeline forwards its operations
+   * there. Read again every renewal period; a phone that moved to another node is registered again.
    */
-  mirrorRemoteDevices(hub: DeviceHub, isLocal: (deviceId: string) => boolean): void {
+  mirrorRemoteDevices(hub: DeviceHub, isLocal: (deviceId: string) => boolean, options: { listAll?: boolean } = {}): void {
     const sync = async () => {
       try {
+        if (this.url) await this.leases.advertise(this.url);
         const held = await this.leases.heldElsewhere();
         const now = new Set<string>();
+        const nodeOf = (device: ClusterDevice): ClusterNode | undefined =>
+          options.listAll && device.node.url ? { id: device.node.id, url: device.node.url } : undefined;
+        // Replaced at once, before any registration awaits.
+        const holders = new Map<string, ClusterNode>();
         for (const device of held) {
-          if (isLocal(device.deviceId)) continue;
-          now.add(device.deviceId);
-          if (this.remote.has(device.deviceId) || this.closed) continue;
-          const owner: LeaseOwner = device.owner;
-          hub.register({ id: device.deviceId, name: device.name, driver: remoteDriver(device.deviceId, platformOf(device.platform)), heldBy: () => owner });
-          this.remote.add(device.deviceId);
+          const node = nodeOf(device);
+          if (node) holders.set(device.deviceId, node);
         }
-        for (const id of [...this.remote]) {
+        this.holders = holders;
+        for (const device of held) {
+          const node = nodeOf(device);
+          if (isLocal(device.deviceId) || this.closed) continue;
+          now.add(device.deviceId);
+          const key = JSON.stringify([device.node.id, node?.url ?? null]);
+          if (this.remote.get(device.deviceId) === key) continue;
+          if (this.remote.has(device.deviceId)) await hub.unregister(device.deviceId);
+          const owner: LeaseOwner = device.owner;
+          const driver = remoteDriver(device.deviceId, platformOf(device.platform), node);
+          hub.register(node ? { id: device.deviceId, name: device.name, driver, node: () => node } : { id: device.deviceId, name: device.name, driver, heldBy: () => owner });
+          this.remote.set(device.deviceId, key);
+        }
+        for (const id of [...this.remote.keys()]) {
           if (now.has(id)) continue;
           this.remote.delete(id);
           await hub.unregister(id);
@@ -98,6 +134,20 @@ export class TaskCluster {
     loop();
   }
 
+  /**
+   * The node that holds the phone now, as last read, when it is another one serving a REST API and `listAll`
+   * is on: a phone of this node's config that another node holds is then forwarded to it like the others.
+   */
+  nodeHolding(deviceId: string): ClusterNode | undefined {
+    return this.holders.get(deviceId);
+  }
+
+  /** The address this node's REST API answers on, for the operations other nodes forward to it (said on the next read). */
+  advertise(url: string): void {
+    this.url = url;
+    this.leases.advertise(url).catch((error: unknown) => this.logger.warn({ err: error }, 'registering the address of this node failed; retrying'));
+  }
+
   /** The first read of the other nodes' phones is over. */
   whenMirrored(): Promise<void> {
     return this.syncing;
@@ -115,13 +165,19 @@ function platformOf(value: string): Platform {
   return value === 'android' ? 'android' : 'ios';
 }
 
-/** A phone another node holds: every call is refused (the hub refuses first, through `heldBy`). */
-function remoteDriver(deviceId: string, platform: Platform): DeviceDriver {
-  return refusingDriver(
-    platform,
-    () =>
-      new ApexError('device_busy', `Device ${deviceId} is held by another Apex node.`, {
-        hint: 'Start a task for it (start_task): the node that holds it runs it. Or use the REST API of that node.',
-      }),
+/**
+ * A phone another node holds: every call on this driver is refused (without `node`, the hub refuses first,
+ * through `heldBy`; with it, the pipeline forwards operations to that node, and what reaches the driver is
+ * what is not forwarded, such as the live screen).
+ */
+function remoteDriver(deviceId: string, platform: Platform, node?: ClusterNode): DeviceDriver {
+  return refusingDriver(platform, () =>
+    node
+      ? new ApexError('unsupported_operation', `Device ${deviceId} is held by node ${node.url}; this is not sent on to it.`, {
+          hint: `Use that node's API for it (${node.url}).`,
+        })
+      : new ApexError('device_busy', `Device ${deviceId} is held by another Apex node.`, {
+          hint: 'Start a task for it (start_task): the node that holds it runs it. Or use the REST API of that node.',
+        }),
   );
 }

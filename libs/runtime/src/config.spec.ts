@@ -24,6 +24,18 @@ describe('configuration', () => {
     expect(config.devices[0]).toMatchObject({ id: 'iphone-a', driver: 'wda', url: 'http://127.0.0.1:8100' });
   });
 
+  it('takes the cluster settings of forwarding, and a listAll node with no phone of its own', () => {
+    const config = parseConfig({
+      devices: [],
+      cluster: { listAll: true, token: 'the-cluster-token', url: 'http://10.0.0.5:3000', forwardTimeoutMs: 30_000 },
+    });
+    expect(config.cluster).toEqual({ listAll: true, token: 'the-cluster-token', url: 'http://10.0.0.5:3000', forwardTimeoutMs: 30_000 });
+    const error = thrownBy(() => parseConfig({ devices: [], cluster: { listAll: 'yes', token: '', url: 'ftp://x', forwardTimeoutMs: 5 } })) as ApexError;
+    expect(error.issues?.map((i) => i.path).sort()).toEqual(['cluster.forwardTimeoutMs', 'cluster.listAll', 'cluster.token', 'cluster.url']);
+    // Without listAll a node still needs phones of its own.
+    expect(() => parseConfig({ devices: [], cluster: { leaseMs: 15_000 } })).toThrow(/devices: must list at least one device/);
+  });
+
   it('checks the screen stream settings field by field', () => {
     const error = thrownBy(() =>
       parseConfig({

@@ -181,6 +181,20 @@ export const ApexConfigSchema = z
       .object({
         leaseMs: z.number().int().min(200).max(600_000).optional(),
         renewMs: z.number().int().min(50).max(300_000).optional(),
+        /**
+         * With a shared PostgreSQL store: list_devices also lists the phones other live nodes hold, each with its
+         * `node`, and operations on them are forwarded to that node's REST API (default false: listed `busy`).
+         */
+        listAll: z.boolean().optional(),
+        /**
+         * The bearer token sent to the other nodes when forwarding (the token they serve with, their APEX_TOKEN).
+         * APEX_CLUSTER_TOKEN wins over it; without either, this node's APEX_TOKEN is sent. Best in the environment.
+         */
+        token: z.string().min(1).max(4_096).optional(),
+        /** The address other nodes reach this node's REST API at (default: the address `apex serve` listens on). */
+        url: z.url({ protocol: /^https?$/ }).optional(),
+        /** Longest a forwarded operation may take before `unavailable` (default 60 s; wait_for adds its own timeout). */
+        forwardTimeoutMs: z.number().int().min(100).max(600_000).optional(),
       })
       .strict()
       .optional(),
@@ -243,8 +257,9 @@ export const ApexConfigSchema = z
   })
   .strict()
   .superRefine((config, ctx) => {
-    if (config.devices.length === 0 && config.grids.length === 0 && config.discover !== true) {
-      ctx.addIssue({ code: 'custom', path: ['devices'], message: 'must list at least one device (or a grid, or say "discover": true)' });
+    // A cluster node with listAll may hold no phone of its own: it answers for the phones of the others.
+    if (config.devices.length === 0 && config.grids.length === 0 && config.discover !== true && config.cluster?.listAll !== true) {
+      ctx.addIssue({ code: 'custom', path: ['devices'], message: 'must list at least one device (or a grid, or say "discover": true, or "cluster": {"listAll": true})' });
     }
     const gridIds = new Set<string>();
     config.grids.forEach((grid, index) => {

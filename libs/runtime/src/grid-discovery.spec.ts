@@ -21,7 +21,7 @@ describe('device lab ids and configuration', () => {
     const config = parseConfig({ grids: [{ id: 'lab', url: 'http://127.0.0.1:4444', match: { platformName: 'iOS' } }] });
     expect(config.devices).toEqual([]);
     expect(config.grids[0]).toMatchObject({ id: 'lab', url: 'http://127.0.0.1:4444' });
-    expect(() => parseConfig({})).toThrow(/devices: must list at least one device \(or a grid, or say "discover": true\)/);
+    expect(() => parseConfig({})).toThrow(/devices: must list at least one device \(or a grid, or say "discover": true, or "cluster": \{"listAll": true\}\)/);
     expect(() => parseConfig({ grids: [{ id: 'lab', url: 'ftp://x' }, { id: 'lab', url: 'http://127.0.0.1:4444', refreshMs: 1 }] })).toThrow(
       /grids\.0\.url.*grids\.1\.refreshMs|grids\.1\.refreshMs.*grids\.0\.url/,
     );

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DeviceHub, resolveLease, type DeviceHubOptions, type Lease, type LeaseOptions } from '@apex/hub';
 import { Perception } from '@apex/perception';
-import type { AnyOperation, StepScreenshots } from '@apex/capability';
+import type { AnyOperation, OperationForwarder, StepScreenshots } from '@apex/capability';
 import { RECORDING_OPERATIONS, RecordingService, taskRecorder } from '@apex/recording';
 import { ALL_OPERATIONS, createTaskService, flowJsonSchema, resolveDataDir, type TaskService } from '@apex/tasks';
 import { createVirtualAndroid, startAdbd, startVirtualIPhone, type Adbd, type VirtualAndroid, type VirtualIPhone } from '@apex/virtual-device';
@@ -45,6 +45,12 @@ export interface RuntimeOptions {
   discover?: boolean | 'auto';
   /** Ownership of phones and tasks: lease period, renewal and clock (15 s / 5 s by default), mainly for tests. */
   lease?: Omit<LeaseOptions, 'instance'>;
+  /**
+   * How operations on the phones of other nodes reach them (config `cluster.listAll`): the app passes the
+   * REST client (`createRestForwarder` of @apex/rest; the runtime may not name a face), made with the
+   * cluster's token and limit.
+   */
+  forwarder?: (settings: { token?: string; timeoutMs?: number }) => OperationForwarder;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -90,14 +96,21 @@ export interface Runtime {
   /** The step screenshots of the tasks, for the faces (the task service, opened on first use). */
   readonly stepScreenshots: StepScreenshots;
   /**
-   * The screen recordings, kept under `dataDir/recordings` (config `recordings.maxBytes`); recordings in progress
-   * are completed on close(), before the hub closes.
+   * The screen recordings, kept under `dataDir/recordings` (config `recordings.maxBytes`) and, in a cluster, in
+   * the shared database too; recordings in progress are completed on close(), before the hub closes.
    */
   readonly recordings: RecordingService;
   /** The catalog the faces serve over this runtime: the device, task and recording operations. */
   readonly operations: readonly AnyOperation[];
   /** The JSON Schema of flow files, for editors (REST `GET /flows/schema`). */
   readonly flowSchema: Readonly<Record<string, unknown>>;
+  /** Sends operations on the phones other nodes hold to those nodes (config `cluster.listAll` with a shared store). */
+  readonly forwarder?: OperationForwarder;
+  /**
+   * Tells the other nodes of a cluster where this node's REST API answers (config `cluster.url` wins over
+   * `url`), for the operations they forward to it. Nothing without a cluster.
+   */
+  advertise(url: string): void;
   /** Closes services, the hub (drivers and sessions), the embedded phones, and gives the phones' leases up. */
   close(): Promise<void>;
 }
@@ -112,7 +125,8 @@ export interface Runtime {
 function shouldDiscover(option: RuntimeOptions['discover'], config: ApexConfig | undefined, env: NodeJS.ProcessEnv): boolean {
   if (env.APEX_DISCOVER === '0') return false;
   if (config?.discover !== undefined) return config.discover;
-  return option === 'auto' ? (config?.devices.length ?? 0) === 0 : option === true;
+  // A cluster node with listAll and no phone of its own is a front for the other nodes: nothing to look for.
+  return option === 'auto' ? (config?.devices.length ?? 0) === 0 && config?.cluster?.listAll !== true : option === true;
 }
 
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
@@ -122,7 +136,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const config = configPath ? await loadConfig(configPath) : undefined;
   const dataDir = resolveDataDir({ explicit: options.dataDir, configured: config?.dataDir }, env);
   // The config's lease settings, then the caller's (tests) over them.
-  const lease = resolveLease({ ...config?.cluster, ...options.lease });
+  const lease = resolveLease({ leaseMs: config?.cluster?.leaseMs, renewMs: config?.cluster?.renewMs, ...options.lease });
 
   const closers: (() => Promise<void> | void)[] = [];
   const closeAll = async () => {
@@ -160,6 +174,9 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
           const deviceLease = await openDeviceLease({ dataDir, deviceId: device.id, ...target, lease, logger, backend });
           closers.push(() => deviceLease.close());
           registration.heldBy = () => deviceLease.heldBy();
+          // Held by another node (reaching the phone too, say through a Grid): with listAll, its operations go there.
+          const held = cluster;
+          if (held && config.cluster?.listAll) registration.node = () => (deviceLease.heldBy() ? held.nodeHolding(device.id) : undefined);
         }
         hub.register(registration);
         devices.push({ id: device.id, name: device.name ?? device.id, driver: device.driver, url: addressOf(device), shared, embedded: false });
@@ -212,7 +229,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       discovery.start();
     }
     if (cluster) {
-      cluster.mirrorRemoteDevices(hub, (id) => devices.some((device) => device.id === id));
+      cluster.mirrorRemoteDevices(hub, (id) => devices.some((device) => device.id === id), { listAll: config?.cluster?.listAll });
       await cluster.whenMirrored();
     }
   } catch (error) {
@@ -228,6 +245,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   let tasks: TaskService | undefined;
   let flowSchema: Readonly<Record<string, unknown>> | undefined;
   let recordings: RecordingService | undefined;
+  const forwarder =
+    cluster && config?.cluster?.listAll
+      ? options.forwarder?.({ token: clusterTokenOf(config, env), timeoutMs: config.cluster.forwardTimeoutMs })
+      : undefined;
   const runtime: Runtime = {
     hub,
     perception,
@@ -241,6 +262,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     logger,
     lease,
     operations: [...ALL_OPERATIONS, ...RECORDING_OPERATIONS],
+    forwarder,
+    advertise(url) {
+      cluster?.advertise(config?.cluster?.url ?? url);
+    },
     // Built on first use (REST's GET /flows/schema): converting the flow schema costs start-up ~7 ms.
     get flowSchema() {
       flowSchema ??= flowJsonSchema();
@@ -248,7 +273,8 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     },
     get recordings() {
       if (!recordings) {
-        const created = new RecordingService({ dir: join(dataDir, 'recordings'), maxBytes: config?.recordings?.maxBytes, logger });
+        // In a cluster, finished recordings are also kept in the shared database: every node serves them.
+        const created = new RecordingService({ dir: join(dataDir, 'recordings'), maxBytes: config?.recordings?.maxBytes, logger, shared: cluster?.recordings() });
         services.push(() => created.close());
         recordings = created;
       }
@@ -300,6 +326,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   // A node of a cluster takes tasks posted on other nodes for its phones from the start.
   if (cluster) void runtime.tasks;
   return runtime;
+}
+
+/** The token sent to other nodes: APEX_CLUSTER_TOKEN, else the config's `cluster.token`, else this node's own APEX_TOKEN. */
+function clusterTokenOf(config: ApexConfig | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  return env.APEX_CLUSTER_TOKEN || config?.cluster?.token || env.APEX_TOKEN || undefined;
 }
 
 /**

@@ -23,7 +23,13 @@ export const mcpCommand: CommandImpl = {
     const configPath = typeof values.config === 'string' ? values.config : undefined;
     checkToolsetsOption(values);
     const signals = listenForStopSignals((line) => process.stderr.write(`${line}\n`));
-    const runtime = await createRuntime({ configPath, discover: 'auto' });
+    const runtime = await createRuntime({
+      configPath,
+      discover: 'auto',
+      // Operations on the phones of other nodes (a cluster's listAll) go to them over their REST API; the REST
+      // face is loaded only then.
+      forwarder: (settings) => (require('@apex/rest') as typeof import('@apex/rest')).createRestForwarder(settings),
+    });
     let toolsets;
     try {
       toolsets = toolsetsOf(values, runtime);

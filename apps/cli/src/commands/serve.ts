@@ -1,4 +1,4 @@
-import { parsePortOption, serveUntilSignal } from '@apex/rest';
+import { createRestForwarder, parsePortOption, serveUntilSignal } from '@apex/rest';
 import { createRuntime } from '@apex/runtime';
 import { UsageError, type CommandImpl } from '../cli';
 import { dashboardDirectory } from '../dashboard-dir';
@@ -30,9 +30,10 @@ export const serveCommand: CommandImpl = {
       token: process.env.APEX_TOKEN || undefined,
       dashboardDir: dashboardDirectory(),
       openContext: async () => {
-        const runtime = await createRuntime({ configPath: config, discover: 'auto' });
+        // Operations on the phones of other nodes (a cluster's listAll) go to them over their REST API.
+        const runtime = await createRuntime({ configPath: config, discover: 'auto', forwarder: createRestForwarder });
         // The runtime is the operation context (hub + perception); /mcp serves the chosen toolsets, REST all.
-        return { ctx: runtime, close: () => runtime.close(), mcpToolsets: toolsetsOf(values, runtime) };
+        return { ctx: runtime, close: () => runtime.close(), mcpToolsets: toolsetsOf(values, runtime), onListening: (url) => runtime.advertise(url) };
       },
     });
     return 0;

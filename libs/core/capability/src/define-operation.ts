@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { DeviceHub } from '@apex/hub';
 import type { Perception, ScreenDescriptionResult } from '@apex/perception';
+import type { OperationForwarder } from './forwarding';
 import { observedField, observeField } from './schemas';
 
 /**
@@ -19,6 +20,8 @@ export interface OperationContext {
   appRoots?: readonly string[];
   /** The finished screen recordings, for faces that serve the files; the runtime sets it (its recording service). */
   recordings?: RecordingFiles;
+  /** Runs the operations on devices other nodes hold there (a cluster's `listAll`); the runtime sets it. */
+  forwarder?: OperationForwarder;
 }
 
 /** Where install_app and add_media may read files from. */

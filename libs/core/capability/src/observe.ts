@@ -104,7 +104,8 @@ function firstText(node: UiNode): string | undefined {
   return findNode(node, 'text')?.label;
 }
 
-function summaryLine(o: Observed): string {
+/** The line an action's summary ends with, from what it observed. */
+export function summaryLine(o: Observed): string {
   const parts = [`Now: ${o.app ? (o.app.name ?? o.app.appId) : 'unknown app'}`];
   if (o.changed !== undefined) parts.push(o.changed ? 'screen changed' : 'screen unchanged');
   if (o.alert) parts.push(`alert "${o.alert}"`);

@@ -2,6 +2,7 @@ import { ApexError, invalidArgument, invalidInput } from '@apex/errors';
 import { onBehalfOf } from '@apex/hub';
 import type { ScreenDescriptionResult } from '@apex/perception';
 import { WithImage, WithScreen, type AnyOperation, type ImageAttachment, type OperationContext } from './define-operation';
+import { runOnNode } from './forwarding';
 import { forgetScreen, observeAfterAction, screenBefore, type ActionObservation } from './observe';
 import { DEVICE_OPERATIONS } from './operations';
 import { deviceField, type ObserveLevel } from './schemas';
@@ -48,6 +49,8 @@ export interface CallOptions {
    * the agent loop, which observes from the tree unless a task asks for OCR, says false for its actions.
    */
   observeWithOcr?: boolean;
+  /** The call came from another node of the cluster: it is never forwarded again (see forwarding.ts). */
+  forwarded?: boolean;
 }
 
 /**
@@ -83,6 +86,14 @@ export async function runOperation<Ctx extends OperationContext>(
   // A call that left `device` out while several exist went to the default device: its answer says which.
   const defaulted = takesDevice(op) && input.device === undefined && ctx.hub.ids().length > 1;
   if (takesDevice(op)) input.device = ctx.hub.resolve(input.device as string | undefined);
+  // A device another node holds: the call, validated here, runs there (its `observe` included).
+  const node = takesDevice(op) ? ctx.hub.nodeOf(input.device as string) : undefined;
+  if (node && ctx.forwarder?.handles(op.name)) {
+    // What the client sent (the node validates it again, the same way), not the parsed values with defaults.
+    const result = await runOnNode(ctx.forwarder, op, node, { ...((rawInput ?? {}) as object), device: input.device }, call);
+    if (defaulted) result.summary = `On ${String(input.device)} (the default device): ${result.summary}`;
+    return result;
+  }
 
   let raw: unknown;
   let observation: ActionObservation | undefined;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ApexError, invalidArgument } from '@apex/errors';
@@ -19,6 +19,19 @@ export interface RecordingServiceOptions {
   startTimeoutMs?: number;
   finishTimeoutMs?: number;
   logger?: { warn(details: object, message: string): void };
+  /**
+   * Where finished recordings are kept for every process to serve (a cluster's shared database): each one is
+   * stored there once complete, and one this process does not have is fetched from there when asked for.
+   */
+  shared?: SharedRecordings;
+}
+
+/** Recordings kept where several Apex processes read them (PostgreSQL's `PostgresRecordings` of @apex/tasks). */
+export interface SharedRecordings {
+  /** Stores a finished recording (its sidecar and MP4 file); the oldest others go beyond `maxBytes`. */
+  put(meta: FinishedRecording, file: string, maxBytes: number): Promise<void>;
+  /** Writes the recording's MP4 to `file` and answers its sidecar; undefined when it is not kept there. */
+  get(id: string, file: string): Promise<unknown>;
 }
 
 /** A recording as list_recordings shows it: finished, or still being recorded (`recording: true`). */
@@ -80,6 +93,8 @@ export class RecordingService implements RecordingFiles {
   private readonly clock: () => number;
   private closed = false;
   private swept = false;
+  /** Recordings being fetched from the shared store, by id (two requests for one fetch it once). */
+  private readonly fetching = new Map<string, Promise<boolean>>();
 
   constructor(private readonly options: RecordingServiceOptions) {
     this.maxBytes = options.maxBytes ?? DEFAULT_RECORDINGS_MAX_BYTES;
@@ -122,6 +137,7 @@ export class RecordingService implements RecordingFiles {
       const done = recording.ended.then(async (finished) => {
         await writeFile(this.sidecarOf(id), JSON.stringify(finished));
         await this.prune(id);
+        await this.share(finished);
         return finished;
       });
       slot.done = done;
@@ -187,14 +203,53 @@ export class RecordingService implements RecordingFiles {
       throw invalidArgument(`"${id.slice(0, 40)}" is not a recording id.`, [{ path: 'id', message: 'must be a recording id as start_recording and list_recordings give it (rec-…)' }]);
     }
     const path = this.fileOf(id);
+    const here = async () => ({ path, bytes: (await stat(path)).size });
     try {
-      const { size } = await stat(path);
-      return { path, bytes: size };
+      return await here();
     } catch {
+      // Not made (or no longer kept) here: made by another process of the cluster, perhaps.
+      if (await this.fetchShared(id)) return here();
       throw new ApexError('recording_not_found', `There is no finished recording ${id}.`, {
         hint: 'list_recordings lists the recordings kept; one in progress is served once stop_recording has ended it.',
       });
     }
+  }
+
+  /** Stores a finished recording where the other processes read it; a failure leaves it served here only. */
+  private async share(finished: FinishedRecording): Promise<void> {
+    try {
+      await this.options.shared?.put(finished, this.fileOf(finished.id), this.maxBytes);
+    } catch (error) {
+      this.options.logger?.warn({ err: error, recording: finished.id }, 'the recording could not be stored for the other nodes; it is served by this one only');
+    }
+  }
+
+  /**
+   * Copies a recording this process does not have from the shared store into its directory (then it is one of
+   * its recordings, listed and kept within maxBytes like the others); false when the store has none.
+   */
+  private fetchShared(id: string): Promise<boolean> {
+    const shared = this.options.shared;
+    if (!shared) return Promise.resolve(false);
+    let fetching = this.fetching.get(id);
+    if (!fetching) {
+      const part = join(this.options.dir, `${id}.mp4.fetch.part`);
+      fetching = (async () => {
+        await this.prepareDir();
+        try {
+          const meta = sidecarSchema.safeParse(await shared.get(id, part));
+          if (!meta.success || meta.data.id !== id) return false;
+          await rename(part, this.fileOf(id));
+          await writeFile(this.sidecarOf(id), JSON.stringify(meta.data));
+          await this.prune(id);
+          return true;
+        } finally {
+          await rm(part, { force: true });
+        }
+      })().finally(() => this.fetching.delete(id));
+      this.fetching.set(id, fetching);
+    }
+    return fetching;
   }
 
   /** Ends every recording in progress, each with a complete file. */

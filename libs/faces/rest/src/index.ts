@@ -21,3 +21,4 @@ export { DEFAULT_BODY_LIMIT_BYTES } from './server';
 export { DEPRECATED_FIELDS } from './deprecated-fields';
 export { createRestLogger, REDACTED_PATHS, type Logger } from './logging';
 export { DASHBOARD_CSP, DASHBOARD_PREFIX, isDashboardBuilt } from './dashboard';
+export { createRestForwarder, DEFAULT_FORWARD_TIMEOUT_MS, FORWARDED_HEADER, type RestForwarderOptions } from './forwarder';

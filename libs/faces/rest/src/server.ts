@@ -14,6 +14,7 @@ import {
   type CorsPolicy,
 } from '@apex/serve-security';
 import { createDashboardFiles } from './dashboard';
+import { FORWARDED_HEADER } from './forwarder';
 import { queryWithCurrentNames, withCurrentNames } from './deprecated-fields';
 import { renderDocsPage } from './docs-page';
 import { inputFromQuery, rejectUnknownFields } from './input';
@@ -178,7 +179,9 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     }
     if (pathValue !== undefined) input[pathField] = pathValue;
     logger.debug({ operation: operation.name, input: loggableInput(operation, input) }, 'operation');
-    const result = await runOperation(ctx, operation, input, catalog, { signal: clientGone(res) });
+    // A request another node forwarded runs here or fails here: it is never sent on (see forwarder.ts).
+    const forwarded = req.headers[FORWARDED_HEADER.toLowerCase()] !== undefined;
+    const result = await runOperation(ctx, operation, input, catalog, { signal: clientGone(res), forwarded });
     if (route.responder === 'image') sendScreenshot(req, res, result);
     else sendJson(res, route.successStatus ?? 200, result.output);
   }

@@ -169,6 +169,8 @@ export interface OpenedContext {
   close(): Promise<void>;
   /** The toolsets /mcp lists, when the context's configuration chose them (see StartRestApiOptions). */
   mcpToolsets?: readonly Toolset[];
+  /** Hears the address the API answers on once it listens (a cluster node registers it for the others). */
+  onListening?(url: string): void;
 }
 
 export interface ServeOptions extends StartRestApiOptions {
@@ -194,6 +196,7 @@ export async function serveUntilSignal(options: ServeOptions): Promise<void> {
   const opened = await openContext();
   try {
     const api = await startRestApi(opened.ctx, { ...startOptions, host, mcpToolsets: opened.mcpToolsets ?? startOptions.mcpToolsets });
+    opened.onListening?.(api.url);
     // One write, so a reader of stdout never sees half of the banner.
     print(describeRestApi(api, Boolean(startOptions.token)).join('\n'));
     const signal = await (stopSignal ?? waitForShutdownSignal());

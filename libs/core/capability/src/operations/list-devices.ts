@@ -9,6 +9,8 @@ const deviceSummary = z.object({
   name: z.string(),
   owner: z.object({ pid: z.number().int(), host: z.string(), since: z.string() }).optional(),
   note: z.string().optional(),
+  /** The other Apex node that holds it and answers for it (a cluster's listAll); operations are sent there. */
+  node: z.object({ id: z.string(), url: z.string() }).optional(),
 });
 
 export const listDevicesOperation = defineOperation({
@@ -26,5 +28,5 @@ export const listDevicesOperation = defineOperation({
   summarize: ({ devices }) =>
     devices.length === 0
       ? 'No devices are connected.'
-      : `${devices.length} device(s): ${devices.map((d) => `${d.id} "${d.name}" (${d.platform}, ${d.state}${d.note ? `: ${d.note}` : ''})`).join('; ')}`,
+      : `${devices.length} device(s): ${devices.map((d) => `${d.id} "${d.name}" (${d.platform}, ${d.state}${d.note ? `: ${d.note}` : ''}${d.node ? `, on node ${d.node.url}` : ''})`).join('; ')}`,
 });

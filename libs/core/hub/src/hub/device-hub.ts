@@ -24,6 +24,14 @@ export interface DeviceSummary {
   owner?: LeaseOwner;
   /** Why it is not ready, in a person's words, where its pool knows (being prepared, waiting for authorization). */
   note?: string;
+  /** The other Apex node that holds the device and answers for it (a cluster's `listAll`). */
+  node?: ClusterNode;
+}
+
+/** An Apex node of a cluster, as a client sees it: its id and the address of its REST API. */
+export interface ClusterNode {
+  id: string;
+  url: string;
 }
 
 export interface DeviceRegistration {
@@ -45,6 +53,11 @@ export interface DeviceRegistration {
   onFailure?: (error: ApexError) => void;
   /** The pool's note on the device, listed with it (see DeviceSummary.note). */
   note?: () => string | undefined;
+  /**
+   * Another node holds the device and answers for it (now): the operation pipeline sends its operations there
+   * (the driver is never called for them), and it is listed `online` with that node.
+   */
+  node?: () => ClusterNode | undefined;
 }
 
 /** A pool's word on a device; undefined: nothing against using it. */
@@ -109,6 +122,7 @@ interface DeviceSlot {
   readonly heldBy?: HeldBy;
   readonly poolState?: PoolState;
   readonly note?: () => string | undefined;
+  readonly node?: () => ClusterNode | undefined;
   readonly onFailure?: (error: ApexError) => void;
   readonly queue: ActionQueue;
   readonly backoff: Backoff;
@@ -186,6 +200,7 @@ export class DeviceHub {
       heldBy: registration.heldBy,
       poolState: registration.poolState,
       note: registration.note,
+      node: registration.node,
       onFailure: registration.onFailure,
       queue: new ActionQueue(),
       backoff: new Backoff(this.options.backoff),
@@ -231,6 +246,11 @@ export class DeviceHub {
   /** The summary of one device (`device_not_found` if unknown). */
   summary(deviceId: string): DeviceSummary {
     return this.summarize(this.slot(deviceId));
+  }
+
+  /** The node that answers for the device when another node holds it (`device_not_found` if unknown). */
+  nodeOf(deviceId: string): ClusterNode | undefined {
+    return this.slot(deviceId).node?.();
   }
 
   /** Actions waiting in the device's queue (the running one not included). */
@@ -463,6 +483,8 @@ export class DeviceHub {
   }
 
   private summarize(slot: DeviceSlot): DeviceSummary {
+    const node = slot.node?.();
+    if (node) return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: 'online', node };
     const owner = slot.heldBy?.();
     if (owner) return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: 'busy', owner };
     const pool = slot.poolState?.();

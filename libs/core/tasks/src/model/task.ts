@@ -133,6 +133,11 @@ export interface Task {
   suggestedPatch?: FlowPatch[];
   /** The screen recording of the run, when the task asked for one (`record: true`), whatever its end. */
   recording?: TaskRecording;
+  /**
+   * The task asked to be recorded (`record: true`): kept by a shared store, so that the node that runs it
+   * records it wherever it was posted. Not shown to clients (`recording` is).
+   */
+  record?: boolean;
 }
 
 /** A task without its step log, as listed. */

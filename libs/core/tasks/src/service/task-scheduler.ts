@@ -27,9 +27,14 @@ export class TaskScheduler {
 
   /** `device_busy` when the device's queue is full. */
   assertRoom(deviceId: string): void {
+    if ((this.waiting.get(deviceId)?.length ?? 0) < this.options.maxQueuedPerDevice) return;
+    throw this.queueFull(deviceId);
+  }
+
+  /** The refusal of a task for a device whose queue is full (here, or counted over a cluster by its store). */
+  queueFull(deviceId: string): ApexError {
     const limit = this.options.maxQueuedPerDevice;
-    if ((this.waiting.get(deviceId)?.length ?? 0) < limit) return;
-    throw new ApexError('device_busy', `Device ${deviceId} already has ${limit} queued tasks, the most it takes.`, {
+    return new ApexError('device_busy', `Device ${deviceId} already has ${limit} queued tasks, the most it takes.`, {
       hint: 'Wait for a queued task to start or cancel one (list_tasks with status "queued"), then try again.',
     });
   }

@@ -120,15 +120,20 @@ export class TaskService implements StepScreenshots {
    * variables (passwords too), which no file should. A flow task adopted after a restart fails saying so.
    */
   private readonly flows = new Map<string, { flow: Flow; healer?: Planner }>();
-  /** The tasks of this process that asked to be recorded, until they end (a task adopted after a restart is not). */
+  /**
+   * The tasks of this process that asked to be recorded, until they end (a task adopted after a restart is not,
+   * unless a shared store kept its `record`: then the node that runs it records it).
+   */
   private readonly recorded = new Set<string>();
   private readonly settledListeners = new Map<string, Array<(task: Task) => void>>();
   private readonly lease: Lease;
+  private readonly maxQueuedPerDevice: number;
   private readonly unsubscribe?: () => void;
   private closed = false;
 
   constructor(private readonly options: TaskServiceOptions) {
     this.lease = resolveLease(options.lease);
+    this.maxQueuedPerDevice = options.maxQueuedPerDevice ?? DEFAULT_MAX_QUEUED_PER_DEVICE;
     let opened: OpenedTaskStore | undefined;
     if (options.store) {
       opened = options.store(this.lease, options.screenshots ?? {});
@@ -140,7 +145,7 @@ export class TaskService implements StepScreenshots {
       this.images = fileStepImages(this.screenshots);
     }
     this.scheduler = new TaskScheduler({
-      maxQueuedPerDevice: options.maxQueuedPerDevice ?? DEFAULT_MAX_QUEUED_PER_DEVICE,
+      maxQueuedPerDevice: this.maxQueuedPerDevice,
       run: (taskId, signal) => this.execute(taskId, signal),
       onEnd: (taskId) => {
         this.flows.delete(taskId);
@@ -200,12 +205,16 @@ export class TaskService implements StepScreenshots {
       timeoutMs: timeoutMs ?? this.options.defaultTimeoutMs ?? TASK_LIMITS.defaultTimeoutMs,
       createdAt: this.now(),
       steps: [],
+      // Kept by a shared store, so that the node that holds the device records it.
+      ...(input.record ? { record: true } : {}),
     };
     if (input.flow) this.flows.set(task.id, { flow: input.flow, healer });
     if (input.record) this.recorded.add(task.id);
-    let ours: boolean;
+    let ours: boolean | 'full';
     try {
-      ours = await this.store.insert(task);
+      // A shared store counts the device's queue over every node, with the same limit.
+      ours = await this.store.insert(task, { maxQueued: this.maxQueuedPerDevice });
+      if (ours === 'full') throw this.scheduler.queueFull(deviceId);
     } catch (error) {
       this.flows.delete(task.id);
       this.recorded.delete(task.id);
@@ -331,7 +340,7 @@ export class TaskService implements StepScreenshots {
     if (!task) return;
     this.options.logger?.info({ taskId, deviceId: task.deviceId }, 'task started');
     const recorder = new StepRecorder(taskId, this.store, this.images, this.options.keepTypedText ? AS_TYPED : new TypedTextRedactor(), this.options.logger);
-    const recording = this.recorded.has(taskId) ? await this.startRecording(task) : false;
+    const recording = this.recorded.has(taskId) || task.record ? await this.startRecording(task) : false;
     let outcome: AgentOutcome;
     try {
       // The device is not looked up again here: the task's first operation finds it gone (device_error).

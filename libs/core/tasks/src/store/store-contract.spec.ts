@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestPostgres, type TestPostgres } from '@apex/testing/postgres';
@@ -6,6 +6,7 @@ import type { Task, TaskStep } from '../model/task';
 import { MIGRATIONS } from './postgres/migrations';
 import { PostgresDatabase } from './postgres/postgres-database';
 import { PostgresDeviceLeases } from './postgres/postgres-device-leases';
+import { PostgresRecordings, RECORDING_CHUNK_BYTES } from './postgres/postgres-recordings';
 import { PostgresStepImages } from './postgres/postgres-step-images';
 import { PostgresTaskStore } from './postgres/postgres-task-store';
 import { SqliteTaskStore } from './sqlite-task-store';
@@ -265,6 +266,24 @@ describe('task stores', () => {
         expect(await a.insert(task('after-lapse', { deviceId: 'phone-b' }))).toBe(false);
       });
 
+      it("keeps a device's queue limit over every node: counted with the insert, so concurrent posts never pass it", async () => {
+        const [a, b, c] = ['node-a', 'node-b', 'node-c'].map((id) => new PostgresTaskStore(db, { lease: lease(id) }));
+        for (const store of [a, b, c]) await store.renewLease();
+        expect(await new PostgresDeviceLeases(db, lease('node-c')).claim(device)).toEqual({ held: true });
+        const posts = Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).insert(task(`q${i}`, { deviceId: 'phone-b' }), { maxQueued: 3 }));
+        const answers = await Promise.all(posts);
+        expect(answers.filter((answer) => answer === 'full')).toHaveLength(5);
+        expect(answers.filter((answer) => answer === false)).toHaveLength(3);
+        expect((await c.queued()).filter((t) => t.deviceId === 'phone-b')).toHaveLength(3);
+        // A task that leaves the queue makes room; other devices are counted apart.
+        const first = (await c.adoptQueued())[0];
+        await c.startRun(first.id, new Date(clock).toISOString());
+        expect(await a.insert(task('q-next', { deviceId: 'phone-b' }), { maxQueued: 3 })).toBe(false);
+        expect(await a.insert(task('q-full', { deviceId: 'phone-b' }), { maxQueued: 3 })).toBe('full');
+        expect(await a.insert(task('other', { deviceId: 'phone-other' }), { maxQueued: 3 })).toBe(true);
+        expect(await a.get('q-full')).toBeUndefined();
+      });
+
       it('fences a node that lost its task: no step recorded, no end written, and it is told to stop', async () => {
         const a = new PostgresTaskStore(db, { lease: lease('node-a') });
         const b = new PostgresTaskStore(db, { lease: lease('node-b') });
@@ -314,6 +333,31 @@ describe('task stores', () => {
         ]);
         await images.removeTask('t1');
         expect(await images.read('t1', 'step-003.jpg')).toBeUndefined();
+      });
+
+      it('keeps recordings in the database in chunks, byte for byte, the oldest removed beyond the limit', async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'apex-recordings-'));
+        try {
+          const recordings = new PostgresRecordings(db);
+          // Two and a half chunks of bytes that differ from chunk to chunk.
+          const video = Buffer.from(Array.from({ length: Math.round(RECORDING_CHUNK_BYTES * 2.5) }, (_, i) => (i * 31 + (i >> 20)) % 251));
+          writeFileSync(join(dir, 'a.mp4'), video);
+          await recordings.put({ id: 'rec-a', bytes: video.length }, join(dir, 'a.mp4'), 10 * RECORDING_CHUNK_BYTES);
+          const chunks = await db.query<{ n: string }>("SELECT COUNT(*) AS n FROM apex_recording_chunks WHERE recording_id = 'rec-a'");
+          expect(Number(chunks.rows[0].n)).toBe(3);
+          expect(await new PostgresRecordings(db).get('rec-a', join(dir, 'copy.mp4'))).toEqual({ id: 'rec-a', bytes: video.length });
+          expect(readFileSync(join(dir, 'copy.mp4')).equals(video)).toBe(true);
+          expect(await recordings.get('rec-none', join(dir, 'none.mp4'))).toBeUndefined();
+          // A newer one that leaves no room for both: the older goes, with its chunks.
+          writeFileSync(join(dir, 'b.mp4'), video.subarray(0, RECORDING_CHUNK_BYTES * 2));
+          await recordings.put({ id: 'rec-b', bytes: RECORDING_CHUNK_BYTES * 2 }, join(dir, 'b.mp4'), 4 * RECORDING_CHUNK_BYTES);
+          expect(await recordings.get('rec-a', join(dir, 'gone.mp4'))).toBeUndefined();
+          expect((await db.query("SELECT 1 FROM apex_recording_chunks WHERE recording_id = 'rec-a'")).rows).toEqual([]);
+          expect(await recordings.get('rec-b', join(dir, 'b-copy.mp4'))).toMatchObject({ id: 'rec-b' });
+          expect(readFileSync(join(dir, 'b-copy.mp4')).equals(video.subarray(0, RECORDING_CHUNK_BYTES * 2))).toBe(true);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
       });
 
       it('migrates once: a second node opening the database finds the schema in place', async () => {

@@ -24,6 +24,8 @@ export interface TaskRow {
   answer_json: string | null;
   /** Absent in a row read before the column was added. */
   recording_json?: string | null;
+  /** PostgreSQL only: the task asked to be recorded. */
+  record?: boolean | null;
   /** A COUNT: a string from PostgreSQL (bigint). */
   step_count?: number | string;
 }
@@ -73,6 +75,7 @@ export function taskFrom(row: TaskRow): Omit<Task, 'steps'> {
   if (row.patch_json) task.suggestedPatch = JSON.parse(row.patch_json) as FlowPatch[];
   if (row.answer_json) task.answer = JSON.parse(row.answer_json) as TaskAnswer;
   if (row.recording_json) task.recording = JSON.parse(row.recording_json) as TaskRecording;
+  if (row.record) task.record = true;
   return task;
 }
 

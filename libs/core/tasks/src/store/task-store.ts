@@ -34,9 +34,12 @@ export interface TaskPatch {
 export interface TaskStore {
   /**
    * Stores a new task. Resolves true when this process owns it and should queue it (SQLite: always; PostgreSQL:
-   * when this process holds the task's device, otherwise the node that holds it adopts it).
+   * when this process holds the task's device, otherwise the node that holds it adopts it). A store shared by
+   * several processes (PostgreSQL) also keeps `maxQueued`: it counts the device's queued tasks of every
+   * process, atomically with the insert, and resolves 'full' without storing anything when there are that many
+   * (one process's own queue is counted by its scheduler).
    */
-  insert(task: Task): Promise<boolean>;
+  insert(task: Task, limits?: { maxQueued?: number }): Promise<boolean | 'full'>;
   /** Whether a task for the device would be this process's to run (PostgreSQL: no other node holds the device). */
   runsHere(deviceId: string): Promise<boolean>;
   update(id: string, patch: TaskPatch): Promise<void>;

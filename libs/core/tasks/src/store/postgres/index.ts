@@ -3,3 +3,4 @@ export { PostgresTaskStore, type PostgresTaskStoreOptions } from './postgres-tas
 export { PostgresStepImages } from './postgres-step-images';
 export { PostgresDeviceLeases, type ClusterDevice, type DeviceClaim } from './postgres-device-leases';
 export { MIGRATIONS } from './migrations';
+export { PostgresRecordings, RECORDING_CHUNK_BYTES, type SharedRecordingMeta } from './postgres-recordings';

@@ -78,4 +78,28 @@ CREATE TABLE apex_device_leases (
     name: 'the screen recording a task asked for (record: true)',
     sql: 'ALTER TABLE apex_tasks ADD COLUMN recording_json TEXT;',
   },
+  {
+    version: 4,
+    name: 'the address of each node, for the operations other nodes forward to it (cluster.listAll)',
+    sql: 'ALTER TABLE apex_nodes ADD COLUMN url TEXT;',
+  },
+  {
+    version: 5,
+    name: 'finished screen recordings, for every node to serve; whether a task asked to be recorded',
+    sql: `
+CREATE TABLE apex_recordings (
+  seq BIGSERIAL,
+  id TEXT PRIMARY KEY,
+  meta_json TEXT NOT NULL,
+  bytes BIGINT NOT NULL
+);
+CREATE TABLE apex_recording_chunks (
+  recording_id TEXT NOT NULL REFERENCES apex_recordings (id) ON DELETE CASCADE,
+  idx INTEGER NOT NULL,
+  data BYTEA NOT NULL,
+  PRIMARY KEY (recording_id, idx)
+);
+ALTER TABLE apex_tasks ADD COLUMN record BOOLEAN NOT NULL DEFAULT false;
+`,
+  },
 ];

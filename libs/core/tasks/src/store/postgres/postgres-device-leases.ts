@@ -9,6 +9,8 @@ export interface ClusterDevice {
   owner: LeaseOwner;
   /** When that node's hold ends unless renewed (ms since the epoch). */
   expiresAt: number;
+  /** The node: its instance id, and the address of its REST API when it serves one. */
+  node: { id: string; url?: string };
 }
 
 /** The outcome of one claim: this node holds the phone, or another one does. */
@@ -23,6 +25,7 @@ interface LeaseRow {
   host: string;
   since: string;
   expires_at: string;
+  url?: string | null;
 }
 
 /**
@@ -64,9 +67,26 @@ export class PostgresDeviceLeases {
   /** The phones other live nodes hold now. */
   async heldElsewhere(): Promise<ClusterDevice[]> {
     const { rows } = await this.db.query<LeaseRow>(
-      'SELECT * FROM apex_device_leases WHERE instance_id <> $1 AND expires_at > $2 ORDER BY device_id',
+      `SELECT d.*, n.url FROM apex_device_leases d LEFT JOIN apex_nodes n ON n.instance_id = d.instance_id
+       WHERE d.instance_id <> $1 AND d.expires_at > $2 ORDER BY d.device_id`,
       [this.lease.instance.id, this.lease.now()],
     );
-    return rows.map((row) => ({ deviceId: row.device_id, name: row.name, platform: row.platform, owner: ownerOf(row), expiresAt: Number(row.expires_at) }));
+    return rows.map((row) => ({
+      deviceId: row.device_id,
+      name: row.name,
+      platform: row.platform,
+      owner: ownerOf(row),
+      expiresAt: Number(row.expires_at),
+      node: { id: row.instance_id, ...(row.url ? { url: row.url } : {}) },
+    }));
+  }
+
+  /**
+   * Registers the address this node's REST API answers on, for the operations other nodes forward to it: on
+   * the node's row, which the task store keeps while the node lives. Said again every period (a row written
+   * anew after a long pause gets it back); never writes the row itself, so a node that is closing stays gone.
+   */
+  async advertise(url: string): Promise<void> {
+    await this.db.query('UPDATE apex_nodes SET url = $2 WHERE instance_id = $1 AND url IS DISTINCT FROM $2', [this.lease.instance.id, url]);
   }
 }

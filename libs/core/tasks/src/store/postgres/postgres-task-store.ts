@@ -44,34 +44,43 @@ export class PostgresTaskStore implements TaskStore {
     this.owner = this.lease.instance.id;
   }
 
-  async insert(task: Task): Promise<boolean> {
-    // Claimed here unless the device is held through a lease by another node, live or lapsed: then it is
-    // that node's, or the device's next holder's, to claim (a lapsed hold does not make the phone this node's).
-    const { rows } = await this.db.query<{ owner: string }>(
-      `INSERT INTO apex_tasks (id, device_id, goal, status, planner, max_steps, timeout_ms, created_at, started_at, finished_at, result, error_json, usage_json, owner)
-       VALUES ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-         CASE WHEN EXISTS (SELECT 1 FROM apex_device_leases d WHERE d.device_id = $3 AND d.instance_id <> $1) THEN '' ELSE $1 END)
-       RETURNING owner`,
-      [
-        this.owner,
-        task.id,
-        task.deviceId,
-        task.goal,
-        task.status,
-        task.planner,
-        task.maxSteps,
-        task.timeoutMs,
-        task.createdAt,
-        task.startedAt ?? null,
-        task.finishedAt ?? null,
-        task.result ?? null,
-        task.error ? JSON.stringify(task.error) : null,
-        task.usage ? JSON.stringify(task.usage) : null,
-      ],
-    );
-    const ours = rows[0]?.owner === this.owner;
-    if (!ours) await this.announce();
-    return ours;
+  async insert(task: Task, limits: { maxQueued?: number } = {}): Promise<boolean | 'full'> {
+    const inserted = await this.db.transaction(async (client) => {
+      if (limits.maxQueued !== undefined && task.status === 'queued') {
+        // One insert at a time per device across the cluster, so that the count and the insert agree.
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`apex_queue:${task.deviceId}`]);
+        const { rows } = await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM apex_tasks WHERE device_id = $1 AND status = 'queued'`, [task.deviceId]);
+        if (Number(rows[0]?.n ?? 0) >= limits.maxQueued) return 'full' as const;
+      }
+      // Claimed here unless the device is held through a lease by another node, live or lapsed: then it is
+      // that node's, or the device's next holder's, to claim (a lapsed hold does not make the phone this node's).
+      const { rows } = await client.query<{ owner: string }>(
+        `INSERT INTO apex_tasks (id, device_id, goal, status, planner, max_steps, timeout_ms, created_at, started_at, finished_at, result, error_json, usage_json, record, owner)
+         VALUES ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+           CASE WHEN EXISTS (SELECT 1 FROM apex_device_leases d WHERE d.device_id = $3 AND d.instance_id <> $1) THEN '' ELSE $1 END)
+         RETURNING owner`,
+        [
+          this.owner,
+          task.id,
+          task.deviceId,
+          task.goal,
+          task.status,
+          task.planner,
+          task.maxSteps,
+          task.timeoutMs,
+          task.createdAt,
+          task.startedAt ?? null,
+          task.finishedAt ?? null,
+          task.result ?? null,
+          task.error ? JSON.stringify(task.error) : null,
+          task.usage ? JSON.stringify(task.usage) : null,
+          task.record === true,
+        ],
+      );
+      return rows[0]?.owner === this.owner;
+    });
+    if (inserted === false) await this.announce();
+    return inserted;
   }
 
   async runsHere(deviceId: string): Promise<boolean> {
