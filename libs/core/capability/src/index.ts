@@ -1,6 +1,7 @@
 export * from './define-operation';
 export * from './toolsets';
 export * from './run-operation';
+export * from './device-wait';
 export * from './json-schema';
 export * from './limits';
 export * from './schemas';

@@ -2,6 +2,8 @@ import { ApexError, invalidArgument, invalidInput } from '@apex/errors';
 import { onBehalfOf } from '@apex/hub';
 import type { ScreenDescriptionResult } from '@apex/perception';
 import { WithImage, WithScreen, type AnyOperation, type ImageAttachment, type OperationContext } from './define-operation';
+import { waitForDevice } from './device-wait';
+import { MAX_DEVICE_WAIT_MS } from './limits';
 import { forgetScreen, observeAfterAction, screenBefore, type ActionObservation } from './observe';
 import { DEVICE_OPERATIONS } from './operations';
 import { deviceField, type ObserveLevel } from './schemas';
@@ -48,12 +50,20 @@ export interface CallOptions {
    * the agent loop, which observes from the tree unless a task asks for OCR, says false for its actions.
    */
   observeWithOcr?: boolean;
+  /**
+   * How long the call waits for its device while the device is being prepared (default MAX_DEVICE_WAIT_MS;
+   * 0: answer `device_offline` naming the phase at once). The operation may decide instead (`deviceWaitMs`).
+   */
+  deviceWaitMs?: number;
+  /** Hears the device's preparation phases while the call waits for them (MCP: progress notifications). */
+  onProgress?: (message: string) => void;
 }
 
 /**
  * The one pipeline: validates `rawInput` against the operation's schema (an `invalid_argument` listing every
  * bad field), resolves the device, runs the handler, observes the screen after an action (`acts`, at the
- * level its `observe` asks) and validates the output. Throws only `ApexError`s. When `call.signal` aborts, the
+ * level its `observe` asks) and validates the output. A call on a device being prepared first waits for it
+ * (`deviceWaitMs`), telling `onProgress` each phase. Throws only `ApexError`s. When `call.signal` aborts, the
  * device actions the handler started and still waits for are withdrawn or aborted.
  */
 export async function runOperation<Ctx extends OperationContext>(
@@ -82,7 +92,11 @@ export async function runOperation<Ctx extends OperationContext>(
   if (op.acts) delete input.observe;
   // A call that left `device` out while several exist went to the default device: its answer says which.
   const defaulted = takesDevice(op) && input.device === undefined && ctx.hub.ids().length > 1;
-  if (takesDevice(op)) input.device = ctx.hub.resolve(input.device as string | undefined);
+  if (takesDevice(op)) {
+    input.device = ctx.hub.resolve(input.device as string | undefined);
+    const timeoutMs = op.deviceWaitMs?.(input as typeof input & { device: string }) ?? call.deviceWaitMs ?? MAX_DEVICE_WAIT_MS;
+    await waitForDevice(ctx, input.device as string, { timeoutMs, signal: call.signal, onProgress: call.onProgress });
+  }
 
   let raw: unknown;
   let observation: ActionObservation | undefined;

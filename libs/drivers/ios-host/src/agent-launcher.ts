@@ -12,6 +12,16 @@ import { eachLine, killGroup, runTool, startTool, ToolMissing, type RunToolOptio
 
 export type AgentPhase = 'checking' | 'building' | 'starting' | 'forwarding' | 'waiting' | 'ready';
 
+/** Each phase in a person's words, for clients and the CLI: no host tool or agent project is named. */
+export const AGENT_PHASE_WORDS: Readonly<Record<AgentPhase, string>> = {
+  checking: 'checking the tools',
+  building: 'building the automation agent (the first time takes minutes)',
+  starting: 'starting the automation agent',
+  forwarding: 'forwarding the port',
+  waiting: 'waiting for it to answer',
+  ready: 'ready',
+};
+
 export interface AgentTarget {
   udid: string;
   kind: 'simulator' | 'device';

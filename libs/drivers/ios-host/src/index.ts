@@ -4,6 +4,7 @@ export { listUsbIPhones, parseUsbIPhones, type UsbIPhone, type UsbIPhoneListing 
 export {
   findXcode,
   launchAgent,
+  AGENT_PHASE_WORDS,
   AgentSetupError,
   xcodeVersionOf,
   type AgentLaunchOptions,

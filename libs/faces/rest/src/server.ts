@@ -178,7 +178,9 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     }
     if (pathValue !== undefined) input[pathField] = pathValue;
     logger.debug({ operation: operation.name, input: loggableInput(operation, input) }, 'operation');
-    const result = await runOperation(ctx, operation, input, catalog, { signal: clientGone(res) });
+    // A device being prepared answers 503 naming the phase with Retry-After at once (wait_for_device waits on purpose):
+    // a plain HTTP client sees no progress, and proxies cut requests that stay silent for minutes.
+    const result = await runOperation(ctx, operation, input, catalog, { signal: clientGone(res), deviceWaitMs: 0 });
     if (route.responder === 'image') sendScreenshot(req, res, result);
     else sendJson(res, route.successStatus ?? 200, result.output);
   }

@@ -1,1 +1,1 @@
-export { installStandIns, type StandInCall, type StandIns, type StandInScenario } from './stand-ins';
+export { installStandIns, type BuildHold, type StandInCall, type StandIns, type StandInScenario } from './stand-ins';

@@ -22,6 +22,7 @@
  * - `xcodebuild -version`: "Xcode 15.4" / "Build version 15F31d" (man xcodebuild, -version).
  * - `xcodebuild build-for-testing … -derivedDataPath D`: writes D/Build/Products/<name>.xctestrun and ends with
  *   "** TEST BUILD SUCCEEDED **" (exit 0), or prints the scenario's error lines and "** TEST BUILD FAILED **" (65).
+ *   With `xcode.holdBuild` (a socket path) it first connects there and builds once the test writes to it.
  * - `xcodebuild test-without-building`: "Testing started", then the agent's own line
  *   "ServerURLHere->http://127.0.0.1:<USE_PORT><-ServerURLHere" once it listens, and runs until killed; the
  *   "agent" is a TCP forward from 127.0.0.1:<USE_PORT> to the scenario's `agentUrl` (a virtual iPhone).
@@ -161,12 +162,17 @@ function answer() {
     if (action === '-version') {
       process.stdout.write(`Xcode ${xcode.version}\nBuild version ${xcode.build}\n`);
     } else if (action === 'build-for-testing') {
-      if (xcode.buildErrors) fail([...xcode.buildErrors, '', '** TEST BUILD FAILED **'], 65);
-      const derived = args[args.indexOf('-derivedDataPath') + 1];
-      const products = path.join(derived, 'Build', 'Products');
-      fs.mkdirSync(products, { recursive: true });
-      fs.writeFileSync(path.join(products, 'WebDriverAgentRunner_iphoneos17.5-arm64.xctestrun'), '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict/></plist>\n');
-      process.stdout.write('** TEST BUILD SUCCEEDED **\n');
+      const build = () => {
+        if (xcode.buildErrors) fail([...xcode.buildErrors, '', '** TEST BUILD FAILED **'], 65);
+        const derived = args[args.indexOf('-derivedDataPath') + 1];
+        const products = path.join(derived, 'Build', 'Products');
+        fs.mkdirSync(products, { recursive: true });
+        fs.writeFileSync(path.join(products, 'WebDriverAgentRunner_iphoneos17.5-arm64.xctestrun'), '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict/></plist>\n');
+        process.stdout.write('** TEST BUILD SUCCEEDED **\n');
+      };
+      // A held build (the test's `holdBuilds`) says it started on the hold socket and goes on when the test answers.
+      if (xcode.holdBuild) net.connect(xcode.holdBuild).once('data', build).once('error', build);
+      else build();
     } else if (action === 'test-without-building') {
       process.stdout.write('Testing started\n');
       if (xcode.testErrors) fail([...xcode.testErrors, '', '** TEST EXECUTE FAILED **'], 65);
