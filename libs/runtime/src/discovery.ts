@@ -4,7 +4,7 @@ import { ApexError } from '@apex/errors';
 import { DevicePreparation, type DeviceHub } from '@apex/hub';
 import { createAdbDriver, trackAdbDevices, type AdbDeviceEntry } from '@apex/driver-adb';
 import { createSimctlControl, createWdaDriver } from '@apex/driver-wda';
-import { AGENT_PHASE_WORDS, AgentSetupError, launchAgent, listBootedSimulators, listUsbIPhones, type AgentTarget, type RunningAgent } from '@apex/ios-host';
+import { AGENT_PHASE_WORDS, AgentSetupError, launchAgent, listBootedSimulators, listUsbIPhones, type AgentTarget, type RunningAgent, type UsbTools } from '@apex/ios-host';
 import type { DeviceDriver } from '@apex/port';
 import { DEFAULT_ADB_SERVER, type ApexConfig } from './config';
 import { hostPort } from './drivers';
@@ -174,7 +174,7 @@ export class DeviceDiscovery {
           listUsbIPhones(goIosBinary(ios?.goIos), { signal, env: this.env }),
         ]);
         for (const sim of simulators) this.prepareIPhone({ udid: sim.udid, kind: 'simulator', name: sim.name });
-        for (const phone of usb.devices) this.prepareIPhone({ udid: phone.udid, kind: 'device', name: phone.model });
+        for (const phone of usb.devices) this.prepareIPhone({ udid: phone.udid, kind: 'device', name: phone.name ?? phone.model }, usb.tools);
       } catch (error) {
         if (this.closed) return;
         this.options.logger.warn({ err: error }, 'looking for iPhones failed');
@@ -184,7 +184,7 @@ export class DeviceDiscovery {
   }
 
   /** Starts preparing an iPhone seen for the first time (in the background; the scan goes on). */
-  private prepareIPhone(target: AgentTarget): void {
+  private prepareIPhone(target: AgentTarget, usbTools?: UsbTools): void {
     const id = deviceIdOfSerial(target.udid);
     if (this.found.has(id)) return;
     const name = target.name ?? target.udid;
@@ -201,6 +201,7 @@ export class DeviceDiscovery {
         teamId: ios?.teamId,
         hostPort: await freeLoopbackPort(),
         iosBinary: goIosBinary(ios?.goIos),
+        usbTools,
         env: this.env,
         onPhase: (phase, detail) => {
           if (phase === 'ready') return;

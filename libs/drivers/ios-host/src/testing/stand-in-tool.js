@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 /*
- * The one stand-in for the Mac's tools that cannot run here (`xcrun`, `xcodebuild`, go-ios' `ios`, `iproxy`),
+ * The one stand-in for the Mac's tools that cannot run here (`xcrun`, `xcodebuild`, go-ios' `ios`, libimobiledevice's
+ * `idevice_id`, `ideviceinfo` and `iproxy`),
  * installed under each name (see stand-ins.ts). It records every call ({tool, args, usePort: $USE_PORT, stdin})
  * as a JSON line in $APEX_STAND_IN_LOG and answers from the scenario in $APEX_STAND_IN_SCENARIO (which `simctl
  * install`/`uninstall` update), in the real tools' formats. Where each format comes from:
@@ -34,6 +35,11 @@
  *   log/slog's JSON handler on stderr (cli_setup.go): {"time","level":"INFO"|"ERROR","msg",…attrs}, and a
  *   failure is an ERROR line and exit 1 (`exitIfError`). The bundle id of a `.app` comes from its Info.plist.
  *   The phone's apps are the scenario's `usbInstalled` (bundle id → name); `usbInstallError` fails the install.
+ * - libimobiledevice, the same `usb` devices as go-ios sees (USB ones only): `idevice_id -l` prints one UDID a line
+ *   (tools/idevice_id.c; without the USB service "ERROR: Unable to retrieve device list!" on stderr, exit 255);
+ *   `ideviceinfo -u UDID -k KEY` prints the value alone (tools/ideviceinfo.c; an unknown UDID: "ERROR: Device UDID
+ *   not found!", exit 255); `iproxy LOCAL:DEVICE -u UDID` (libusbmuxd's tools/iproxy.c) prints "Creating listening
+ *   port LOCAL for device port DEVICE", then "waiting for connection", and forwards like `ios forward`.
  * A scenario key left out makes that tool behave as missing or failing (see each branch): without `xcode`, no
  * `xcrun` utility and no `xcodebuild` work, as on a Mac with only the command-line tools or none.
  */
@@ -199,8 +205,31 @@ function answer() {
     } else {
       fail([`{"level":"fatal","msg":"the stand-in does not know ${args[0]}"}`], 1);
     }
+  } else if (tool === 'idevice_id' || tool === 'ideviceinfo' || tool === 'iproxy') {
+    libimobiledevice();
   } else {
     fail([`${tool}: the stand-in does not know this tool`], 127);
+  }
+}
+
+/** libimobiledevice's view of the same USB service as go-ios' (the scenario's `usb`); formats in the header. */
+function libimobiledevice() {
+  const usb = scenario.usb;
+  if (tool === 'idevice_id') {
+    if (!usb) fail(['ERROR: Unable to retrieve device list!'], 255, process.stderr);
+    for (const device of usb) if (device.ConnectionType !== 'Network') process.stdout.write(`${device.Udid}\n`);
+  } else if (tool === 'ideviceinfo') {
+    const udid = args[args.indexOf('-u') + 1];
+    const key = args[args.indexOf('-k') + 1];
+    const device = (usb ?? []).find((d) => d.Udid === udid);
+    if (!device) fail([`ERROR: Device ${udid} not found!`], 255);
+    const value = key === 'DeviceName' ? (device.DeviceName ?? 'iPhone') : device[key];
+    if (value !== undefined) process.stdout.write(`${value}\n`);
+  } else {
+    const [hostPort, devicePort] = args[0].split(':').map(Number);
+    process.stdout.write(`Creating listening port ${hostPort} for device port ${devicePort}\n`);
+    // What the USB tunnel reaches; without it, each connection is dropped (the device cannot be reached).
+    forward(hostPort, scenario.deviceUrl ?? 'http://127.0.0.1:1', () => process.stdout.write('waiting for connection\n'));
   }
 }
 

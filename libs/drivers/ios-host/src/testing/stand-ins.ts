@@ -10,7 +10,7 @@ export interface StandInScenario {
   /** `simctl list -j`'s `devices`: runtime identifier → devices. */
   simulators?: Record<string, Array<{ udid: string; name: string; state: string; isAvailable: boolean; deviceTypeIdentifier?: string }>>;
   /** go-ios `list --details` entries; absent: no USB service. */
-  usb?: Array<{ Udid: string; ProductName: string; ProductType: string; ProductVersion: string; ConnectionType?: string }>;
+  usb?: Array<{ Udid: string; ProductName: string; ProductType: string; ProductVersion: string; ConnectionType?: string; DeviceName?: string }>;
   /** Where a simulator's agent really answers (the virtual iPhone): `test-without-building` forwards its port there. */
   agentUrl?: string;
   /** Where the USB tunnel reaches the iPhone's agent (the virtual iPhone): `ios forward` forwards there. */
@@ -60,14 +60,26 @@ export interface StandIns {
   remove(): void;
 }
 
-const TOOLS = ['xcrun', 'xcodebuild', 'ios', 'iproxy'] as const;
+export const STAND_IN_TOOLS = ['xcrun', 'xcodebuild', 'ios', 'idevice_id', 'ideviceinfo', 'iproxy'] as const;
+export type StandInTool = (typeof STAND_IN_TOOLS)[number];
 
-/** Installs `xcrun`, `xcodebuild`, `ios` and `iproxy` stand-ins in a temp dir, answering from `scenario`. */
-export function installStandIns(scenario: StandInScenario): StandIns {
+export interface StandInOptions {
+  /**
+   * Only these tools exist (e.g. libimobiledevice's without go-ios): PATH then holds the stand-ins and Node alone,
+   * so a tool left out is missing even where this machine has it.
+   */
+  only?: readonly StandInTool[];
+}
+
+/** Installs stand-ins for the Mac's tools (STAND_IN_TOOLS) in a temp dir, answering from `scenario`. */
+export function installStandIns(scenario: StandInScenario, options: StandInOptions = {}): StandIns {
   const binDir = mkdtempSync(path.join(tmpdir(), 'apex-stand-ins-'));
   const script = path.join(__dirname, 'stand-in-tool.js');
   chmodSync(script, 0o755);
-  for (const tool of TOOLS) symlinkSync(script, path.join(binDir, tool));
+  for (const tool of options.only ?? STAND_IN_TOOLS) symlinkSync(script, path.join(binDir, tool));
+  // The stand-ins run under `#!/usr/bin/env node`: on an isolated PATH, Node is found beside them.
+  if (options.only) symlinkSync(process.execPath, path.join(binDir, 'node'));
+  const searchPath = options.only ? binDir : `${binDir}${path.delimiter}${process.env.PATH ?? ''}`;
   const scenarioFile = path.join(binDir, 'scenario.json');
   const log = path.join(binDir, 'calls.jsonl');
   writeFileSync(log, '');
@@ -76,7 +88,7 @@ export function installStandIns(scenario: StandInScenario): StandIns {
   setScenario(scenario);
   return {
     binDir,
-    env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`, APEX_STAND_IN_SCENARIO: scenarioFile, APEX_STAND_IN_LOG: log },
+    env: { ...process.env, PATH: searchPath, APEX_STAND_IN_SCENARIO: scenarioFile, APEX_STAND_IN_LOG: log },
     calls: () =>
       readFileSync(log, 'utf8')
         .split('\n')
