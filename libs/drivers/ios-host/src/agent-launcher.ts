@@ -227,7 +227,7 @@ export async function launchAgent(target: AgentTarget, options: AgentLaunchOptio
           throw new AgentSetupError(
             'forward_failed',
             `Could not forward a port to ${label}.`,
-            'Check the USB connection and that go-ios (npm i go-ios) or libimobiledevice (iproxy) is installed.',
+            'Check the USB connection, and that the USB device tools are installed (`apex doctor` says which are missing).',
           );
         }
       });
