@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import { createServer } from 'node:net';
 import { ApexError } from '@apex/errors';
-import type { DeviceHub } from '@apex/hub';
+import { DevicePreparation, type DeviceHub } from '@apex/hub';
 import { createAdbDriver, trackAdbDevices, type AdbDeviceEntry } from '@apex/driver-adb';
 import { createSimctlControl, createWdaDriver } from '@apex/driver-wda';
-import { AgentSetupError, launchAgent, listBootedSimulators, listUsbIPhones, type AgentTarget, type RunningAgent } from '@apex/ios-host';
+import { AGENT_PHASE_WORDS, AgentSetupError, launchAgent, listBootedSimulators, listUsbIPhones, type AgentTarget, type RunningAgent, type UsbTools } from '@apex/ios-host';
 import type { DeviceDriver } from '@apex/port';
 import { DEFAULT_ADB_SERVER, type ApexConfig } from './config';
 import { hostPort } from './drivers';
@@ -69,6 +69,8 @@ interface Found {
   ready: boolean;
   note?: string;
   agent?: RunningAgent;
+  /** An iPhone's preparation (agent built, started, forwarded), which calls on it wait for. */
+  preparation?: DevicePreparation;
 }
 
 export class DeviceDiscovery {
@@ -108,14 +110,17 @@ export class DeviceDiscovery {
     });
   }
 
-  /** Registers a phone that is not ready yet, listed offline with its note. */
-  private registerPending(id: string, name: string, platform: 'ios' | 'android', note: string): Found {
-    const found: Found = { id, ready: false, note };
+  /**
+   * Registers a phone that is not ready yet, listed offline with its note, or `preparing` with its phase while
+   * its `preparation` is under way (calls on it wait for that).
+   */
+  private registerPending(id: string, name: string, platform: 'ios' | 'android', note: string, preparation?: DevicePreparation): Found {
+    const found: Found = { id, ready: false, note, preparation };
     this.found.set(id, found);
     const noteOf = () => found.note ?? 'not ready';
     // `preparing` while the agent is built and started, `offline` while the phone waits for the person (or failed).
-    const poolState = () => (found.note?.startsWith('preparing') ? 'preparing' : 'offline');
-    this.options.hub.register({ id, name, driver: notReadyDriver(platform, noteOf), poolState, note: () => found.note });
+    const poolState = () => (preparation?.preparing ? 'preparing' : 'offline');
+    this.options.hub.register({ id, name, driver: notReadyDriver(platform, noteOf), poolState, note: () => found.note, preparation });
     return found;
   }
 
@@ -169,7 +174,7 @@ export class DeviceDiscovery {
           listUsbIPhones(goIosBinary(ios?.goIos), { signal, env: this.env }),
         ]);
         for (const sim of simulators) this.prepareIPhone({ udid: sim.udid, kind: 'simulator', name: sim.name });
-        for (const phone of usb.devices) this.prepareIPhone({ udid: phone.udid, kind: 'device', name: phone.model });
+        for (const phone of usb.devices) this.prepareIPhone({ udid: phone.udid, kind: 'device', name: phone.name ?? phone.model }, usb.tools);
       } catch (error) {
         if (this.closed) return;
         this.options.logger.warn({ err: error }, 'looking for iPhones failed');
@@ -179,11 +184,13 @@ export class DeviceDiscovery {
   }
 
   /** Starts preparing an iPhone seen for the first time (in the background; the scan goes on). */
-  private prepareIPhone(target: AgentTarget): void {
+  private prepareIPhone(target: AgentTarget, usbTools?: UsbTools): void {
     const id = deviceIdOfSerial(target.udid);
     if (this.found.has(id)) return;
     const name = target.name ?? target.udid;
-    const found = this.registerPending(id, name, 'ios', 'preparing: checking the tool chain');
+    const firstPhase = AGENT_PHASE_WORDS.checking;
+    const preparation = new DevicePreparation(id, firstPhase);
+    const found = this.registerPending(id, name, 'ios', `preparing: ${firstPhase}`, preparation);
     const ios = this.options.config?.ios;
     const project = agentProjectPath(ios?.agentProject);
     const prepare = async () => {
@@ -194,11 +201,15 @@ export class DeviceDiscovery {
         teamId: ios?.teamId,
         hostPort: await freeLoopbackPort(),
         iosBinary: goIosBinary(ios?.goIos),
+        usbTools,
         env: this.env,
         onPhase: (phase, detail) => {
-          found.note = `preparing: ${detail}`;
+          if (phase === 'ready') return;
+          const words = AGENT_PHASE_WORDS[phase];
+          found.note = `preparing: ${words}`;
+          preparation.enter(words);
           // One log line per phase: the first build takes minutes, and a person watching the CLI sees where it is.
-          this.options.logger.info({ deviceId: id, phase }, `preparing ${name}: ${detail}`);
+          this.options.logger.info({ deviceId: id, phase, detail }, `preparing ${name}: ${words}`);
         },
         signal: AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.options.prepareTimeoutMs ?? 600_000)]),
       });
@@ -208,12 +219,18 @@ export class DeviceDiscovery {
       const simulator = target.kind === 'simulator' ? createSimctlControl({ deviceId: id, udid: target.udid, env: this.env }) : undefined;
       const usbIPhone = target.kind === 'device' ? { udid: target.udid, goIos: goIosBinary(ios?.goIos), env: this.env } : undefined;
       await this.registerReady(found, name, createWdaDriver({ deviceId: id, url: agent.url, simulator, usbIPhone }));
+      // After registering: a call woken by it finds the ready phone.
+      preparation.succeed();
       this.options.logger.info({ deviceId: id, url: agent.url }, 'prepared an iPhone');
     };
     this.loops.push(
       prepare().catch((error: unknown) => {
         if (this.closed) return;
-        found.note = error instanceof ApexError ? `${error.message}${error.hint ? ` ${error.hint}` : ''}` : 'could not be prepared (see the Apex log)';
+        const failure =
+          error instanceof ApexError ? error : new ApexError('device_error', `${name} could not be prepared.`, { hint: 'Run `apex doctor`; the cause is in the Apex log.', cause: error });
+        found.note = `${failure.message}${failure.hint ? ` ${failure.hint}` : ''}`;
+        // Calls waiting for the phone, and later ones, fail with this error and its fix.
+        preparation.fail(failure);
         this.options.logger.warn({ deviceId: id, err: error }, 'preparing an iPhone failed');
       }),
     );

@@ -99,13 +99,17 @@ async function checkIPhones(options: DoctorOptions): Promise<{ lines: DoctorLine
     });
   }
   const usb = await listUsbIPhones(goIosBinary(ios?.goIos), { signal, env });
-  if (usb.unavailable) lines.push({ ok: false, item: 'USB iPhones', detail: usb.unavailable, fix: 'Only needed for a real iPhone: install go-ios (npm i go-ios) on a machine with the USB device service.' });
+  if (usb.unavailable) {
+    lines.push({ ok: false, item: 'USB iPhones', detail: usb.unavailable, fix: 'Only needed for a real iPhone: install go-ios (npm i go-ios) or libimobiledevice on a machine with the USB device service.' });
+  } else if (usb.tools) {
+    lines.push({ ok: true, item: 'USB iPhones', detail: `${usb.devices.length} found through ${usb.tools.kind}` });
+  }
   for (const phone of usb.devices) {
     const missing = !xcode || !projectFound ? 'Install what is missing above.' : !ios?.teamId ? 'Set ios.teamId in the config: signing the automation agent for a real iPhone needs a development team.' : undefined;
     if (!missing) usable += 1;
     lines.push({
       ok: !missing,
-      item: `iPhone ${phone.udid}`,
+      item: `iPhone ${phone.name ? `${phone.name} (${phone.udid})` : phone.udid}`,
       detail: `${phone.model}, iOS ${phone.osVersion}${missing ? '' : ' (Developer Mode and trust are checked when Apex prepares it)'}`,
       ...(missing ? { fix: missing } : {}),
     });

@@ -125,6 +125,11 @@ export interface OperationDefinition<
    * after it, see observe.ts). `runOperation` does the observing; the handler never sees `observe`.
    */
   acts?: boolean;
+  /**
+   * How long this call waits for its device while the device is being prepared, when the operation decides
+   * (wait_for_device: its `timeoutMs`); otherwise the face's `CallOptions.deviceWaitMs`.
+   */
+  deviceWaitMs?: (input: HandlerInput<z.output<In>>) => number;
 }
 
 /**

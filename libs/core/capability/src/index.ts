@@ -2,6 +2,7 @@ export * from './define-operation';
 export * from './toolsets';
 export * from './run-operation';
 export type { ClusterNode, ForwardedResult, OperationForwarder } from './forwarding';
+export * from './device-wait';
 export * from './json-schema';
 export * from './limits';
 export * from './schemas';

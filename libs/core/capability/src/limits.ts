@@ -109,3 +109,14 @@ export const MAX_CRASHES_LISTED = 50;
 /** get_crash: frames of the crashed thread, and characters of the report's own text. */
 export const MAX_CRASH_FRAMES = 64;
 export const MAX_CRASH_TEXT_CHARS = 32_000;
+
+/**
+ * How long a call waits at most for its device while the device is being prepared (the first build of an
+ * iPhone's automation agent takes minutes): as long as discovery lets a preparation take. A face may wait less
+ * (REST answers at once); the caller's own timeout or cancel ends the wait sooner.
+ */
+export const MAX_DEVICE_WAIT_MS = 10 * 60_000;
+/** wait_for_device's default. */
+export const DEFAULT_DEVICE_WAIT_MS = 2 * 60_000;
+/** While one phase lasts, its progress is sent again this often (a client whose timeout resets on progress keeps waiting). */
+export const DEVICE_WAIT_PROGRESS_EVERY_MS = 10_000;

@@ -32,13 +32,14 @@ function imageOf(result: OperationResult): ImageAttachment {
 describe('the catalog', () => {
   const ANNOTATION_KEYS: (keyof OperationAnnotations)[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
-  it('has the thirty-nine device operations, each named once in snake_case', () => {
+  it('has the forty device operations, each named once in snake_case', () => {
     const names = DEVICE_OPERATIONS.map((op) => op.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(
       [
         'list_devices',
         'device_status',
+        'wait_for_device',
         'take_screenshot',
         'tap',
         'swipe',

@@ -3,6 +3,8 @@ import { onBehalfOf } from '@apex/hub';
 import type { ScreenDescriptionResult } from '@apex/perception';
 import { WithImage, WithScreen, type AnyOperation, type ImageAttachment, type OperationContext } from './define-operation';
 import { runOnNode } from './forwarding';
+import { waitForDevice } from './device-wait';
+import { MAX_DEVICE_WAIT_MS } from './limits';
 import { forgetScreen, observeAfterAction, screenBefore, type ActionObservation } from './observe';
 import { DEVICE_OPERATIONS } from './operations';
 import { deviceField, type ObserveLevel } from './schemas';
@@ -51,12 +53,20 @@ export interface CallOptions {
   observeWithOcr?: boolean;
   /** The call came from another node of the cluster: it is never forwarded again (see forwarding.ts). */
   forwarded?: boolean;
+  /**
+   * How long the call waits for its device while the device is being prepared (default MAX_DEVICE_WAIT_MS;
+   * 0: answer `device_offline` naming the phase at once). The operation may decide instead (`deviceWaitMs`).
+   */
+  deviceWaitMs?: number;
+  /** Hears the device's preparation phases while the call waits for them (MCP: progress notifications). */
+  onProgress?: (message: string) => void;
 }
 
 /**
  * The one pipeline: validates `rawInput` against the operation's schema (an `invalid_argument` listing every
  * bad field), resolves the device, runs the handler, observes the screen after an action (`acts`, at the
- * level its `observe` asks) and validates the output. Throws only `ApexError`s. When `call.signal` aborts, the
+ * level its `observe` asks) and validates the output. A call on a device being prepared first waits for it
+ * (`deviceWaitMs`), telling `onProgress` each phase. Throws only `ApexError`s. When `call.signal` aborts, the
  * device actions the handler started and still waits for are withdrawn or aborted.
  */
 export async function runOperation<Ctx extends OperationContext>(
@@ -93,6 +103,10 @@ export async function runOperation<Ctx extends OperationContext>(
     const result = await runOnNode(ctx.forwarder, op, node, { ...((rawInput ?? {}) as object), device: input.device }, call);
     if (defaulted) result.summary = `On ${String(input.device)} (the default device): ${result.summary}`;
     return result;
+  }
+  if (takesDevice(op)) {
+    const timeoutMs = op.deviceWaitMs?.(input as typeof input & { device: string }) ?? call.deviceWaitMs ?? MAX_DEVICE_WAIT_MS;
+    await waitForDevice(ctx, input.device as string, { timeoutMs, signal: call.signal, onProgress: call.onProgress });
   }
 
   let raw: unknown;

@@ -58,6 +58,7 @@ describe('toolsets', () => {
     expect(operationsIn(DEVICE_OPERATIONS, DEFAULT_TOOLSETS).map((op) => op.name)).toEqual([
       'list_devices',
       'device_status',
+      'wait_for_device',
       'describe_screen',
       'take_screenshot',
       'find_text',

@@ -12,6 +12,8 @@ export interface ApexErrorOptions {
   hint?: string;
   /** Overrides the code's default. */
   retryable?: boolean;
+  /** When asking again makes sense (REST sends it as `Retry-After`), for a state expected to pass. */
+  retryAfterSeconds?: number;
   /** The original failure: kept for logs, never shown to a client. */
   cause?: unknown;
   /** Bad fields, for `invalid_argument`. */
@@ -24,6 +26,7 @@ export class ApexError extends Error {
   readonly code: ErrorCode;
   readonly hint?: string;
   readonly retryable: boolean;
+  readonly retryAfterSeconds?: number;
   readonly issues?: FieldIssue[];
 
   constructor(code: ErrorCode, message: string, options: ApexErrorOptions = {}) {
@@ -31,6 +34,7 @@ export class ApexError extends Error {
     this.code = code;
     this.hint = options.hint;
     this.retryable = options.retryable ?? ERROR_CODES[code].retryable;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     this.issues = options.issues;
   }
 }

@@ -2,15 +2,26 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { ApexError } from '@apex/errors';
 import { eachLine, killGroup, runTool, startTool, ToolMissing, type RunToolOptions } from './run-tool';
+import { portForwardCommand, type UsbTools } from './usb-iphones';
 
 /**
  * Builds and starts the on-device automation agent (WebDriverAgent's Xcode project, as Appium's xcuitest driver
  * does: `xcodebuild build-for-testing` once per device and Xcode version, then `test-without-building`), forwards
- * its port from a USB iPhone (go-ios `ios forward`), and waits until it answers `/status`. Public messages say
+ * its port from a USB iPhone (go-ios `ios forward`, or libimobiledevice's `iproxy`), and waits until it answers `/status`. Public messages say
  * "automation agent": the project's name is a driver word that never reaches a client.
  */
 
 export type AgentPhase = 'checking' | 'building' | 'starting' | 'forwarding' | 'waiting' | 'ready';
+
+/** Each phase in a person's words, for clients and the CLI: no host tool or agent project is named. */
+export const AGENT_PHASE_WORDS: Readonly<Record<AgentPhase, string>> = {
+  checking: 'checking the tools',
+  building: 'building the automation agent (the first time takes minutes)',
+  starting: 'starting the automation agent',
+  forwarding: 'forwarding the port',
+  waiting: 'waiting for it to answer',
+  ready: 'ready',
+};
 
 export interface AgentTarget {
   udid: string;
@@ -30,8 +41,10 @@ export interface AgentLaunchOptions {
   devicePort?: number;
   /** The port on this host: a simulator shares the host's network (then it is the device port), an iPhone is forwarded. */
   hostPort: number;
-  /** go-ios' `ios` binary, for the port forward of a real iPhone. */
+  /** go-ios' `ios` binary, for the port forward of a real iPhone (when `usbTools` is not given). */
   iosBinary?: string;
+  /** The tools that forward a real iPhone's port (those that listed it); default go-ios' `iosBinary`. */
+  usbTools?: UsbTools;
   onPhase?: (phase: AgentPhase, detail: string) => void;
   signal: AbortSignal;
   /** Between two `/status` probes while the agent starts (default 500 ms). */
@@ -202,17 +215,20 @@ export async function launchAgent(target: AgentTarget, options: AgentLaunchOptio
   try {
     if (target.kind === 'device') {
       phase('forwarding', `forwarding port ${options.hostPort} to the iPhone`);
-      const forward = startTool(options.iosBinary ?? 'ios', ['forward', String(options.hostPort), String(devicePort), `--udid=${target.udid}`], {
-        signal: children.signal,
-        env,
-      });
+      const usbTools = options.usbTools ?? { kind: 'go-ios', binary: options.iosBinary ?? 'ios' };
+      const { command, args } = portForwardCommand(usbTools, target.udid, options.hostPort, devicePort);
+      const forward = startTool(command, args, { signal: children.signal, env });
       let forwardFailed: unknown;
       forward.once('error', (error) => (forwardFailed = error));
       forward.once('close', (code) => (forwardFailed ??= new Error(`the forward ended (${code})`)));
       await waitForStatus(options, () => {
         if (exited) throw classify(output, 'start_failed', `The automation agent on ${label} stopped while starting.`, 'Run `apex doctor`; the test output is in the Apex log.');
         if (forwardFailed) {
-          throw new AgentSetupError('forward_failed', `Could not forward a port to ${label}.`, 'Check the USB connection and that go-ios is installed (npm i go-ios).');
+          throw new AgentSetupError(
+            'forward_failed',
+            `Could not forward a port to ${label}.`,
+            'Check the USB connection, and that the USB device tools are installed (`apex doctor` says which are missing).',
+          );
         }
       });
     } else {

@@ -1,5 +1,5 @@
 import { listBootedSimulators, parseBootedSimulators, iosVersionOfRuntime } from './simulators';
-import { listUsbIPhones, parseUsbIPhones } from './usb-iphones';
+import { listUsbIPhones, parseDeviceIds, parseUsbIPhones, portForwardCommand } from './usb-iphones';
 import { installStandIns, type StandIns } from './testing';
 
 const XCODE = { version: '15.4', build: '15F31d' };
@@ -44,14 +44,62 @@ describe('finding iPhones on this host', () => {
   it('lists USB iPhones through go-ios `ios list --details`', async () => {
     await expect(listUsbIPhones('ios', { signal, env: tools.env })).resolves.toEqual({
       devices: [{ udid: '00008110-000A1C2E3E38801E', model: 'iPhone14,5', osVersion: '17.5.1', connection: 'USB' }],
+      tools: { kind: 'go-ios', binary: 'ios' },
     });
     expect(tools.calls()).toEqual([{ tool: 'ios', args: ['list', '--details'] }]);
     expect(parseUsbIPhones('{"deviceList":[{"Udid":"X","ProductType":"iPhone9,1","ProductVersion":"15.8"}]}')).toEqual([{ udid: 'X', model: 'iPhone9,1', osVersion: '15.8' }]);
   });
 
-  it('says why no USB iPhone could be listed: no USB service, or no go-ios', async () => {
+  it('says why no USB iPhone could be listed: no USB service, or neither go-ios nor libimobiledevice', async () => {
     tools.setScenario({ xcode: XCODE });
-    await expect(listUsbIPhones('ios', { signal, env: tools.env })).resolves.toEqual({ devices: [], unavailable: 'no USB device service (usbmuxd) on this machine' });
-    await expect(listUsbIPhones('/nonexistent/ios', { signal, env: tools.env })).resolves.toMatchObject({ devices: [], unavailable: expect.stringContaining('go-ios is not installed') });
+    await expect(listUsbIPhones('ios', { signal, env: tools.env })).resolves.toEqual({
+      devices: [],
+      tools: { kind: 'go-ios', binary: 'ios' },
+      unavailable: 'no USB device service (usbmuxd) on this machine',
+    });
+    await expect(listUsbIPhones('/nonexistent/ios', { signal, env: tools.env })).resolves.toEqual({
+      devices: [],
+      tools: { kind: 'libimobiledevice' },
+      unavailable: 'no USB device service (usbmuxd) on this machine',
+    });
+    const nothing = installStandIns({ xcode: XCODE }, { only: ['xcrun', 'xcodebuild'] });
+    try {
+      await expect(listUsbIPhones('ios', { signal, env: nothing.env })).resolves.toEqual({
+        devices: [],
+        unavailable: 'neither go-ios nor libimobiledevice is installed (npm i go-ios, or set ios.goIos)',
+      });
+    } finally {
+      nothing.remove();
+    }
+  });
+
+  it('lists USB iPhones through libimobiledevice where go-ios is missing: `idevice_id -l`, then `ideviceinfo -k` per phone', async () => {
+    const only = installStandIns(
+      { usb: [{ Udid: '00008110-000A1C2E3E38801E', ProductName: 'iPhone OS', ProductType: 'iPhone14,5', ProductVersion: '17.5.1', DeviceName: "Ada's iPhone" }] },
+      { only: ['idevice_id', 'ideviceinfo', 'iproxy'] },
+    );
+    try {
+      await expect(listUsbIPhones('ios', { signal, env: only.env })).resolves.toEqual({
+        devices: [{ udid: '00008110-000A1C2E3E38801E', model: 'iPhone14,5', osVersion: '17.5.1', name: "Ada's iPhone" }],
+        tools: { kind: 'libimobiledevice' },
+      });
+      const calls = only.calls();
+      expect(calls[0]).toEqual({ tool: 'idevice_id', args: ['-l'] });
+      expect(calls.slice(1).map((c) => c.args).sort()).toEqual(
+        ['DeviceName', 'ProductType', 'ProductVersion'].map((key) => ['-u', '00008110-000A1C2E3E38801E', '-k', key]),
+      );
+    } finally {
+      only.remove();
+    }
+  });
+
+  it('reads `idevice_id` listings, and forwards ports with the tools that listed the phone', () => {
+    expect(parseDeviceIds('00008110-000A1C2E3E38801E\n3f2a8c0d5e6b7a8c9d0e1f2a3b4c5d6e7f8a9b0c (Network)\n\n')).toEqual([
+      '00008110-000A1C2E3E38801E',
+      '3f2a8c0d5e6b7a8c9d0e1f2a3b4c5d6e7f8a9b0c',
+    ]);
+    expect(parseDeviceIds('ERROR: Unable to retrieve device list!')).toEqual([]);
+    expect(portForwardCommand({ kind: 'go-ios', binary: '/opt/ios' }, 'U1', 8101, 8100)).toEqual({ command: '/opt/ios', args: ['forward', '8101', '8100', '--udid=U1'] });
+    expect(portForwardCommand({ kind: 'libimobiledevice' }, 'U1', 8101, 8100)).toEqual({ command: 'iproxy', args: ['8101:8100', '-u', 'U1'] });
   });
 });

@@ -1,9 +1,10 @@
 export { runTool, startTool, eachLine, killGroup, ToolMissing, MAX_TOOL_OUTPUT_CHARS, type RunTool, type RunToolOptions, type ToolResult } from './run-tool';
 export { listBootedSimulators, parseBootedSimulators, iosVersionOfRuntime, type BootedSimulator } from './simulators';
-export { listUsbIPhones, parseUsbIPhones, type UsbIPhone, type UsbIPhoneListing } from './usb-iphones';
+export { listUsbIPhones, parseDeviceIds, parseUsbIPhones, portForwardCommand, type UsbIPhone, type UsbIPhoneListing, type UsbTools } from './usb-iphones';
 export {
   findXcode,
   launchAgent,
+  AGENT_PHASE_WORDS,
   AgentSetupError,
   xcodeVersionOf,
   type AgentLaunchOptions,

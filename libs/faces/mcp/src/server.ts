@@ -1,5 +1,14 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestParamsSchema, CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolRequestParamsSchema,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { echoName } from '@apex/errors';
 import { catalogOf, loggableInput, runOperation, TOOLSETS, type AnyOperation, type OperationContext, type Toolset } from '@apex/capability';
@@ -83,7 +92,7 @@ export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options:
       const refusal = op && toolsets.refusal(op);
       if (refusal) throw refusal;
       const result = toCallToolResult(
-        op ? await runOperation(ctx, op, args ?? {}, operations, { signal: extra.signal }) : await toolsets.run(name, args),
+        op ? await runOperation(ctx, op, args ?? {}, operations, { signal: extra.signal, onProgress: progressReporter(extra) }) : await toolsets.run(name, args),
       );
       options.logger?.info({ tool: name, ms: Math.round(performance.now() - started) }, 'tool call');
       return result;
@@ -96,4 +105,19 @@ export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options:
     }
   });
   return server;
+}
+
+/**
+ * notifications/progress for a request that asked for them (its `_meta.progressToken`): each message (a phase of
+ * the device's preparation the call waits for) with a count that only grows, as the spec requires.
+ */
+function progressReporter(extra: RequestHandlerExtra<ServerRequest, ServerNotification>): ((message: string) => void) | undefined {
+  const progressToken = extra._meta?.progressToken;
+  if (progressToken === undefined) return undefined;
+  let progress = 0;
+  return (message) => {
+    progress += 1;
+    // A client gone away does not fail the call over a lost notification.
+    extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, message } }).catch(() => undefined);
+  };
 }

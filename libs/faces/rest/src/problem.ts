@@ -86,10 +86,11 @@ export function problemFrom(error: unknown, instance?: string): Problem {
   });
 }
 
-/** Headers a problem needs besides its body (Allow on 405, WWW-Authenticate on 401). */
+/** Headers a problem needs besides its body (Allow on 405, WWW-Authenticate on 401, Retry-After on a state expected to pass). */
 export function problemHeaders(error: unknown): Record<string, string> {
   if (error instanceof HttpProblem) return error.headers;
   if (isApexError(error) && error.code === 'unauthorized') return { 'WWW-Authenticate': 'Bearer realm="apex"' };
+  if (isApexError(error) && error.retryAfterSeconds !== undefined) return { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) };
   return {};
 }
 

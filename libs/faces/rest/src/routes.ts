@@ -24,6 +24,7 @@ export const DEVICE_INPUT_FIELD = 'device';
 export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/devices', operation: 'list_devices' },
   { method: 'GET', path: '/devices/{id}', operation: 'device_status' },
+  { method: 'POST', path: '/devices/{id}/wait-ready', operation: 'wait_for_device' },
   { method: 'POST', path: '/devices/{id}/tap', operation: 'tap' },
   { method: 'POST', path: '/devices/{id}/double-tap', operation: 'double_tap' },
   { method: 'POST', path: '/devices/{id}/long-press', operation: 'long_press' },

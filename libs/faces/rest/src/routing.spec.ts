@@ -233,7 +233,7 @@ describe('/mcp inside REST with toolsets', () => {
       JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     );
     expect(listed.status).toBe(200);
-    expect((JSON.parse(listed.text).result.tools as { name: string }[]).map((t) => t.name)).toEqual(['list_devices', 'device_status', 'list_toolsets']);
+    expect((JSON.parse(listed.text).result.tools as { name: string }[]).map((t) => t.name)).toEqual(['list_devices', 'device_status', 'wait_for_device', 'list_toolsets']);
     const chosen = await send(
       api.url,
       'POST',

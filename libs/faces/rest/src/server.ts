@@ -181,7 +181,9 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     logger.debug({ operation: operation.name, input: loggableInput(operation, input) }, 'operation');
     // A request another node forwarded runs here or fails here: it is never sent on (see forwarder.ts).
     const forwarded = req.headers[FORWARDED_HEADER.toLowerCase()] !== undefined;
-    const result = await runOperation(ctx, operation, input, catalog, { signal: clientGone(res), forwarded });
+    // A device being prepared answers 503 naming the phase with Retry-After at once (wait_for_device waits on purpose):
+    // a plain HTTP client sees no progress, and proxies cut requests that stay silent for minutes.
+    const result = await runOperation(ctx, operation, input, catalog, { signal: clientGone(res), forwarded, deviceWaitMs: 0 });
     if (route.responder === 'image') sendScreenshot(req, res, result);
     else sendJson(res, route.successStatus ?? 200, result.output);
   }

@@ -67,6 +67,22 @@ describeWithRealAdb('apex doctor', () => {
     expect(stdout).toMatch(/^ok {4}Android device service: 127\.0\.0\.1:\d+, 0 device\(s\)$/m);
   });
 
+  it('with libimobiledevice and no go-ios: the USB iPhone is found through it and usable', async () => {
+    const project = path.join(dir, 'WebDriverAgent.xcodeproj');
+    mkdirSync(project);
+    tools.remove();
+    tools = installStandIns(
+      { xcode: XCODE, simulators: {}, usb: [{ Udid: '00008110-000A1C2E3E38801E', ProductName: 'iPhone OS', ProductType: 'iPhone14,5', ProductVersion: '17.5.1', DeviceName: "Ada's iPhone" }] },
+      { only: ['xcrun', 'xcodebuild', 'idevice_id', 'ideviceinfo', 'iproxy'] },
+    );
+    const { code, stdout } = await doctor({ ios: { agentProject: project, teamId: 'ABCDE12345' }, android: { adbServer: `127.0.0.1:${await freePort()}` } });
+    expect(stdout).toMatch(/^ok {4}USB iPhones: 1 found through libimobiledevice$/m);
+    expect(stdout).toMatch(/^ok {4}iPhone Ada's iPhone \(00008110-000A1C2E3E38801E\): iPhone14,5, iOS 17\.5\.1 \(Developer Mode and trust are checked when Apex prepares it\)$/m);
+    expect(stdout).toMatch(/^1 phone\(s\) ready\.$/m);
+    expect(code).toBe(0);
+    expect(tools.calls().map((c) => c.tool)).toEqual(expect.arrayContaining(['idevice_id', 'ideviceinfo']));
+  });
+
   it('with phones ready: the simulator and the Android phone are usable, and exit 0', async () => {
     const project = path.join(dir, 'WebDriverAgent.xcodeproj');
     mkdirSync(project);

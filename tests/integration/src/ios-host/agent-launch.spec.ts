@@ -107,6 +107,28 @@ describe('the automation agent, built and started for you', () => {
     expect(status.status).toBe(200);
   });
 
+  it('forwards a real iPhone\'s port with libimobiledevice\'s iproxy when go-ios is not installed', async () => {
+    const only = installStandIns({ xcode: XCODE, deviceUrl: phone.url }, { only: ['xcrun', 'xcodebuild', 'idevice_id', 'ideviceinfo', 'iproxy'] });
+    try {
+      const hostPort = await freePort();
+      const agent = await launchAgent(
+        { udid: '00008110-000A1C2E3E38801E', kind: 'device', name: "Ada's iPhone" },
+        { projectPath, cacheDir, hostPort, teamId: 'ABCDE12345', usbTools: { kind: 'libimobiledevice' }, env: only.env, signal: AbortSignal.timeout(60_000), statusPollMs: 50 },
+      );
+      running.push(agent);
+      expect(only.calls()).toEqual(expect.arrayContaining([{ tool: 'iproxy', args: [`${hostPort}:8100`, '-u', '00008110-000A1C2E3E38801E'] }]));
+      expect(only.calls().some((c) => c.tool === 'ios')).toBe(false);
+      // A command through the forward reaches the phone.
+      phone.phone.goHome();
+      const driver = createWdaDriver({ deviceId: 'usb', url: agent.url });
+      await driver.launchApp(SETTINGS_BUNDLE_ID, AbortSignal.timeout(10_000));
+      expect(phone.phone.activeApp().bundleId).toBe(SETTINGS_BUNDLE_ID);
+      await driver.close?.(AbortSignal.timeout(5_000));
+    } finally {
+      only.remove();
+    }
+  });
+
   it.each<[string, () => void, string, RegExp]>([
     ['no Xcode', () => tools.setScenario({}), 'xcode_missing', /Xcode is not installed/],
     ['a real iPhone and no team', () => undefined, 'no_team', /development team/],

@@ -66,7 +66,7 @@ describe('apex mcp toolsets', () => {
         start([], { APEX_TOOLSETS: 'devices, flows' }),
       ]);
       expect((await fromFlag.client.listTools()).tools.map((t) => t.name)).toEqual(['double_tap', 'long_press', 'pinch', ...OWN_TOOLS]);
-      expect((await fromEnv.client.listTools()).tools.map((t) => t.name)).toEqual(['list_devices', 'device_status', 'run_flow', 'export_flow', ...OWN_TOOLS]);
+      expect((await fromEnv.client.listTools()).tools.map((t) => t.name)).toEqual(['list_devices', 'device_status', 'wait_for_device', 'run_flow', 'export_flow', ...OWN_TOOLS]);
     },
     SPAWN_TIMEOUT,
   );

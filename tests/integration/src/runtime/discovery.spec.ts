@@ -141,6 +141,26 @@ describeWithRealAdb('phones found on their own', () => {
     expect(hub.summary('00008110-000A1C2E3E38801E').state).toBe('offline');
     await expect(launchApp(hub, '00008110-000A1C2E3E38801E', SETTINGS_BUNDLE_ID)).rejects.toMatchObject({ code: 'device_offline', message: expect.stringMatching(/ios\.teamId/) });
   }, 60_000);
+  it('a USB iPhone comes online through libimobiledevice where go-ios is not installed (listed by idevice_id, forwarded by iproxy)', async () => {
+    const project = path.join(dir, 'WebDriverAgent.xcodeproj');
+    mkdirSync(project, { recursive: true });
+    const udid = '00008110-000A1C2E3E38801E';
+    tools.remove();
+    tools = installStandIns(
+      { xcode: XCODE, usb: [{ Udid: udid, ProductName: 'iPhone OS', ProductType: 'iPhone14,5', ProductVersion: '17.5.1', DeviceName: "Ada's iPhone" }], deviceUrl: iphone.url },
+      { only: ['xcrun', 'xcodebuild', 'idevice_id', 'ideviceinfo', 'iproxy'] },
+    );
+    discovery = new DeviceDiscovery({ hub, dataDir: dir, logger, env: tools.env, android: false, config: { devices: [], grids: [], ios: { agentProject: project, teamId: 'ABCDE12345' } } });
+    discovery.start();
+    await eventually(() => hub.list().find((d) => d.id === udid)?.state === 'online', { ...within, what: 'the USB iPhone online' });
+    expect(hub.summary(udid).name).toBe("Ada's iPhone");
+    await launchApp(hub, udid, SETTINGS_BUNDLE_ID);
+    expect(iphone.phone.activeApp().bundleId).toBe(SETTINGS_BUNDLE_ID);
+    const iproxy = tools.calls().filter((c) => c.tool === 'iproxy');
+    expect(iproxy).toHaveLength(1);
+    expect(iproxy[0]?.args).toEqual([expect.stringMatching(/^\d+:8100$/), '-u', udid]);
+  }, 60_000);
+
   it('a USB iPhone (with a team) comes online and installs builds through go-ios', async () => {
     const project = path.join(dir, 'WebDriverAgent.xcodeproj');
     mkdirSync(project, { recursive: true });

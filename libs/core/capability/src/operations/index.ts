@@ -38,11 +38,13 @@ import { takeScreenshotOperation } from './take-screenshot';
 import { tapOperation } from './tap';
 import { terminateAppOperation } from './terminate-app';
 import { waitForOperation } from './wait-for';
+import { waitForDeviceOperation } from './wait-for-device';
 
 /** The registry of device operations, in the order clients list them. */
 export const DEVICE_OPERATIONS: readonly AnyOperation[] = [
   listDevicesOperation,
   deviceStatusOperation,
+  waitForDeviceOperation,
   describeScreenOperation,
   takeScreenshotOperation,
   findTextOperation,
@@ -125,4 +127,5 @@ export {
   tapOperation,
   terminateAppOperation,
   waitForOperation,
+  waitForDeviceOperation,
 };

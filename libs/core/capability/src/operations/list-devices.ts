@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listDevices } from '@apex/hub';
 import { defineOperation } from '../define-operation';
 
-const deviceSummary = z.object({
+export const deviceSummary = z.object({
   id: z.string(),
   platform: z.enum(['ios', 'android']),
   state: z.enum(['online', 'offline', 'busy', 'preparing']),

@@ -8,6 +8,7 @@ import { callerSignal, forAnyCaller } from './caller-scope';
 import { assertNotHeldElsewhere, assertPoolAllows, type HeldBy, type PoolStateValue } from './device-access';
 import { Backoff, type BackoffOptions } from './backoff';
 import { callWithin, deviceTimeout, gaveUp, type Outcome } from './deadline';
+import type { DevicePreparation, PreparationWait } from './preparation';
 
 /**
  * `busy` while an action runs or while another Apex process holds the device; `offline` after a connection
@@ -58,6 +59,8 @@ export interface DeviceRegistration {
    * (the driver is never called for them), and it is listed `online` with that node.
    */
   node?: () => ClusterNode | undefined;
+  /** The device is being made ready (its pool registers it again once it is): calls may wait for it (`whenReady`). */
+  preparation?: DevicePreparation;
 }
 
 /** A pool's word on a device; undefined: nothing against using it. */
@@ -123,6 +126,7 @@ interface DeviceSlot {
   readonly poolState?: PoolState;
   readonly note?: () => string | undefined;
   readonly node?: () => ClusterNode | undefined;
+  readonly preparation?: DevicePreparation;
   readonly onFailure?: (error: ApexError) => void;
   readonly queue: ActionQueue;
   readonly backoff: Backoff;
@@ -201,6 +205,7 @@ export class DeviceHub {
       poolState: registration.poolState,
       note: registration.note,
       node: registration.node,
+      preparation: registration.preparation,
       onFailure: registration.onFailure,
       queue: new ActionQueue(),
       backoff: new Backoff(this.options.backoff),
@@ -292,6 +297,16 @@ export class DeviceHub {
       [{ path: 'device', message: `required when several devices are available: ${ids.join(', ')}` }],
       `Use one of: ${ids.join(', ')}, or set defaultDevice in the configuration.`,
     );
+  }
+
+  /**
+   * Waits while the device is being prepared (see DevicePreparation.wait: phases to `onPhase`, bounded by
+   * `timeoutMs` and the caller's signal); at once when it is not. A preparation that failed rejects with its
+   * own error, which names the fix. `device_not_found` if unknown.
+   */
+  async whenReady(deviceId: string, options: PreparationWait): Promise<void> {
+    const preparation = this.slot(deviceId).preparation;
+    if (preparation) await preparation.wait(options);
   }
 
   /** The refs of the device's elements, for as long as it is registered (`device_not_found` if unknown). */

@@ -1,1 +1,1 @@
-export { installStandIns, type StandInCall, type StandIns, type StandInScenario } from './stand-ins';
+export { installStandIns, STAND_IN_TOOLS, type BuildHold, type StandInCall, type StandInOptions, type StandIns, type StandInScenario, type StandInTool } from './stand-ins';

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 /*
- * The one stand-in for the Mac's tools that cannot run here (`xcrun`, `xcodebuild`, go-ios' `ios`, `iproxy`),
+ * The one stand-in for the Mac's tools that cannot run here (`xcrun`, `xcodebuild`, go-ios' `ios`, libimobiledevice's
+ * `idevice_id`, `ideviceinfo` and `iproxy`),
  * installed under each name (see stand-ins.ts). It records every call ({tool, args, usePort: $USE_PORT, stdin})
  * as a JSON line in $APEX_STAND_IN_LOG and answers from the scenario in $APEX_STAND_IN_SCENARIO (which `simctl
  * install`/`uninstall` update), in the real tools' formats. Where each format comes from:
@@ -22,6 +23,7 @@
  * - `xcodebuild -version`: "Xcode 15.4" / "Build version 15F31d" (man xcodebuild, -version).
  * - `xcodebuild build-for-testing … -derivedDataPath D`: writes D/Build/Products/<name>.xctestrun and ends with
  *   "** TEST BUILD SUCCEEDED **" (exit 0), or prints the scenario's error lines and "** TEST BUILD FAILED **" (65).
+ *   With `xcode.holdBuild` (a socket path) it first connects there and builds once the test writes to it.
  * - `xcodebuild test-without-building`: "Testing started", then the agent's own line
  *   "ServerURLHere->http://127.0.0.1:<USE_PORT><-ServerURLHere" once it listens, and runs until killed; the
  *   "agent" is a TCP forward from 127.0.0.1:<USE_PORT> to the scenario's `agentUrl` (a virtual iPhone).
@@ -33,6 +35,11 @@
  *   log/slog's JSON handler on stderr (cli_setup.go): {"time","level":"INFO"|"ERROR","msg",…attrs}, and a
  *   failure is an ERROR line and exit 1 (`exitIfError`). The bundle id of a `.app` comes from its Info.plist.
  *   The phone's apps are the scenario's `usbInstalled` (bundle id → name); `usbInstallError` fails the install.
+ * - libimobiledevice, the same `usb` devices as go-ios sees (USB ones only): `idevice_id -l` prints one UDID a line
+ *   (tools/idevice_id.c; without the USB service "ERROR: Unable to retrieve device list!" on stderr, exit 255);
+ *   `ideviceinfo -u UDID -k KEY` prints the value alone (tools/ideviceinfo.c; an unknown UDID: "ERROR: Device UDID
+ *   not found!", exit 255); `iproxy LOCAL:DEVICE -u UDID` (libusbmuxd's tools/iproxy.c) prints "Creating listening
+ *   port LOCAL for device port DEVICE", then "waiting for connection", and forwards like `ios forward`.
  * A scenario key left out makes that tool behave as missing or failing (see each branch): without `xcode`, no
  * `xcrun` utility and no `xcodebuild` work, as on a Mac with only the command-line tools or none.
  */
@@ -161,12 +168,17 @@ function answer() {
     if (action === '-version') {
       process.stdout.write(`Xcode ${xcode.version}\nBuild version ${xcode.build}\n`);
     } else if (action === 'build-for-testing') {
-      if (xcode.buildErrors) fail([...xcode.buildErrors, '', '** TEST BUILD FAILED **'], 65);
-      const derived = args[args.indexOf('-derivedDataPath') + 1];
-      const products = path.join(derived, 'Build', 'Products');
-      fs.mkdirSync(products, { recursive: true });
-      fs.writeFileSync(path.join(products, 'WebDriverAgentRunner_iphoneos17.5-arm64.xctestrun'), '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict/></plist>\n');
-      process.stdout.write('** TEST BUILD SUCCEEDED **\n');
+      const build = () => {
+        if (xcode.buildErrors) fail([...xcode.buildErrors, '', '** TEST BUILD FAILED **'], 65);
+        const derived = args[args.indexOf('-derivedDataPath') + 1];
+        const products = path.join(derived, 'Build', 'Products');
+        fs.mkdirSync(products, { recursive: true });
+        fs.writeFileSync(path.join(products, 'WebDriverAgentRunner_iphoneos17.5-arm64.xctestrun'), '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict/></plist>\n');
+        process.stdout.write('** TEST BUILD SUCCEEDED **\n');
+      };
+      // A held build (the test's `holdBuilds`) says it started on the hold socket and goes on when the test answers.
+      if (xcode.holdBuild) net.connect(xcode.holdBuild).once('data', build).once('error', build);
+      else build();
     } else if (action === 'test-without-building') {
       process.stdout.write('Testing started\n');
       if (xcode.testErrors) fail([...xcode.testErrors, '', '** TEST EXECUTE FAILED **'], 65);
@@ -193,8 +205,31 @@ function answer() {
     } else {
       fail([`{"level":"fatal","msg":"the stand-in does not know ${args[0]}"}`], 1);
     }
+  } else if (tool === 'idevice_id' || tool === 'ideviceinfo' || tool === 'iproxy') {
+    libimobiledevice();
   } else {
     fail([`${tool}: the stand-in does not know this tool`], 127);
+  }
+}
+
+/** libimobiledevice's view of the same USB service as go-ios' (the scenario's `usb`); formats in the header. */
+function libimobiledevice() {
+  const usb = scenario.usb;
+  if (tool === 'idevice_id') {
+    if (!usb) fail(['ERROR: Unable to retrieve device list!'], 255, process.stderr);
+    for (const device of usb) if (device.ConnectionType !== 'Network') process.stdout.write(`${device.Udid}\n`);
+  } else if (tool === 'ideviceinfo') {
+    const udid = args[args.indexOf('-u') + 1];
+    const key = args[args.indexOf('-k') + 1];
+    const device = (usb ?? []).find((d) => d.Udid === udid);
+    if (!device) fail([`ERROR: Device ${udid} not found!`], 255);
+    const value = key === 'DeviceName' ? (device.DeviceName ?? 'iPhone') : device[key];
+    if (value !== undefined) process.stdout.write(`${value}\n`);
+  } else {
+    const [hostPort, devicePort] = args[0].split(':').map(Number);
+    process.stdout.write(`Creating listening port ${hostPort} for device port ${devicePort}\n`);
+    // What the USB tunnel reaches; without it, each connection is dropped (the device cannot be reached).
+    forward(hostPort, scenario.deviceUrl ?? 'http://127.0.0.1:1', () => process.stdout.write('waiting for connection\n'));
   }
 }
 
