@@ -22,6 +22,8 @@ export interface FieldSchema {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   items?: FieldSchema;
+  /** A field of several kinds (get_logs' `since`: ms back, or a time). */
+  anyOf?: FieldSchema[];
 }
 
 export interface SizeLimits {

@@ -74,9 +74,14 @@ export function queryText(value: unknown): string {
 /** The REST face's documented rule for query values: numbers and booleans only when written as such. */
 const NUMBER_TEXT = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
+/** A number field, or a field one of whose kinds is a number (a query "5" is then the number 5). */
+function isNumeric(field: FieldSchema | undefined): boolean {
+  return field?.type === 'number' || field?.type === 'integer' || (field?.anyOf ?? []).some(isNumeric);
+}
+
 /** What a query value means for a field: the typed value an MCP client would send for the same call. */
 export function queryMeaning(field: FieldSchema | undefined, text: string): unknown {
-  if ((field?.type === 'number' || field?.type === 'integer') && NUMBER_TEXT.test(text)) return Number(text);
+  if (isNumeric(field) && NUMBER_TEXT.test(text)) return Number(text);
   if (field?.type === 'boolean') {
     if (text === 'true' || text === '1') return true;
     if (text === 'false' || text === '0') return false;
