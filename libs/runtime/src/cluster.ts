@@ -1,5 +1,5 @@
 import { ApexError } from '@apex/errors';
-import type { ClusterNode, DeviceHub, DeviceRegistration, Lease, LeaseOwner } from '@apex/hub';
+import type { ClusterNode, DeviceHub, DeviceRegistration, DeviceState, Lease, LeaseOwner, NodeReport } from '@apex/hub';
 import {
   PostgresDatabase,
   PostgresDeviceLeases,
@@ -36,6 +36,10 @@ export class TaskCluster {
   private url?: string;
   /** With listAll: the node that holds each phone held elsewhere, as last read (this node's own phones too, when another holds them). */
   private holders = new Map<string, ClusterNode>();
+  /** What the holder of each phone held elsewhere last reported of it, as last read. */
+  private reports = new Map<string, { state: DeviceState; at: number; node: string }>();
+  /** This node's own state of a phone it holds (its hub's), reported with each renewal of its lease. */
+  private stateOf: (deviceId: string) => DeviceState | undefined = () => undefined;
   private timer?: NodeJS.Timeout;
   private syncing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -59,11 +63,28 @@ export class TaskCluster {
     return {
       where: `postgres:${device.deviceId}`,
       claim: async () => {
-        const claim = await this.leases.claim(device);
+        const claim = await this.leases.claim(device, this.stateOf(device.deviceId));
         return claim.held ? { held: true } : { held: false, holder: { ...claim.holder, instanceId: '', deviceId: device.deviceId } };
       },
       release: () => this.leases.release(device.deviceId),
     };
+  }
+
+  /**
+   * Where this node reads the state of the phones it holds, to report it with each lease renewal: the
+   * other nodes list a phone this node holds in that state, without asking this node.
+   */
+  reportStates(stateOf: (deviceId: string) => DeviceState | undefined): void {
+    this.stateOf = stateOf;
+  }
+
+  /**
+   * The phone's state as the node holding it last reported it, as last read; its age said in a note once it is
+   * older than a lease period (this node could not read the reports since, say while the database was away).
+   */
+  reportOf(deviceId: string): NodeReport | undefined {
+    const report = this.reports.get(deviceId);
+    return report ? reportAsListed(report, this.lease.now(), this.lease.leaseMs) : undefined;
   }
 
   /** The task store of the task service: tasks and step images in the database, woken by other nodes' announcements. */
@@ -97,11 +118,15 @@ export class TaskCluster {
           options.listAll && device.node.url ? { id: device.node.id, url: device.node.url } : undefined;
         // Replaced at once, before any registration awaits.
         const holders = new Map<string, ClusterNode>();
+        const reports = new Map<string, { state: DeviceState; at: number; node: string }>();
         for (const device of held) {
           const node = nodeOf(device);
           if (node) holders.set(device.deviceId, node);
+          const state = stateOfReport(device.report?.state);
+          if (node && device.report && state) reports.set(device.deviceId, { state, at: device.report.at, node: node.url });
         }
         this.holders = holders;
+        this.reports = reports;
         for (const device of held) {
           const node = nodeOf(device);
           if (isLocal(device.deviceId) || this.closed) continue;
@@ -111,7 +136,12 @@ export class TaskCluster {
           if (this.remote.has(device.deviceId)) await hub.unregister(device.deviceId);
           const owner: LeaseOwner = device.owner;
           const driver = remoteDriver(device.deviceId, platformOf(device.platform), node);
-          hub.register(node ? { id: device.deviceId, name: device.name, driver, node: () => node } : { id: device.deviceId, name: device.name, driver, heldBy: () => owner });
+          const { deviceId } = device;
+          hub.register(
+            node
+              ? { id: deviceId, name: device.name, driver, node: () => node, nodeReport: () => this.reportOf(deviceId) }
+              : { id: deviceId, name: device.name, driver, heldBy: () => owner },
+          );
           this.remote.set(device.deviceId, key);
         }
         for (const id of [...this.remote.keys()]) {
@@ -159,6 +189,20 @@ export class TaskCluster {
     await this.syncing;
     await this.db.close();
   }
+}
+
+/** A holder's report as a list shows it: its state, and a note on its age once that is more than a lease period. */
+export function reportAsListed(report: { state: DeviceState; at: number; node: string }, now: number, leaseMs: number): NodeReport {
+  const age = now - report.at;
+  if (age <= leaseMs) return { state: report.state };
+  return { state: report.state, note: `as node ${report.node} reported it ${Math.round(age / 1000)} s ago; it may have changed since` };
+}
+
+const DEVICE_STATES: readonly string[] = ['online', 'offline', 'busy', 'preparing'] satisfies DeviceState[];
+
+/** A state read from the database, when it is one this version knows. */
+function stateOfReport(value: string | undefined): DeviceState | undefined {
+  return value !== undefined && DEVICE_STATES.includes(value) ? (value as DeviceState) : undefined;
 }
 
 function platformOf(value: string): Platform {

@@ -163,6 +163,12 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
       cluster = opened;
       // Closed last (pushed first, closed in reverse): the device leases and tasks live in it.
       closers.push(() => opened.close());
+      // The state of each phone this node holds, for the others' lists: its hub's, once registered and held here.
+      opened.reportStates((id) => {
+        if (!hub.has(id)) return undefined;
+        const summary = hub.summary(id);
+        return summary.owner || summary.node ? undefined : summary.state;
+      });
     }
     if (config) {
       for (const device of config.devices) {
@@ -176,7 +182,10 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
           registration.heldBy = () => deviceLease.heldBy();
           // Held by another node (reaching the phone too, say through a Grid): with listAll, its operations go there.
           const held = cluster;
-          if (held && config.cluster?.listAll) registration.node = () => (deviceLease.heldBy() ? held.nodeHolding(device.id) : undefined);
+          if (held && config.cluster?.listAll) {
+            registration.node = () => (deviceLease.heldBy() ? held.nodeHolding(device.id) : undefined);
+            registration.nodeReport = () => held.reportOf(device.id);
+          }
         }
         hub.register(registration);
         devices.push({ id: device.id, name: device.name ?? device.id, driver: device.driver, url: addressOf(device), shared, embedded: false });

@@ -1,7 +1,7 @@
 import { ApexError } from '@apex/errors';
 import type { ClusterNode } from '@apex/hub';
 import type { AnyOperation, ImageAttachment } from './define-operation';
-import { summaryLine, type Observed } from './observe';
+import { observedText, type Observed } from './observe';
 import type { CallOptions, OperationResult } from './run-operation';
 
 export type { ClusterNode };
@@ -53,7 +53,7 @@ export async function runOnNode(
   const output = checked.data as Record<string, unknown>;
   const line = op.summarize ? op.summarize(output) : JSON.stringify({ ...output, observed: undefined });
   const observed = output['observed'] as Observed | undefined;
-  const result: OperationResult = { output, summary: observed ? `${line}\n${summaryLine(observed)}` : line };
+  const result: OperationResult = { output, summary: observed ? `${line}\n${observedText(observed)}` : line };
   if (observed) result.actionSummary = line;
   if (answer.image) result.image = answer.image;
   return result;

@@ -1,5 +1,5 @@
 import { callerSignal, deviceRefs, getUiTree, type TreeRefs } from '@apex/hub';
-import type { ScreenDescriptionResult } from '@apex/perception';
+import { renderDescription, type ScreenDescriptionResult } from '@apex/perception';
 import type { AppRef, UiNode } from '@apex/port';
 import type { OperationContext } from './define-operation';
 import { slimDescription, type SlimDescription } from './operations/describe-screen';
@@ -102,6 +102,11 @@ function findNode(node: UiNode, role: UiNode['role']): UiNode | undefined {
 
 function firstText(node: UiNode): string | undefined {
   return findNode(node, 'text')?.label;
+}
+
+/** What an action's summary ends with, from its output's `observed`: the description ("describe"), else the line. */
+export function observedText(o: Observed): string {
+  return o.screen ? renderDescription(o.screen) : summaryLine(o);
 }
 
 /** The line an action's summary ends with, from what it observed. */

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { decodeMp4Frames, meanDifference, readMp4Facts } from '@apex/recording/testing';
 import { eventually } from '@apex/testing';
-import { startTestPostgres, type TestPostgres } from '@apex/testing/postgres';
-import { startVirtualIPhone, type VirtualIPhone } from '@apex/virtual-device';
-import { spawnApex, type SpawnedApex } from '../shutdown/spawned';
+import { TestCluster, WAIT, type ApexNode, type Json } from './support';
 
 /**
  * `cluster.listAll`: a node lists the phones other nodes hold, each with its node, and sends their operations
@@ -19,76 +14,21 @@ import { spawnApex, type SpawnedApex } from '../shutdown/spawned';
 const TOKEN = 'cluster-secret-7f3a';
 const WRONG = 'not-the-token-91c2';
 const LEASE = { leaseMs: 6_000, renewMs: 300 };
-const WAIT = { timeoutMs: 60_000, intervalMs: 100 };
 const SETTINGS = 'com.apple.Preferences';
 const SPRINGBOARD = 'com.apple.springboard';
 
-type Json = Record<string, unknown>;
-
-interface Node {
-  name: string;
-  run: SpawnedApex;
-  url: string;
-}
-
-async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Json; headers: Headers; bytes: Buffer }> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const json = /json/.test(response.headers.get('content-type') ?? '') ? (JSON.parse(bytes.toString('utf8')) as Json) : {};
-  return { status: response.status, body: json, headers: response.headers, bytes };
-}
-
 describe('a cluster node with listAll forwards the operations on the phones of other nodes', () => {
-  let dir: string;
-  let postgres: TestPostgres;
-  let databaseUrl: string;
-  const phones = new Map<string, VirtualIPhone>();
-  const nodes = new Map<string, Node>();
+  let cluster: TestCluster;
 
-  async function startNode(name: string, devices: string[], cluster: Json, env: Record<string, string> = {}): Promise<Node> {
-    const config = join(dir, `${name}.json`);
-    writeFileSync(
-      config,
-      JSON.stringify({
-        devices: devices.map((id) => ({ id, driver: 'wda', url: phones.get(id)?.url })),
-        // Never the phones of this machine (a node without phones of its own would otherwise look for them).
-        discover: false,
-        tasks: { store: { postgres: databaseUrl }, maxQueuedPerDevice: 2 },
-        cluster: { ...LEASE, ...cluster },
-      }),
-    );
-    const run = spawnApex(['serve', '--port', '0', '--config', config], {
-      logLevel: 'info',
-      dataDir: mkdtempSync(join(dir, `${name}-data-`)),
-      env: { APEX_TOKEN: TOKEN, ...env },
-    });
-    const [, url] = await run.stdoutLine(/REST API\s+(http:\/\/127\.0\.0\.1:\d+)/);
-    const node = { name, run, url };
-    nodes.set(name, node);
-    return node;
-  }
-
-  const node = (name: string): Node => {
-    const found = nodes.get(name);
-    if (!found) throw new Error(`no node ${name}`);
-    return found;
-  };
-  const phone = (id: string): VirtualIPhone => {
-    const found = phones.get(id);
-    if (!found) throw new Error(`no phone ${id}`);
-    return found;
-  };
-  const listed = async (on: Node): Promise<Json[]> => (await call(on.url, 'GET', '/devices')).body['devices'] as Json[];
+  const startNode = (name: string, devices: string[], settings: Json, env: Record<string, string> = {}): Promise<ApexNode> =>
+    cluster.startNode(name, devices, { cluster: { ...LEASE, ...settings }, tasks: { maxQueuedPerDevice: 2 }, env });
+  const node = (name: string): ApexNode => cluster.node(name);
+  const phone = (id: string) => cluster.phone(id);
+  const call = (...args: Parameters<TestCluster['call']>) => cluster.call(...args);
+  const listed = (on: ApexNode): Promise<Json[]> => cluster.listed(on);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'apex-forwarding-'));
-    postgres = await startTestPostgres();
-    databaseUrl = await postgres.createDatabase();
-    for (const id of ['a-phone', 'b-phone-1', 'b-phone-2', 'c-phone', 'both-phone']) phones.set(id, await startVirtualIPhone({ port: 0 }));
+    cluster = await TestCluster.start({ phones: ['a-phone', 'b-phone-1', 'b-phone-2', 'c-phone', 'both-phone'], token: TOKEN });
     // both-phone is in A's config and B's (a phone both reach, say through a Grid): B, started first, holds it.
     await startNode('B', ['b-phone-1', 'b-phone-2', 'both-phone'], {});
     await startNode('A', ['a-phone', 'both-phone'], { listAll: true, forwardTimeoutMs: 5_000 });
@@ -102,20 +42,11 @@ describe('a cluster node with listAll forwards the operations on the phones of o
   }, 180_000);
 
   afterAll(async () => {
-    for (const { run } of nodes.values()) {
-      if (run.child.exitCode === null && run.child.signalCode === null) {
-        run.child.kill('SIGCONT');
-        run.child.kill('SIGTERM');
-        await run.exited;
-      }
-    }
-    for (const p of phones.values()) await p.close();
-    await postgres?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await cluster?.close();
   }, 60_000);
 
   beforeEach(() => {
-    for (const p of phones.values()) p.phone.goHome();
+    for (const p of cluster.phones.values()) p.phone.goHome();
   });
 
   /** The centre of the Settings icon on the phone's home screen, as found through `base` (find_text). */
@@ -203,8 +134,7 @@ describe('a cluster node with listAll forwards the operations on the phones of o
   }, 120_000);
 
   it("taps and takes a screenshot on B's phone through A's MCP endpoint", async () => {
-    const client = new Client({ name: 'forwarding-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${node('A').url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    const client = await cluster.mcp(node('A'));
     try {
       const listedTool = await client.callTool({ name: 'list_devices', arguments: {} });
       const devices = (listedTool.structuredContent as { devices: Json[] }).devices;
@@ -229,6 +159,53 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     }
   }, 120_000);
 
+  it("describes B's phone through A's MCP endpoint in the same words as B does: the description's text, not its JSON", async () => {
+    const [viaA, onB] = [await cluster.mcp(node('A')), await cluster.mcp(node('B'))];
+    const text = (result: Awaited<ReturnType<typeof viaA.callTool>>): string => {
+      // An error shows its content.
+      expect(result.isError ? result.content : 'no error').toBe('no error');
+      // Refs are numbered by the node that issued them.
+      return String((result.content as Array<{ text?: string }>)[0].text).replace(/\be\d+\b/g, 'e#');
+    };
+    try {
+      const described = { name: 'describe_screen', arguments: { device: 'b-phone-2', includeOcrText: false } };
+      // B first: its first description starts its perception, which may take longer than A's forwarding limit here.
+      const local = text(await onB.callTool(described));
+      const remote = text(await viaA.callTool(described));
+      expect(remote).toBe(local);
+      expect(remote).toMatch(/ · \d+×\d+ pt/);
+      expect(remote).toMatch(/\ne# \w+ "Settings" @\d+,\d+/);
+      // An action that observes with "describe" ends with the same text as well.
+      const pressed = { name: 'press_button', arguments: { device: 'b-phone-2', button: 'home', observe: 'describe' } };
+      const pressedOnB = text(await onB.callTool(pressed));
+      expect(text(await viaA.callTool(pressed))).toBe(pressedOnB);
+    } finally {
+      await viaA.close();
+      await onB.close();
+    }
+  }, 120_000);
+
+  it("lists B's phone with the state B last reported: offline once B found it gone, online again once it is back", async () => {
+    const [a, b] = [node('A'), node('B')];
+    const onA = async () => (await listed(a)).find((d) => d['id'] === 'b-phone-2');
+    expect(await onA()).toMatchObject({ state: 'online', node: { url: b.url } });
+    await phone('b-phone-2').faults.goOffline();
+    try {
+      // B finds out on the next call (forwarded from A), and says so on its next renewal.
+      const failed = await call(a.url, 'POST', '/devices/b-phone-2/press-button', { button: 'home' });
+      expect(failed.body['code']).toBe('device_offline');
+      await eventually(async () => (await onA())?.['state'] === 'offline', { ...WAIT, what: 'A to list the phone offline' });
+      const listedOffline = await onA();
+      expect(listedOffline).toMatchObject({ node: { url: b.url } });
+      // A fresh report: nothing to say about its age.
+      expect(listedOffline?.['note']).toBeUndefined();
+    } finally {
+      await phone('b-phone-2').faults.comeBack();
+    }
+    // B's own probe finds it back; A lists what B reports.
+    await eventually(async () => (await onA())?.['state'] === 'online', { ...WAIT, what: 'A to list the phone online again' });
+  }, 120_000);
+
   it('records a task posted on A on the node that runs it (B), and serves its recording from A: an MP4 that decodes', async () => {
     const started = await call(node('A').url, 'POST', '/agent/task', { device: 'b-phone-1', goal: 'open Settings', planner: 'offline', record: true });
     expect(started.status).toBe(202);
@@ -243,7 +220,7 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     expect(done).toMatchObject({ status: 'succeeded', recording: { id: expect.stringMatching(/^rec-/) } });
     // Recorded by B, the node that ran it (only the recording shows, not the request to record).
     expect(done).not.toHaveProperty('record');
-    const startedOn = [...nodes.values()].filter((n) => n.run.stderr().split('\n').some((line) => line.includes('"task started"') && line.includes(taskId)));
+    const startedOn = [...cluster.nodes.values()].filter((n) => n.run.stderr().split('\n').some((line) => line.includes('"task started"') && line.includes(taskId)));
     expect(startedOn.map((n) => n.name)).toEqual(['B']);
     const link = (done as { recording: { url: string } }).recording.url;
     const video = await call(node('A').url, 'GET', link);
@@ -253,7 +230,7 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     const facts = readMp4Facts(video.bytes);
     expect(facts).toMatchObject({ codec: 'avc1' });
     expect(facts.frames).toBeGreaterThan(0);
-    const file = join(dir, 'from-a.mp4');
+    const file = join(cluster.dir, 'from-a.mp4');
     writeFileSync(file, video.bytes);
     expect((await decodeMp4Frames(file)).frames).toHaveLength(facts.frames);
     // The same bytes as B serves.
@@ -304,7 +281,7 @@ describe('a cluster node with listAll forwards the operations on the phones of o
     expect(phone('b-phone-1').phone.activeApp().bundleId).toBe(SETTINGS);
     await eventually(() => node('B').run.stderr().split('\n').filter((line) => line.includes('"status":401') && line.includes('press-button')).length === 3, { ...WAIT, what: 'B to log the refusals' });
     // No node logged or answered either token.
-    for (const n of nodes.values()) {
+    for (const n of cluster.nodes.values()) {
       expect(n.run.stderr()).not.toContain(TOKEN);
       expect(n.run.stderr()).not.toContain(WRONG);
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ScreenDescriptionResult } from '@apex/perception';
+import { renderDescription, type ScreenDescriptionResult } from '@apex/perception';
 import { ROLES } from '@apex/port';
 import { defineOperation, WithScreen } from '../define-operation';
 import { MAX_DESCRIBED_ELEMENTS } from '../limits';
@@ -68,7 +68,9 @@ export const describeScreenOperation = defineOperation({
   output: describeOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   toolset: 'observe',
-  // The summary (an MCP result's text, the agent's view) is the description's own text, rendered once.
+  // The summary (an MCP result's text, the agent's view) is the description's own text, rendered once; a
+  // result another node answered (a cluster's listAll) is rendered here by the same renderer.
+  summarize: (output) => renderDescription(output),
   handler: async (ctx, { device, bounds, ...options }) => {
     const screen = await ctx.perception.describeScreen(device, options);
     return new WithScreen(slimDescription(screen, bounds), screen);

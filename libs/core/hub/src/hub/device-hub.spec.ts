@@ -522,3 +522,18 @@ describe('DeviceHub with a pool (device lab) state', () => {
     await hub.unregister('gone');
   });
 });
+
+describe('DeviceHub: a device another node holds', () => {
+  it('is listed with its node in the state that node reported, with the note on its report; online when none', async () => {
+    const hub = new DeviceHub({ backgroundProbes: false });
+    const node = { id: 'node-b', url: 'http://127.0.0.1:9' };
+    let report: { state: 'offline' | 'busy'; note?: string } | undefined;
+    hub.register({ id: 'remote', driver: new FakeDriver(), node: () => node, nodeReport: () => report });
+    expect(hub.summary('remote')).toMatchObject({ state: 'online', node });
+    report = { state: 'offline' };
+    expect(hub.summary('remote')).toEqual({ id: 'remote', name: 'remote', platform: 'ios', state: 'offline', node });
+    report = { state: 'busy', note: 'reported 20 s ago' };
+    expect(hub.summary('remote')).toMatchObject({ state: 'busy', note: 'reported 20 s ago', node });
+    await hub.close();
+  });
+});

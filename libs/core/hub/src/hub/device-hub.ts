@@ -56,11 +56,19 @@ export interface DeviceRegistration {
   note?: () => string | undefined;
   /**
    * Another node holds the device and answers for it (now): the operation pipeline sends its operations there
-   * (the driver is never called for them), and it is listed `online` with that node.
+   * (the driver is never called for them), and it is listed with that node, in the state of `nodeReport`.
    */
   node?: () => ClusterNode | undefined;
   /** The device is being made ready (its pool registers it again once it is): calls may wait for it (`whenReady`). */
   preparation?: DevicePreparation;
+  /** What that node last reported of the device (its own state of it, a note on the report's age); none: `online`. */
+  nodeReport?: () => NodeReport | undefined;
+}
+
+/** A device's state as the node that holds it reported it (see DeviceRegistration.nodeReport). */
+export interface NodeReport {
+  state: DeviceState;
+  note?: string;
 }
 
 /** A pool's word on a device; undefined: nothing against using it. */
@@ -127,6 +135,7 @@ interface DeviceSlot {
   readonly note?: () => string | undefined;
   readonly node?: () => ClusterNode | undefined;
   readonly preparation?: DevicePreparation;
+  readonly nodeReport?: () => NodeReport | undefined;
   readonly onFailure?: (error: ApexError) => void;
   readonly queue: ActionQueue;
   readonly backoff: Backoff;
@@ -206,6 +215,7 @@ export class DeviceHub {
       note: registration.note,
       node: registration.node,
       preparation: registration.preparation,
+      nodeReport: registration.nodeReport,
       onFailure: registration.onFailure,
       queue: new ActionQueue(),
       backoff: new Backoff(this.options.backoff),
@@ -499,7 +509,10 @@ export class DeviceHub {
 
   private summarize(slot: DeviceSlot): DeviceSummary {
     const node = slot.node?.();
-    if (node) return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: 'online', node };
+    if (node) {
+      const report = slot.nodeReport?.();
+      return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: report?.state ?? 'online', ...(report?.note ? { note: report.note } : {}), node };
+    }
     const owner = slot.heldBy?.();
     if (owner) return { id: slot.id, name: slot.name, platform: slot.driver.platform, state: 'busy', owner };
     const pool = slot.poolState?.();

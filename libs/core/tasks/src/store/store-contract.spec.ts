@@ -309,6 +309,11 @@ describe('task stores', () => {
         expect(await b.claim(device)).toMatchObject({ held: false, holder: { pid: process.pid, expiresAt: clock + LEASE.leaseMs } });
         expect((await b.heldElsewhere()).map((d) => [d.deviceId, d.name, d.platform])).toEqual([['phone-b', 'Phone B', 'ios']]);
         expect(await a.heldElsewhere()).toEqual([]);
+        // The state a holder reports with a renewal is what the others read; a claim that does not hold reports nothing.
+        expect((await b.heldElsewhere())[0].report).toBeUndefined();
+        expect(await a.claim(device, 'offline')).toEqual({ held: true });
+        expect((await b.claim(device, 'online')).held).toBe(false);
+        expect((await b.heldElsewhere())[0].report).toEqual({ state: 'offline', at: clock });
         clock += LEASE.leaseMs - 1;
         expect((await b.claim(device)).held).toBe(false);
         clock += 1;

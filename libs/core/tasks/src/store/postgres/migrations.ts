@@ -102,4 +102,9 @@ CREATE TABLE apex_recording_chunks (
 ALTER TABLE apex_tasks ADD COLUMN record BOOLEAN NOT NULL DEFAULT false;
 `,
   },
+  {
+    version: 6,
+    name: "the state each holder last reported of its phones (its hub's), with its lease renewals (cluster.listAll)",
+    sql: 'ALTER TABLE apex_device_leases ADD COLUMN state TEXT, ADD COLUMN state_at BIGINT;',
+  },
 ];

@@ -11,6 +11,8 @@ export interface ClusterDevice {
   expiresAt: number;
   /** The node: its instance id, and the address of its REST API when it serves one. */
   node: { id: string; url?: string };
+  /** The phone's state as that node last reported it with a renewal (its own hub's), and when (ms since the epoch). */
+  report?: { state: string; at: number };
 }
 
 /** The outcome of one claim: this node holds the phone, or another one does. */
@@ -26,6 +28,8 @@ interface LeaseRow {
   since: string;
   expires_at: string;
   url?: string | null;
+  state?: string | null;
+  state_at?: string | null;
 }
 
 /**
@@ -40,16 +44,21 @@ export class PostgresDeviceLeases {
     private readonly lease: Lease,
   ) {}
 
-  async claim(device: { deviceId: string; name: string; platform: string }): Promise<DeviceClaim> {
+  /**
+   * Takes, renews or takes over the phone's lease; `state` is the phone's state as this node sees it now
+   * (its hub's), reported with the hold for the nodes that list it (none: not known yet).
+   */
+  async claim(device: { deviceId: string; name: string; platform: string }, state?: string): Promise<DeviceClaim> {
     const { instance, leaseMs, now } = this.lease;
     const at = now();
     const taken = await this.db.query(
-      `INSERT INTO apex_device_leases (device_id, name, platform, instance_id, pid, host, since, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO apex_device_leases (device_id, name, platform, instance_id, pid, host, since, expires_at, state, state_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10, $11)
        ON CONFLICT (device_id) DO UPDATE SET name = EXCLUDED.name, platform = EXCLUDED.platform, instance_id = EXCLUDED.instance_id,
-         pid = EXCLUDED.pid, host = EXCLUDED.host, since = EXCLUDED.since, expires_at = EXCLUDED.expires_at
+         pid = EXCLUDED.pid, host = EXCLUDED.host, since = EXCLUDED.since, expires_at = EXCLUDED.expires_at,
+         state = EXCLUDED.state, state_at = EXCLUDED.state_at
        WHERE apex_device_leases.instance_id = EXCLUDED.instance_id OR apex_device_leases.expires_at <= $9`,
-      [device.deviceId, device.name, device.platform, instance.id, instance.pid, instance.host, instance.since, at + leaseMs, at],
+      [device.deviceId, device.name, device.platform, instance.id, instance.pid, instance.host, instance.since, at + leaseMs, at, state ?? null, state === undefined ? null : at],
     );
     if (taken.rowCount === 1) return { held: true };
     const { rows } = await this.db.query<LeaseRow>('SELECT * FROM apex_device_leases WHERE device_id = $1', [device.deviceId]);
@@ -78,6 +87,7 @@ export class PostgresDeviceLeases {
       owner: ownerOf(row),
       expiresAt: Number(row.expires_at),
       node: { id: row.instance_id, ...(row.url ? { url: row.url } : {}) },
+      ...(row.state && row.state_at ? { report: { state: row.state, at: Number(row.state_at) } } : {}),
     }));
   }
 
