@@ -53,6 +53,11 @@ for (const [label, ...aliases] of SYNONYMS) for (const alias of aliases) CANONIC
 const WHOLE_OF = new Map<string, string>();
 for (const [label, ...parts] of PARTS) for (const part of parts) WHOLE_OF.set(squash(part), squash(label));
 
+/** Whether `target` names a part of an app ("the stopwatch" of Clock) rather than the app itself. */
+export function partOfApp(target: string): boolean {
+  return WHOLE_OF.has(squash(target));
+}
+
 /** The system name `target` stands for, squashed (itself when it is no known synonym). */
 export function canonical(target: string): string {
   return CANONICAL.get(squash(target)) ?? squash(target);

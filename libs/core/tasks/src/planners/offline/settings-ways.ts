@@ -13,8 +13,10 @@ const WAYS: ReadonlyArray<{ target: RegExp; rows: readonly string[] }> = [
   { target: /^(?:wi-?fi|wlan|wireless)$/i, rows: ['Network & internet', 'Internet'] },
   { target: /^(?:airplane|aeroplane|flight)\s*mode$/i, rows: ['Network & internet'] },
   { target: /^mobile\s*data$/i, rows: ['Network & internet', 'Internet'] },
-  { target: /^bluetooth$/i, rows: ['Connected devices', 'Connection preferences'] },
+  { target: /^(?:use\s+)?bluetooth$/i, rows: ['Connected devices', 'Bluetooth'] },
   { target: /^dark\s*(?:theme|mode)$/i, rows: ['Display'] },
+  { target: /^auto[-\s]?rotat(?:e|ion)(?:\s+screen)?$/i, rows: ['Display'] },
+  { target: /^adaptive\s+brightness$/i, rows: ['Display'] },
 ];
 
 /** The row on this screen that leads towards `target`'s switch, not taken before; undefined when none. */

@@ -1,7 +1,7 @@
 import type { Observation } from '../../agent/observation';
 import type { StepFeedback } from '../../agent/planner';
 import { openApp } from './open';
-import { findSwitch, isApp, switchIsOn } from './screen';
+import { findSwitch, isApp, switchIsOn, withoutListNoun } from './screen';
 import { searchBySwiping } from './search';
 import { wayTowards } from './settings-ways';
 import { ambiguous, MISSING, NEXT, READY, type SessionState, type Step } from './session';
@@ -10,7 +10,10 @@ import { ambiguous, MISSING, NEXT, READY, type SessionState, type Step } from '.
 export async function toggle(s: SessionState, target: string, on: boolean, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
   const st = s.state;
   const word = on ? 'on' : 'off';
-  const match = findSwitch(obs, target);
+  let match = findSwitch(obs, target);
+  // "the 9:30 AM alarm" in the list of alarms: the item's own switch.
+  const item = match.kind === 'none' ? withoutListNoun(obs, target) : undefined;
+  if (item) match = findSwitch(obs, item);
   if (match.kind === 'ambiguous') return ambiguous(target, match.labels);
   if (match.kind === 'match') {
     const sw = match.item;
@@ -31,7 +34,7 @@ export async function toggle(s: SessionState, target: string, on: boolean, obs: 
 export async function towardsSwitch(s: SessionState, target: string, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
   const st = s.state;
   // Switches live in Settings: go there first when the goal did not.
-  if (!st.openedSettings && !isApp(obs, 'Settings') && !(s.contextApp && isApp(obs, s.contextApp))) {
+  if (!st.openedSettings && !isApp(obs, 'Settings') && !s.inContextApp(obs)) {
     const step = await openApp(s, 'Settings', obs);
     if (step !== READY && step !== MISSING) return step;
     st.openedSettings = true;

@@ -1,0 +1,85 @@
+import { isInteractive } from '@apex/port';
+import type { Observation } from '../../agent/observation';
+import type { StepFeedback } from '../../agent/planner';
+import type { Intent } from '../../goal/intents';
+import { ask, valueOf } from './ask';
+import { tab } from './item-control';
+import { closeness, partOfApp } from './labels';
+import { open, openApp, openEndState } from './open';
+import { locate } from './screen';
+import { searchBySwiping } from './search';
+import { ambiguous, MISSING, NEXT, READY, type SessionState, type Step } from './session';
+import { tapEndState } from './tap';
+
+type ShowIntent = Extract<Intent, { kind: 'show' }>;
+
+/**
+ * "show me X": what X is on the phone decides, not the words. An app is opened; a part of an app ("the
+ * stopwatch") opens its app, then shows that part; a tab, row or button on screen is navigated to; a label that
+ * shows a value ("the serial number") is read, as a question; elsewhere, X is looked for where the device shows
+ * facts about itself (as a question does). Once X is known, the clause is that family's.
+ */
+export async function show(s: SessionState, intent: ShowIntent, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
+  const st = s.state;
+  const target = intent.target;
+  switch (st.showAs) {
+    case 'open':
+      return open(s, target, obs, feedback);
+    case 'tab':
+      return tab(s, target, obs, feedback);
+    case 'ask':
+      return ask(s, asQuestion(intent), obs, feedback);
+    case 'shown':
+      return NEXT;
+  }
+  if (intent.app) {
+    const step = await openApp(s, intent.app, obs);
+    if (step === MISSING) return { kind: 'fail', message: `There is no app named "${intent.app}" on this device.`, reason: 'infeasible' };
+    if (step !== READY) return step;
+  }
+  const inApp = intent.app !== undefined || s.inContextApp(obs);
+  // Outside an app, an app's own name opens it (a home screen may show its icons as plain texts).
+  if (!inApp && !partOfApp(target) && (s.appName(target) ?? (await s.lookupApp(target))) !== undefined) return decided(s, 'open', () => open(s, target, obs, feedback));
+  const here = locate(obs, target, { includeText: true, minCloseness: 3 });
+  if (here.kind === 'ambiguous') return ambiguous(target, here.labels);
+  // "the stopwatch" matches the Clock icon on the home screen: that is its app, not the part itself.
+  const theAppOfIt = here.kind === 'match' && partOfApp(target) && closeness(target, here.label) < 6;
+  if (here.kind === 'match' && !theAppOfIt) {
+    // An app's icon: the app.
+    if (here.item.role === 'icon') return decided(s, 'open', () => open(s, target, obs, feedback));
+    if (valueOf(obs, here.item)) return decided(s, 'ask', () => ask(s, asQuestion(intent), obs, feedback));
+    if (isInteractive(here.item.role)) return decided(s, 'tab', () => tab(s, target, obs, feedback));
+    // Already on screen, as a title or text: nothing to do.
+    st.showAs = 'shown';
+    st.note = `"${here.label}" is on the screen`;
+    return NEXT;
+  }
+  if (!inApp) {
+    const app = s.appName(target) ?? (await s.lookupApp(target))?.name;
+    if (app) {
+      // "the stopwatch": its app first; the next screen shows the part.
+      st.resolved = { app };
+      const step = await openApp(s, app, obs);
+      if (step === MISSING) return { kind: 'fail', message: `There is no app named "${app}" on this device.`, reason: 'infeasible' };
+      if (step !== READY) return step;
+    }
+    if (!st.resolved?.app) return decided(s, 'ask', () => ask(s, asQuestion(intent), obs, feedback));
+  }
+  return searchBySwiping(s, target, obs, feedback);
+}
+
+/** What the last "show" clause should have left on screen; undefined when it holds. */
+export function showEndState(s: SessionState, intent: ShowIntent, obs: Observation, lastActionFailed: boolean): string | undefined {
+  if (s.state.showAs === 'tab') return tapEndState(s, intent.target, lastActionFailed);
+  if (s.state.showAs === 'open') return openEndState(s, intent.target, obs, lastActionFailed);
+  return undefined;
+}
+
+function decided(s: SessionState, as: 'open' | 'tab' | 'ask', step: () => Promise<Step> | Step): Promise<Step> | Step {
+  s.state.showAs = as;
+  return step();
+}
+
+function asQuestion(intent: ShowIntent): Extract<Intent, { kind: 'ask' }> {
+  return { kind: 'ask', subject: `the ${intent.target}`, read: 'value', target: intent.target, app: intent.app };
+}
