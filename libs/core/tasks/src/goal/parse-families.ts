@@ -68,7 +68,7 @@ function unquoteArticle(text: string): string {
 /** What an item-done clause may not be about: those are purchases and payments, left to the refusals. */
 const NOT_AN_ITEM = /\b(?:purchase|order|payment|checkout|check-out|transaction|transfer|subscription)\b/i;
 /** Words that make "X is done" a clause of another family ("wait until X is done"). */
-const NOT_AN_ITEM_START = /^(?:wait|when|once|after|until|till|if|whether|check|see|tell|let|make|is|are|it|that|this|everything|all|nothing|something|anything)\b/i;
+const NOT_AN_ITEM_START = /^(?:wait|when|once|after|until|till|if|whether|check|see|tell|let|make|is|are|it|that|this|everything|all|nothing|something|anything|tap|press|click|hit|select|type|open|go|scroll|turn|switch)\b/i;
 
 /**
  * An item set done (or not), in the families people use: "mark X as done|complete|finished", "check|tick|cross
@@ -94,7 +94,7 @@ export function parseMark(clause: string): Intent[] | undefined {
   // "complete X", "finish the task X", "I've finished X".
   if ((m = clause.match(/^(?:(?:i\s+(?:have\s+|'ve\s+)?|i've\s+)?(?:complete|completed|finish|finished|did|done)|tick|strike\s+through)\s+(?:the\s+)?(?:(?:reminder|task|item|to-?do)\s+)?(.+)$/i))) return mark(m[1], true);
   // "Buy milk is done", "Call the dentist: done", "Water the plants is not done".
-  if ((m = clause.match(/^(.+?)(?:\s+(?:is|are|was|has\s+been|have\s+been)\s+|\s*:\s*|\s+)((?:not\s+)?(?:done|complete|completed|finished|checked|ticked))$/i)) && !NOT_AN_ITEM_START.test(m[1])) {
+  if ((m = clause.match(/^(.+?)(?:\s+(?:is|are|was|has\s+been|have\s+been)\s+|\s*:\s*)((?:not\s+)?(?:done|complete|completed|finished|checked|ticked))$/i)) && !NOT_AN_ITEM_START.test(m[1])) {
     return mark(m[1], !/^not\s/i.test(m[2]));
   }
   if ((m = clause.match(/^(?:uncheck|untick|unmark|reopen)\s+(.+)$/i))) return mark(m[1], false);

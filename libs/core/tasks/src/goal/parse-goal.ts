@@ -37,11 +37,11 @@ import {
  * after a path arrow it is a row of the screen before. "it" / "that" names what the clause before named.
  */
 export type ParseResult = { ok: true; intents: Intent[] } | { ok: false; clause: string; message: string };
-// See parse-families.ts for the rest: device controls, closing apps, long press / double tap, waits, items'
+// See parse-device.ts (device controls), parse-show.ts ("show me X") and parse-families.ts for the rest: closing apps, long press / double tap, waits, items'
 // controls, tabs, messages, search fields, constraints ("but leave X on"), questions, and refusals.
 
 export const GRAMMAR_SUMMARY =
-  'The offline planner understands: open APP, tap TARGET, turn on/off SWITCH, type TEXT in APP, scroll up/down, scroll until you see TARGET, go home, go back, go to WEB-ADDRESS, allow APP only this time, lock/rotate/dark mode, copy TEXT to the clipboard, close APP, long press/double tap TARGET, wait until TARGET appears, mark ITEM as done, open TAB in APP, text NAME "MESSAGE", search APP for TEXT, questions (what iOS version is this? is Wi-Fi on? how many reminders are left? is APP installed/running?), install PATH.app|.ipa|.apk, grant/deny APP location|camera|… access, set the location to LAT, LONG, clear the simulated location, send APP to the background [for N seconds], reset APP, uninstall APP — joined by "then", "and", "but", commas or "A > B > C".';
+  'The offline planner understands: open APP, tap TARGET, turn on/off SWITCH, type TEXT in APP, scroll up/down, scroll until you see TARGET, go home, go back, go to WEB-ADDRESS, allow APP only this time, lock/rotate (landscape, sideways, portrait)/dark mode, copy TEXT to the clipboard, close APP, long press/double tap TARGET, wait until TARGET appears, mark ITEM as done (complete/finish ITEM, ITEM is done), open TAB in APP, show me TAB|APP|VALUE, text NAME "MESSAGE", search APP for TEXT, questions (what iOS version is this? is Wi-Fi on? how many reminders are left? is APP installed/running?), install PATH.app|.ipa|.apk, grant/deny APP location|camera|… access, set the location to LAT, LONG, clear the simulated location, send APP to the background [for N seconds], reset APP, uninstall APP — joined by "then", "and", "but", commas or "A > B > C".';
 
 const OPPOSITE: Record<ScrollDirection, ScrollDirection> = { up: 'down', down: 'up', left: 'right', right: 'left' };
 const QUOTE = /"([^"]*)"|“([^”]*)”|'([^']*)'/g;

@@ -58,6 +58,11 @@ export function partOfApp(target: string): boolean {
   return WHOLE_OF.has(squash(target));
 }
 
+/** Whether `label` is the app `target` is a part of ("Clock" for "the stopwatch"). */
+export function isWholeOf(target: string, label: string | undefined): boolean {
+  return label !== undefined && WHOLE_OF.get(squash(target)) === squash(label);
+}
+
 /** The system name `target` stands for, squashed (itself when it is no known synonym). */
 export function canonical(target: string): string {
   return CANONICAL.get(squash(target)) ?? squash(target);

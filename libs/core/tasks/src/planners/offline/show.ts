@@ -4,7 +4,7 @@ import type { StepFeedback } from '../../agent/planner';
 import type { Intent } from '../../goal/intents';
 import { ask, valueOf } from './ask';
 import { tab } from './item-control';
-import { closeness, partOfApp } from './labels';
+import { isWholeOf, partOfApp } from './labels';
 import { open, openApp, openEndState } from './open';
 import { locate } from './screen';
 import { searchBySwiping } from './search';
@@ -40,15 +40,16 @@ export async function show(s: SessionState, intent: ShowIntent, obs: Observation
   const inApp = intent.app !== undefined || s.inContextApp(obs);
   // Outside an app, an app's own name opens it (a home screen may show its icons as plain texts).
   if (!inApp && !partOfApp(target) && (s.appName(target) ?? (await s.lookupApp(target))) !== undefined) return decided(s, 'open', () => open(s, target, obs, feedback));
-  const here = locate(obs, target, { includeText: true, minCloseness: 3 });
+  // "the stopwatch" is not the Clock icon, nor Clock's title: only the part itself counts on screen.
+  const here = locate(withoutWhole(obs, target), target, { includeText: true, minCloseness: 3 });
   if (here.kind === 'ambiguous') return ambiguous(target, here.labels);
-  // "the stopwatch" matches the Clock icon on the home screen: that is its app, not the part itself.
-  const theAppOfIt = here.kind === 'match' && partOfApp(target) && closeness(target, here.label) < 6;
-  if (here.kind === 'match' && !theAppOfIt) {
-    // An app's icon: the app.
-    if (here.item.role === 'icon') return decided(s, 'open', () => open(s, target, obs, feedback));
+  if (here.kind === 'match') {
+    const role = here.item.role;
+    // An app's icon: the app. A tab, button or link: where it leads. A row: its value when it shows one, else where it leads.
+    if (role === 'icon') return decided(s, 'open', () => open(s, target, obs, feedback));
+    if (['button', 'tab', 'link'].includes(role)) return decided(s, 'tab', () => tab(s, target, obs, feedback));
     if (valueOf(obs, here.item)) return decided(s, 'ask', () => ask(s, asQuestion(intent), obs, feedback));
-    if (isInteractive(here.item.role)) return decided(s, 'tab', () => tab(s, target, obs, feedback));
+    if (isInteractive(role)) return decided(s, 'tab', () => tab(s, target, obs, feedback));
     // Already on screen, as a title or text: nothing to do.
     st.showAs = 'shown';
     st.note = `"${here.label}" is on the screen`;
@@ -73,6 +74,15 @@ export function showEndState(s: SessionState, intent: ShowIntent, obs: Observati
   if (s.state.showAs === 'tab') return tapEndState(s, intent.target, lastActionFailed);
   if (s.state.showAs === 'open') return openEndState(s, intent.target, obs, lastActionFailed);
   return undefined;
+}
+
+function withoutWhole(obs: Observation, target: string): Observation {
+  if (!partOfApp(target)) return obs;
+  const screen = obs.screen;
+  return {
+    ...obs,
+    screen: { ...screen, elements: screen.elements.filter((e) => !isWholeOf(target, e.label)), staticText: screen.staticText?.filter((t) => !isWholeOf(target, t.text)) },
+  };
 }
 
 function decided(s: SessionState, as: 'open' | 'tab' | 'ask', step: () => Promise<Step> | Step): Promise<Step> | Step {
