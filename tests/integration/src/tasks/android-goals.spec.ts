@@ -212,6 +212,30 @@ const ANDROID_FAMILY_GOALS: AndroidGoal[] = [
     },
   },
   { goal: 'turn on auto-rotate', check: async (stack) => expect(await setting(stack, 'system', 'accelerometer_rotation')).toBe('1') },
+  // A switch on a page above the one a clause before left (Internet → Network & internet → Settings).
+  {
+    goal: 'switch wifi off and turn on airplane mode',
+    check: async (stack) => {
+      expect(await setting(stack, 'global', 'wifi_on')).toBe('0');
+      expect(await setting(stack, 'global', 'airplane_mode_on')).toBe('1');
+    },
+  },
+  {
+    goal: 'turn off wi-fi and bluetooth',
+    check: async (stack) => {
+      expect(await setting(stack, 'global', 'wifi_on')).toBe('0');
+      expect(await setting(stack, 'global', 'bluetooth_on')).toBe('0');
+    },
+  },
+  // A page, named as one: navigated to (its row tapped), not read as a value.
+  {
+    goal: 'show me the about phone page',
+    check: async (stack, task) => {
+      expect(task.answer).toBeUndefined();
+      expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['About phone', 'Android version', 'Build number']));
+    },
+  },
+  { goal: 'take me to the display settings', check: async (stack) => expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['Display', 'Dark theme', 'Auto-rotate screen'])) },
   {
     goal: 'open Settings > Network & internet > Internet',
     check: async (stack) => expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['Internet', 'Wi-Fi', 'AndroidWifi'])),
@@ -221,6 +245,8 @@ const ANDROID_FAMILY_GOALS: AndroidGoal[] = [
   { goal: 'take me to the timer in Clock', check: clockTab('Timer') },
   { goal: 'in Clock, turn on the 9:30 AM alarm', check: async (stack) => expect(await alarmSwitches(stack)).toEqual(['true', 'true']) },
   { goal: 'turn off the alarm at 7:00 AM in Clock', check: async (stack) => expect(await alarmSwitches(stack)).toEqual(['false', 'false']) },
+  // No app named: "alarm" is a part of Clock, so the switch is looked for there, not in Settings.
+  { goal: 'turn on the alarm at 9:30', check: async (stack) => expect(await alarmSwitches(stack)).toEqual(['true', 'true']) },
   {
     goal: 'send Ada a message saying running late',
     check: async (stack) => {

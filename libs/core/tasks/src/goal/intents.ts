@@ -33,9 +33,10 @@ export type Intent =
   | { kind: 'tab'; tab: string }
   /**
    * "show me X", "take me to X", "bring up X": decided by what X is on the phone — an app or a part of one (opened),
-   * a tab, row or button (navigated to), or a label with a value (read, as a question).
+   * a tab, row or button (navigated to), or a label with a value (read, as a question). `page`: the user named a
+   * place ("the About phone page"), so never a value.
    */
-  | { kind: 'show'; target: string; app?: string }
+  | { kind: 'show'; target: string; app?: string; page?: boolean }
   /** "text Ada 'see you'": the conversation opened (`to`; the open one when absent), typed, sent, checked. */
   | { kind: 'send'; to?: string; text: string }
   /** "search Maps for coffee": the app's search field filled and submitted. */

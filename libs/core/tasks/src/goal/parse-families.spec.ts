@@ -145,6 +145,8 @@ describe('parseGoal: families of phrasing, not lists of sentences', () => {
     ['take me to the timer in Clock', [{ kind: 'show', target: 'timer', app: 'Clock' }]],
     ['bring up the alarms', [{ kind: 'show', target: 'alarms' }]],
     ['show me the serial number', [{ kind: 'show', target: 'serial number' }]],
+    ['show me the about phone page', [{ kind: 'show', target: 'about phone', page: true }]],
+    ['take me to the display settings', [{ kind: 'show', target: 'display', page: true }]],
     // What the device reports about itself stays a question; "show me how many…" too; an address is a visit.
     ['show me the battery level', [{ kind: 'ask', read: 'battery' }]],
     ['show me how many reminders are left', [{ kind: 'ask', read: 'count' }]],
@@ -157,6 +159,7 @@ describe('parseGoal: families of phrasing, not lists of sentences', () => {
   });
 
   it('a switch "in APP" opens the app first', () => {
+    expect(intents('show me the serial number')).toEqual([{ kind: 'show', target: 'serial number', app: undefined }]);
     expect(intents('turn on the 9:30 AM alarm in Clock')).toEqual([{ kind: 'open', app: 'Clock' }, { kind: 'toggle', target: '9:30 AM alarm', on: true }]);
     expect(intents('turn Wi-Fi off in Settings')).toEqual([{ kind: 'open', app: 'Settings' }, { kind: 'toggle', target: 'Wi-Fi', on: false }]);
   });

@@ -141,7 +141,7 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
   const family = parseQuestion(clause) ?? parseMark(clause) ?? parseSend(clause);
   if (family) return family;
   const shown = parseShow(clause);
-  if (shown && !WEB_ADDRESS.test(shown.target)) return [{ kind: 'show', target: shown.target, app: shown.app }];
+  if (shown && !WEB_ADDRESS.test(shown.target)) return [{ kind: 'show', target: shown.target, app: shown.app, ...(shown.page ? { page: true } : {}) }];
   // Real-world consequences stay refusals, whatever else the clause says.
   if (refusalOfClause(clause)) return undefined;
   const inApp = parseInApp(clause);

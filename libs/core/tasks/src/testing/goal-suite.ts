@@ -411,6 +411,7 @@ export const FAMILY_GOALS: SuiteGoal[] = [
   { goal: 'bring up the alarms in Clock', expect: tabShown(CLOCK, 'Alarms') },
   { goal: 'show me Notes', expect: { status: 'succeeded', appId: NOTES } },
   { goal: 'open Settings, then show me General', expect: GENERAL },
+  { goal: 'take me to the general settings', expect: GENERAL },
   { goal: 'show me the serial number', expect: answered(/^APEX0VIRTUAL$/, { appId: SETTINGS, visibleText: ['Serial Number'] }) },
   { goal: 'show me the flux capacitor', expect: notFound },
 ];

@@ -58,6 +58,12 @@ export function partOfApp(target: string): boolean {
   return WHOLE_OF.has(squash(target));
 }
 
+/** The app whose part a word of `target` names ("the alarm at 9:30" → Clock), if one does. */
+export function appOfPartIn(target: string): string | undefined {
+  const found = words(target).map((w) => PARTS.find(([, ...parts]) => parts.some((p) => squash(p) === squash(w))));
+  return found.find((f) => f !== undefined)?.[0];
+}
+
 /** Whether `label` is the app `target` is a part of ("Clock" for "the stopwatch"). */
 export function isWholeOf(target: string, label: string | undefined): boolean {
   return label !== undefined && WHOLE_OF.get(squash(target)) === squash(label);

@@ -19,6 +19,11 @@ const WAYS: ReadonlyArray<{ target: RegExp; rows: readonly string[] }> = [
   { target: /^adaptive\s+brightness$/i, rows: ['Display'] },
 ];
 
+/** Whether settings keep `target`'s switch below their first screen (so a page above may lead to it). */
+export function hasWay(target: string): boolean {
+  return WAYS.some((w) => w.target.test(target.trim()));
+}
+
 /** The row on this screen that leads towards `target`'s switch, not taken before; undefined when none. */
 export function wayTowards(obs: Observation, target: string, taken: readonly string[]): Spot | undefined {
   if (taken.length >= MAX_WAYS) return undefined;

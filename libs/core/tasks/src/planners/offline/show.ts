@@ -48,7 +48,7 @@ export async function show(s: SessionState, intent: ShowIntent, obs: Observation
     // An app's icon: the app. A tab, button or link: where it leads. A row: its value when it shows one, else where it leads.
     if (role === 'icon') return decided(s, 'open', () => open(s, target, obs, feedback));
     if (['button', 'tab', 'link'].includes(role)) return decided(s, 'tab', () => tab(s, target, obs, feedback));
-    if (valueOf(obs, here.item)) return decided(s, 'ask', () => ask(s, asQuestion(intent), obs, feedback));
+    if (!intent.page && valueOf(obs, here.item)) return decided(s, 'ask', () => ask(s, asQuestion(intent), obs, feedback));
     if (isInteractive(role)) return decided(s, 'tab', () => tab(s, target, obs, feedback));
     // Already on screen, as a title or text: nothing to do.
     st.showAs = 'shown';
@@ -56,15 +56,14 @@ export async function show(s: SessionState, intent: ShowIntent, obs: Observation
     return NEXT;
   }
   if (!inApp) {
+    // "the stopwatch": its app first, where the part shows. A page: Settings, where the device's own pages are.
+    // Anything else is a value, looked for where the device shows facts about itself.
     const app = s.appName(target) ?? (await s.lookupApp(target))?.name;
-    if (app) {
-      // "the stopwatch": its app first; the next screen shows the part.
-      st.resolved = { app };
-      const step = await openApp(s, app, obs);
-      if (step === MISSING) return { kind: 'fail', message: `There is no app named "${app}" on this device.`, reason: 'infeasible' };
-      if (step !== READY) return step;
-    }
-    if (!st.resolved?.app) return decided(s, 'ask', () => ask(s, asQuestion(intent), obs, feedback));
+    if (!app && !intent.page) return decided(s, 'ask', () => ask(s, asQuestion(intent), obs, feedback));
+    const where = app ?? 'Settings';
+    const step = await openApp(s, where, obs);
+    if (step === MISSING) return { kind: 'fail', message: `There is no app named "${where}" on this device.`, reason: 'infeasible' };
+    if (step !== READY) return step;
   }
   return searchBySwiping(s, target, obs, feedback);
 }
