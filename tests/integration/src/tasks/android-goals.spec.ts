@@ -196,12 +196,38 @@ const ANDROID_FAMILY_GOALS: AndroidGoal[] = [
     },
   },
   { goal: 'visit apex.example/docs in Chrome', check: onDocsPage },
+  {
+    goal: 'open Settings, then wait until Network & internet appears',
+    check: async (stack) => {
+      expect(await foreground(stack)).toBe(SETTINGS);
+      expect(await shownTexts(stack)).toContain('Network & internet');
+    },
+  },
+  { goal: 'in Settings, scroll to About phone', check: async (stack) => expect(await shownTexts(stack)).toContain('About phone') },
+  // The permission dialog in the way: "dismiss" is a denial (Android's "Don’t allow"), "accept" the narrowest grant.
+  {
+    goal: 'open Maps, then dismiss the alert',
+    check: async (stack) => {
+      expect(await stack.shell(`dumpsys package ${MAPS}`)).toMatch(/ACCESS_FINE_LOCATION: granted=false, flags=\[ USER_SET \]/);
+      expect(await foreground(stack)).toBe(MAPS);
+    },
+  },
+  { goal: 'open Maps and accept the alert', check: mapsOnce },
   // Settings: the switch found on the way (Connected devices → Bluetooth; Display), toggled, read back.
   {
     goal: 'turn off Bluetooth',
     check: async (stack) => {
       expect(await setting(stack, 'global', 'bluetooth_on')).toBe('0');
       expect(await foreground(stack)).toBe(SETTINGS);
+    },
+  },
+  {
+    goal: 'turn off bluetooth without changing anything else',
+    check: async (stack, task) => {
+      expect(await setting(stack, 'global', 'bluetooth_on')).toBe('0');
+      expect(await setting(stack, 'global', 'wifi_on')).toBe('1');
+      expect(await setting(stack, 'global', 'airplane_mode_on')).toBe('0');
+      expect(task.result).toMatch(/Changed nothing else/);
     },
   },
   {
