@@ -261,6 +261,7 @@ const ANDROID_FAMILY_GOALS: AndroidGoal[] = [
       expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['About phone', 'Android version', 'Build number']));
     },
   },
+  { goal: 'take me to the internet settings', check: async (stack) => expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['Internet', 'Wi-Fi', 'AndroidWifi'])) },
   { goal: 'take me to the display settings', check: async (stack) => expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['Display', 'Dark theme', 'Auto-rotate screen'])) },
   {
     goal: 'open Settings > Network & internet > Internet',

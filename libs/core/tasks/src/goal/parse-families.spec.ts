@@ -147,6 +147,7 @@ describe('parseGoal: families of phrasing, not lists of sentences', () => {
     ['show me the serial number', [{ kind: 'show', target: 'serial number' }]],
     ['show me the about phone page', [{ kind: 'show', target: 'about phone', page: true }]],
     ['take me to the display settings', [{ kind: 'show', target: 'display', page: true }]],
+    ['go to the about page', [{ kind: 'show', target: 'about', page: true }]],
     // What the device reports about itself stays a question; "show me how many…" too; an address is a visit.
     ['show me the battery level', [{ kind: 'ask', read: 'battery' }]],
     ['show me how many reminders are left', [{ kind: 'ask', read: 'count' }]],

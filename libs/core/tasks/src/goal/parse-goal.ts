@@ -203,6 +203,10 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
   if ((m = clause.match(/^(?:open|go\s+to|visit|navigate\s+to|browse\s+to|load|show(?:\s+me)?|bring\s+up|pull\s+up|take\s+me\s+to)\s+(\S+)$/i)) && WEB_ADDRESS.test(m[1])) {
     return [{ kind: 'visit', url: webUrl(m[1]) }];
   }
+  // "go to the About page": a place, found as "show me the About page" finds it (not an app to launch).
+  if ((m = clause.match(/^(?:open|go\s+(?:in)?to|navigate\s+to|head\s+to|get\s+to|switch\s+to)\s+(?:the\s+|my\s+)?(.+?)\s+(?:page|screen|section)$/i)) && isBareTarget(m[1])) {
+    return [{ kind: 'show', target: m[1].trim(), page: true }];
+  }
   if ((m = clause.match(/^(?:open|launch|start|run|go\s+(?:in)?to|navigate\s+to|head\s+to|get\s+to|switch\s+to|show(?:\s+me)?|bring\s+up|pull\s+up)\s+(?:up\s+)?(?:the\s+)?(.+?)(?:\s+(?:app|page|settings?))?$/i))) {
     return [{ kind: 'open', app: m[1].trim() }];
   }

@@ -412,6 +412,8 @@ export const FAMILY_GOALS: SuiteGoal[] = [
   { goal: 'show me Notes', expect: { status: 'succeeded', appId: NOTES } },
   { goal: 'open Settings, then show me General', expect: GENERAL },
   { goal: 'take me to the general settings', expect: GENERAL },
+  { goal: 'go to the about page', expect: ABOUT },
+  { goal: 'open the Wallpaper page', expect: page('Wallpaper') },
   { goal: 'show me the serial number', expect: answered(/^APEX0VIRTUAL$/, { appId: SETTINGS, visibleText: ['Serial Number'] }) },
   { goal: 'show me the flux capacitor', expect: notFound },
 ];

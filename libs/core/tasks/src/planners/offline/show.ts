@@ -8,6 +8,7 @@ import { isWholeOf, partOfApp } from './labels';
 import { open, openApp, openEndState } from './open';
 import { locate } from './screen';
 import { searchBySwiping } from './search';
+import { wayTowards } from './settings-ways';
 import { ambiguous, MISSING, NEXT, READY, type SessionState, type Step } from './session';
 import { tapEndState } from './tap';
 
@@ -64,6 +65,12 @@ export async function show(s: SessionState, intent: ShowIntent, obs: Observation
     const step = await openApp(s, where, obs);
     if (step === MISSING) return { kind: 'fail', message: `There is no app named "${where}" on this device.`, reason: 'infeasible' };
     if (step !== READY) return step;
+  }
+  // A page under another one ("Internet" under "Network & internet"): the row on the way.
+  const way = intent.page ? wayTowards(obs, target, st.waysTaken) : undefined;
+  if (way) {
+    st.waysTaken.push(way.label ?? target);
+    return s.tapAt(way, { change: true }, `"${target}" is under "${way.label ?? ''}"`);
   }
   return searchBySwiping(s, target, obs, feedback);
 }
