@@ -68,6 +68,13 @@ describe('UiAutomator2 source → UiNode', () => {
     expect(root.children.map((c) => c.role)).toEqual(['window', 'window']);
   });
 
+  it('a clickable container named only by its content description is a button (a tab of a bottom navigation bar)', () => {
+    const xml = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0" width="1080" height="2400"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.example.clock" content-desc="" clickable="false" enabled="true" focused="false" selected="false" bounds="[0,0][1080,2400]"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.example.clock" content-desc="Stopwatch" checkable="false" checked="false" clickable="true" enabled="true" focusable="true" focused="false" selected="true" bounds="[810,2064][1080,2274]" /><node index="1" text="" resource-id="" class="android.widget.FrameLayout" package="com.example.clock" content-desc="Decoration" clickable="false" enabled="true" focused="false" selected="false" bounds="[0,0][10,10]" /></node></hierarchy>`;
+    const root = normalizeAndroidSource(xml, 'pixel', SCALE);
+    expect(byLabel(root, 'Stopwatch')).toMatchObject({ role: 'button', selected: true });
+    expect(byLabel(root, 'Decoration').role).toBe('other');
+  });
+
   it('ids are unique on a screen and stable across reads', () => {
     for (const name of ['settings-list.xml', 'login-dialog.xml']) {
       const first = flatten(normalizeAndroidSource(sample(name), 'pixel', SCALE)).map((n) => n.id);

@@ -60,6 +60,9 @@ function roleFor(attrs: XmlAttributes, place: Place): Role {
   const role = androidRoleOf(attrs.class ?? '');
   if (role === 'textField' && attrs.password === 'true') return 'secureTextField';
   if (role === 'other' && place.parentRole === 'list') return 'cell';
+  // A plain container that is clickable and named only by its content description (a bottom-navigation tab built
+  // from a FrameLayout) is a control a screen reader offers: a button, not a layout to skip.
+  if (role === 'other' && attrs.clickable === 'true' && nonEmpty(attrs['content-desc']) !== undefined) return 'button';
   return role;
 }
 

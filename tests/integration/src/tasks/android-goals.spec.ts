@@ -105,6 +105,210 @@ const mapsWhileUsing = async (stack: AndroidTaskStack) => {
   expect(await stack.shell(`dumpsys package ${MAPS}`)).toMatch(/ACCESS_FINE_LOCATION: granted=true, flags=\[ USER_SET \]/);
 };
 
+const CLOCK = 'com.google.android.deskclock';
+const MESSAGES = 'com.google.android.apps.messaging';
+const CONTACTS = 'com.google.android.contacts';
+
+const setting = async (stack: AndroidTaskStack, table: 'global' | 'secure' | 'system', key: string) => (await stack.shell(`settings get ${table} ${key}`)).trim();
+/** The Clock's alarm switches, in list order, as the dump shows them checked. */
+const alarmSwitches = async (stack: AndroidTaskStack) =>
+  [...(await stack.shell('uiautomator dump /dev/tty')).matchAll(/<node [^>]*resource-id="com\.google\.android\.deskclock:id\/onoff"[^>]*>/g)].map((m) => /checked="(\w+)"/.exec(m[0])?.[1]);
+const clockTab = (tab: string) => async (stack: AndroidTaskStack) => {
+  expect(await foreground(stack)).toBe(CLOCK);
+  expect(await stack.shell('uiautomator dump /dev/tty')).toMatch(new RegExp(`content-desc="${tab}"[^>]*selected="true"`));
+};
+/** A refusal: failed before any step, the phone still on its home screen. */
+const untouched = async (stack: AndroidTaskStack, task: Task) => {
+  expect(task.steps).toEqual([]);
+  expect(task.error?.message).toMatch(/Refused: .*Nothing was touched/);
+  expect(await foreground(stack)).toBe(LAUNCHER);
+};
+const answers = (value: (stack: AndroidTaskStack) => Promise<string | boolean>) => async (stack: AndroidTaskStack, task: Task) => {
+  expect(task.answer?.value).toEqual(await value(stack));
+};
+
+/**
+ * Issue 38's families in Android phrasings, each family as several phrasings, end states read over adb. What the
+ * virtual Android has no app for (a checklist: no Reminders, no Notes) fails with the reason, as do abilities
+ * Android refuses the debugging shell (writing the clipboard).
+ */
+const ANDROID_FAMILY_GOALS: AndroidGoal[] = [
+  // Device controls.
+  { goal: 'lock the phone', check: async (stack) => expect(await stack.shell('dumpsys power')).toMatch(/mWakefulness=Asleep/) },
+  {
+    goal: 'lock the phone, then unlock it',
+    check: async (stack, task) => {
+      expect(task.steps.map((s) => s.action.arguments['locked'])).toEqual([true, false]);
+      expect(await stack.shell('dumpsys power')).toMatch(/mWakefulness=Awake/);
+      expect(await stack.shell('dumpsys window')).toMatch(/mKeyguardShowing=false/);
+    },
+  },
+  {
+    goal: 'open Chrome and rotate the screen to landscape',
+    check: async (stack) => {
+      expect(await setting(stack, 'system', 'user_rotation')).toBe('1');
+      expect(await foreground(stack)).toBe(CHROME);
+    },
+  },
+  {
+    goal: 'open Chrome, turn it sideways, then make it portrait again',
+    check: async (stack, task) => {
+      expect(task.steps.filter((s) => s.action.operation === 'set_orientation').map((s) => s.action.arguments['orientation'])).toEqual(['landscape', 'portrait']);
+      expect(await setting(stack, 'system', 'user_rotation')).toBe('0');
+    },
+  },
+  { goal: 'switch the phone to dark mode', check: async (stack) => expect(await setting(stack, 'secure', 'ui_night_mode')).toBe('2') },
+  {
+    goal: 'turn on dark mode, then switch back to light mode',
+    check: async (stack, task) => {
+      expect(task.steps).toHaveLength(2);
+      expect(await setting(stack, 'secure', 'ui_night_mode')).toBe('1');
+    },
+  },
+  {
+    goal: 'copy "hi" to the clipboard',
+    fails: 'infeasible',
+    check: async (stack, task) => {
+      expect(task.error?.message).toMatch(/cannot set the clipboard/);
+      expect(await foreground(stack)).toBe(LAUNCHER);
+    },
+  },
+  {
+    goal: 'open Messages, tap Ada Lovelace, type hello, then hide the keyboard',
+    check: async (stack) => {
+      expect(await stack.shell('dumpsys input_method')).toMatch(/mInputShown=false/);
+      expect(await stack.shell('uiautomator dump /dev/tty')).toMatch(/text="hello" resource-id="com\.google\.android\.apps\.messaging:id\/compose_message_text"/);
+    },
+  },
+  {
+    goal: 'open Contacts, tap Grace Hopper, then go back',
+    check: async (stack) => {
+      expect(await foreground(stack)).toBe(CONTACTS);
+      expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['Alan Turing', 'Grace Hopper']));
+    },
+  },
+  { goal: 'open Maps, then go home', check: async (stack) => expect(await foreground(stack)).toBe(LAUNCHER) },
+  {
+    goal: 'open Maps, then close Maps',
+    check: async (stack) => {
+      expect(await foreground(stack)).toBe(LAUNCHER);
+      expect(await stack.shell('ps -A')).not.toContain(MAPS);
+    },
+  },
+  { goal: 'visit apex.example/docs in Chrome', check: onDocsPage },
+  {
+    goal: 'open Settings, then wait until Network & internet appears',
+    check: async (stack) => {
+      expect(await foreground(stack)).toBe(SETTINGS);
+      expect(await shownTexts(stack)).toContain('Network & internet');
+    },
+  },
+  { goal: 'in Settings, scroll to About phone', check: async (stack) => expect(await shownTexts(stack)).toContain('About phone') },
+  // The permission dialog in the way: "dismiss" is a denial (Android's "Don’t allow"), "accept" the narrowest grant.
+  {
+    goal: 'open Maps, then dismiss the alert',
+    check: async (stack) => {
+      expect(await stack.shell(`dumpsys package ${MAPS}`)).toMatch(/ACCESS_FINE_LOCATION: granted=false, flags=\[ USER_SET \]/);
+      expect(await foreground(stack)).toBe(MAPS);
+    },
+  },
+  { goal: 'open Maps and accept the alert', check: mapsOnce },
+  // Settings: the switch found on the way (Connected devices → Bluetooth; Display), toggled, read back.
+  {
+    goal: 'turn off Bluetooth',
+    check: async (stack) => {
+      expect(await setting(stack, 'global', 'bluetooth_on')).toBe('0');
+      expect(await foreground(stack)).toBe(SETTINGS);
+    },
+  },
+  {
+    goal: 'turn off bluetooth without changing anything else',
+    check: async (stack, task) => {
+      expect(await setting(stack, 'global', 'bluetooth_on')).toBe('0');
+      expect(await setting(stack, 'global', 'wifi_on')).toBe('1');
+      expect(await setting(stack, 'global', 'airplane_mode_on')).toBe('0');
+      expect(task.result).toMatch(/Changed nothing else/);
+    },
+  },
+  {
+    goal: 'disable bluetooth but keep wifi on',
+    check: async (stack) => {
+      expect(await setting(stack, 'global', 'bluetooth_on')).toBe('0');
+      expect(await setting(stack, 'global', 'wifi_on')).toBe('1');
+    },
+  },
+  { goal: 'turn on auto-rotate', check: async (stack) => expect(await setting(stack, 'system', 'accelerometer_rotation')).toBe('1') },
+  // A switch on a page above the one a clause before left (Internet → Network & internet → Settings).
+  {
+    goal: 'switch wifi off and turn on airplane mode',
+    check: async (stack) => {
+      expect(await setting(stack, 'global', 'wifi_on')).toBe('0');
+      expect(await setting(stack, 'global', 'airplane_mode_on')).toBe('1');
+    },
+  },
+  {
+    goal: 'turn off wi-fi and bluetooth',
+    check: async (stack) => {
+      expect(await setting(stack, 'global', 'wifi_on')).toBe('0');
+      expect(await setting(stack, 'global', 'bluetooth_on')).toBe('0');
+    },
+  },
+  // A page, named as one: navigated to (its row tapped), not read as a value.
+  {
+    goal: 'show me the about phone page',
+    check: async (stack, task) => {
+      expect(task.answer).toBeUndefined();
+      expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['About phone', 'Android version', 'Build number']));
+    },
+  },
+  { goal: 'take me to the internet settings', check: async (stack) => expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['Internet', 'Wi-Fi', 'AndroidWifi'])) },
+  { goal: 'take me to the display settings', check: async (stack) => expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['Display', 'Dark theme', 'Auto-rotate screen'])) },
+  {
+    goal: 'open Settings > Network & internet > Internet',
+    check: async (stack) => expect(await shownTexts(stack)).toEqual(expect.arrayContaining(['Internet', 'Wi-Fi', 'AndroidWifi'])),
+  },
+  // Tabs, an item's switch, messages, search fields.
+  { goal: 'in Clock, show me the stopwatch', check: clockTab('Stopwatch') },
+  { goal: 'take me to the timer in Clock', check: clockTab('Timer') },
+  { goal: 'in Clock, turn on the 9:30 AM alarm', check: async (stack) => expect(await alarmSwitches(stack)).toEqual(['true', 'true']) },
+  { goal: 'turn off the alarm at 7:00 AM in Clock', check: async (stack) => expect(await alarmSwitches(stack)).toEqual(['false', 'false']) },
+  // No app named: "alarm" is a part of Clock, so the switch is looked for there, not in Settings.
+  { goal: 'turn on the alarm at 9:30', check: async (stack) => expect(await alarmSwitches(stack)).toEqual(['true', 'true']) },
+  {
+    goal: 'send Ada a message saying running late',
+    check: async (stack) => {
+      expect(await foreground(stack)).toBe(MESSAGES);
+      expect(await shownTexts(stack)).toContain('running late');
+    },
+  },
+  { goal: 'open Messages and reply "sounds good"', check: async (stack) => expect(await shownTexts(stack)).toContain('sounds good') },
+  {
+    goal: 'search Maps for coffee',
+    check: async (stack) => {
+      expect(await foreground(stack)).toBe(MAPS);
+      expect(await stack.shell('uiautomator dump /dev/tty')).toMatch(/text="coffee" resource-id="com\.google\.android\.apps\.maps:id\/search_omnibox_text_box"/);
+    },
+  },
+  // Questions: the answer is the device's own.
+  { goal: 'is Bluetooth on?', check: answers(async (stack) => (await setting(stack, 'global', 'bluetooth_on')) === '1') },
+  { goal: 'is airplane mode enabled?', check: answers(async (stack) => (await setting(stack, 'global', 'airplane_mode_on')) === '1') },
+  { goal: 'is dark theme on?', check: answers(async (stack) => (await setting(stack, 'secure', 'ui_night_mode')) === '2') },
+  { goal: 'what is the model?', check: answers(async (stack) => (await stack.shell('getprop ro.product.model')).trim()) },
+  { goal: 'what is the build number?', check: answers(async (stack) => (await stack.shell('getprop ro.build.id')).trim()) },
+  { goal: 'show me the build number', check: answers(async (stack) => (await stack.shell('getprop ro.build.id')).trim()) },
+  // Refusals: nothing touched.
+  { goal: 'call 911', fails: 'infeasible', check: untouched },
+  { goal: 'buy the Pro plan in the Play Store', fails: 'infeasible', check: untouched },
+  { goal: 'send $20 to Ada', fails: 'infeasible', check: untouched },
+  { goal: 'delete all my photos', fails: 'infeasible', check: untouched },
+  // No checklist app on this phone: the failure says so.
+  {
+    goal: 'mark Buy milk as done',
+    fails: 'infeasible',
+    check: async (_stack, task) => expect(task.error?.message).toMatch(/no app named "Reminders"/),
+  },
+];
+
 const GOALS: AndroidGoal[] = [
   { goal: 'turn off Wi-Fi', check: wifiOff },
   { goal: 'disable wifi', check: wifiOff },
@@ -185,6 +389,7 @@ const GOALS: AndroidGoal[] = [
       expect(await shownTexts(stack)).toContain('apex.example');
     },
   },
+  ...ANDROID_FAMILY_GOALS,
   // The developer's loop (issue 38 × issue 33), the sample APK copied into the data dir.
   {
     goal: `install ${BUILDS_DIR}/WhereAmI.apk`,

@@ -31,6 +31,12 @@ export type Intent =
   | { kind: 'mark'; item: string; done: boolean; app?: string }
   /** "select the Timers tab": a tab shown (tapped unless already selected). */
   | { kind: 'tab'; tab: string }
+  /**
+   * "show me X", "take me to X", "bring up X": decided by what X is on the phone — an app or a part of one (opened),
+   * a tab, row or button (navigated to), or a label with a value (read, as a question). `page`: the user named a
+   * place ("the About phone page"), so never a value.
+   */
+  | { kind: 'show'; target: string; app?: string; page?: boolean }
   /** "text Ada 'see you'": the conversation opened (`to`; the open one when absent), typed, sent, checked. */
   | { kind: 'send'; to?: string; text: string }
   /** "search Maps for coffee": the app's search field filled and submitted. */
@@ -84,6 +90,8 @@ export function describeIntent(intent: Intent): string {
       return `mark ${intent.item} as ${intent.done ? 'done' : 'not done'}`;
     case 'tab':
       return `show the ${intent.tab} tab`;
+    case 'show':
+      return `show ${intent.target}${intent.app ? ` in ${intent.app}` : ''}`;
     case 'send':
       return `send a message${intent.to ? ` to ${intent.to}` : ''}`;
     case 'search':
@@ -120,6 +128,8 @@ export function namedTarget(intent: Intent | undefined): string | undefined {
       return intent.app;
     case 'mark':
       return intent.item;
+    case 'show':
+      return intent.target;
     case 'back':
       return intent.to;
     // The app a build installed is named only once it is installed: "it" stays, the planner knows it by then.

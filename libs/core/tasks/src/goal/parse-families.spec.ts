@@ -85,3 +85,83 @@ describe('parseGoal: the families of issue 38', () => {
     expect(refusal('make me a sandwich')).toMatch(/^I cannot do "make me a sandwich" without a model\./);
   });
 });
+
+describe('parseGoal: families of phrasing, not lists of sentences', () => {
+  const orientation = (to: 'landscape' | 'portrait'): Partial<Intent> => ({ kind: 'device', operation: 'set_orientation', arguments: { orientation: to } });
+  it.each<[string, 'landscape' | 'portrait']>([
+    ['rotate the screen to landscape', 'landscape'],
+    ['turn the phone sideways', 'landscape'],
+    ['hold the phone horizontally', 'landscape'],
+    ['put it on its side', 'landscape'],
+    ['set the screen orientation to landscape', 'landscape'],
+    ['landscape mode', 'landscape'],
+    ['rotate the phone', 'landscape'],
+    ['make it portrait again', 'portrait'],
+    ['go back to portrait', 'portrait'],
+    ['switch the orientation to portrait', 'portrait'],
+    ['flip the phone upright again', 'portrait'],
+    ['turn the display vertical', 'portrait'],
+    ['rotate it back', 'portrait'],
+    ['undo the rotation', 'portrait'],
+  ])('orientation: %s → %s', (goal, to) => {
+    expect(intents(goal)).toEqual([expect.objectContaining(orientation(to))]);
+  });
+
+  it.each<[string, boolean]>([
+    ['lock it', true],
+    ['turn off the screen', true],
+    ['unlock it', false],
+    ['wake the phone up', false],
+  ])('lock: %s', (goal, locked) => {
+    expect(intents(goal)).toEqual([expect.objectContaining({ kind: 'device', operation: 'set_lock', arguments: { locked } })]);
+  });
+
+  it.each<[string, Partial<Intent>[]]>([
+    ['in Reminders, complete Buy milk', [{ kind: 'open', app: 'Reminders' }, { kind: 'mark', item: 'Buy milk', done: true }]],
+    ['finish Call the dentist', [{ kind: 'mark', item: 'Call the dentist', done: true }]],
+    ['cross off Buy milk', [{ kind: 'mark', item: 'Buy milk', done: true }]],
+    ['cross Buy milk off in Reminders', [{ kind: 'mark', item: 'Buy milk', done: true, app: 'Reminders' }]],
+    ['Buy milk is done', [{ kind: 'mark', item: 'Buy milk', done: true }]],
+    ['Call the dentist: done', [{ kind: 'mark', item: 'Call the dentist', done: true }]],
+    ["I've finished Water the plants", [{ kind: 'mark', item: 'Water the plants', done: true }]],
+    ['set Buy milk to done', [{ kind: 'mark', item: 'Buy milk', done: true }]],
+    ['mark Buy milk off', [{ kind: 'mark', item: 'Buy milk', done: true }]],
+    ['Buy milk is not done', [{ kind: 'mark', item: 'Buy milk', done: false }]],
+    // "Done" is also a button: tapping it, or typing before it, is no item.
+    ['tap Done', [{ kind: 'tap', target: 'Done' }]],
+    ['type groceries, then tap done', [{ kind: 'type', text: 'groceries' }, { kind: 'tap', target: 'done' }]],
+  ])('item done: %s', (goal, expected) => {
+    const parsed = intents(goal);
+    expect(parsed).toHaveLength(expected.length);
+    expected.forEach((want, i) => expect(parsed[i]).toMatchObject(want));
+  });
+
+  it.each([['complete the purchase'], ['finish my order'], ['complete the checkout in the App Store']])('"%s" is a purchase, not an item: refused', (goal) => {
+    expect(refusal(goal)).toContain('purchases');
+  });
+
+  it.each<[string, Partial<Intent>[]]>([
+    ['in Clock, show me the stopwatch', [{ kind: 'open', app: 'Clock' }, { kind: 'show', target: 'stopwatch' }]],
+    ['take me to the timer in Clock', [{ kind: 'show', target: 'timer', app: 'Clock' }]],
+    ['bring up the alarms', [{ kind: 'show', target: 'alarms' }]],
+    ['show me the serial number', [{ kind: 'show', target: 'serial number' }]],
+    ['show me the about phone page', [{ kind: 'show', target: 'about phone', page: true }]],
+    ['take me to the display settings', [{ kind: 'show', target: 'display', page: true }]],
+    ['go to the about page', [{ kind: 'show', target: 'about', page: true }]],
+    // What the device reports about itself stays a question; "show me how many…" too; an address is a visit.
+    ['show me the battery level', [{ kind: 'ask', read: 'battery' }]],
+    ['show me how many reminders are left', [{ kind: 'ask', read: 'count' }]],
+    ['show me apex.example', [{ kind: 'visit', url: 'https://apex.example' }]],
+    ['show the Library tab in Music', [{ kind: 'open', app: 'Music' }, { kind: 'tab', tab: 'Library' }]],
+  ])('show: %s', (goal, expected) => {
+    const parsed = intents(goal);
+    expect(parsed).toHaveLength(expected.length);
+    expected.forEach((want, i) => expect(parsed[i]).toMatchObject(want));
+  });
+
+  it('a switch "in APP" opens the app first', () => {
+    expect(intents('show me the serial number')).toEqual([{ kind: 'show', target: 'serial number', app: undefined }]);
+    expect(intents('turn on the 9:30 AM alarm in Clock')).toEqual([{ kind: 'open', app: 'Clock' }, { kind: 'toggle', target: '9:30 AM alarm', on: true }]);
+    expect(intents('turn Wi-Fi off in Settings')).toEqual([{ kind: 'open', app: 'Settings' }, { kind: 'toggle', target: 'Wi-Fi', on: false }]);
+  });
+});

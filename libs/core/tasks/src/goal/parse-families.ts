@@ -24,6 +24,7 @@ const REFUSED_GOALS: ReadonlyArray<{ pattern: RegExp; why: string }> = [
 /** Clause verbs with real-world consequences (checked after an item's or a message's own words are taken out). */
 const REFUSED_CLAUSES: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   { pattern: /^(?:buy|purchase|order|pre-?order|subscribe|rent|check\s*out|pay\s+for|add\s+\S+(?:\s+\S+)?\s+to\s+(?:the\s+|my\s+)?cart)\b/i, why: 'purchases' },
+  { pattern: /^(?:complete|finish|finalize|finalise|confirm|place|submit)\s+(?:the\s+|my\s+|this\s+|a\s+)?(?:purchase|order|payment|checkout|transaction)\b/i, why: 'purchases' },
   {
     pattern: /^(?:delete|erase|wipe|remove|empty|uninstall|format|factory[-\s]?reset|reset\s+(?:all|the\s+phone|my\s+phone|everything)|clear\s+(?:all|my|every|the\s+(?:history|data)))\b/i,
     why: 'deleting data',
@@ -49,22 +50,7 @@ export function withoutConstraintTail(goal: string): { goal: string; nothingElse
   return tail.test(goal) ? { goal: goal.replace(tail, ''), nothingElse: true } : { goal, nothingElse: false };
 }
 
-const APPEARANCE = /^(dark|light|night)\s*(?:mode|theme|appearance)$/i;
-
-/** "turn on dark mode": the appearance, when a toggle's target names it. */
-export function appearanceToggle(target: string, on: boolean): Intent | undefined {
-  const m = target.trim().match(APPEARANCE);
-  if (!m) return undefined;
-  const dark = m[1].toLowerCase() === 'light' ? !on : on;
-  return device('set_appearance', { appearance: dark ? 'dark' : 'light' }, `switch to ${dark ? 'dark' : 'light'} mode`);
-}
-
-function device(operation: Extract<Intent, { kind: 'device' }>['operation'], args: Record<string, unknown>, says: string): Intent {
-  return { kind: 'device', operation, arguments: args, says };
-}
-
-const THE_PHONE = String.raw`(?:(?:the|my|this)\s+)?(?:phone|iphone|device|screen|android|display)`;
-const DONE_WORDS = /^(?:done|complete|completed|finished|checked|ticked|read)$/i;
+const DONE_WORDS = /^(?:done|complete|completed|finished|checked|ticked|crossed\s+off|checked\s+off|read)$/i;
 const UNDONE_WORDS = /^(?:not\s+done|undone|incomplete|not\s+complete|unchecked|unticked|open|to\s*do|unread)$/i;
 
 /** "X in Reminders" / "X on my list": the item and the app it is in. */
@@ -79,22 +65,38 @@ function unquoteArticle(text: string): string {
   return text.trim().replace(/^(?:the\s+(?:reminder|item|task|todo|to-do)\s+)/i, '');
 }
 
-/** "mark Buy milk as done", "check off call the dentist", "tick Water the plants off", "uncheck Buy milk". */
+/** What an item-done clause may not be about: those are purchases and payments, left to the refusals. */
+const NOT_AN_ITEM = /\b(?:purchase|order|payment|checkout|check-out|transaction|transfer|subscription)\b/i;
+/** Words that make "X is done" a clause of another family ("wait until X is done"). */
+const NOT_AN_ITEM_START = /^(?:wait|when|once|after|until|till|if|whether|check|see|tell|let|make|is|are|it|that|this|everything|all|nothing|something|anything|tap|press|click|hit|select|type|open|go|scroll|turn|switch)\b/i;
+
+/**
+ * An item set done (or not), in the families people use: "mark X as done|complete|finished", "check|tick|cross
+ * X off", "check off X", "complete X", "finish X", "X is done", "I finished X", "set X to done", and the
+ * opposites ("uncheck X", "mark X as not done", "X is not done").
+ */
 export function parseMark(clause: string): Intent[] | undefined {
   let m: RegExpMatchArray | null;
-  const mark = (text: string, done: boolean): Intent[] => {
+  const mark = (text: string, done: boolean): Intent[] | undefined => {
+    if (NOT_AN_ITEM.test(text)) return undefined;
     const { item, app } = itemAndApp(text);
-    return [{ kind: 'mark', item, done, app }];
+    return item ? [{ kind: 'mark', item, done, app }] : undefined;
   };
-  if ((m = clause.match(/^mark\s+(.+?)\s+(?:as\s+)?((?:not\s+)?\S+(?:\s+\S+)?)$/i))) {
+  if ((m = clause.match(/^(?:mark|set|flag)\s+(.+?)\s+(?:as\s+|to\s+)?((?:not\s+)?\S+(?:\s+\S+)?)$/i))) {
     const state = m[2].trim();
     if (DONE_WORDS.test(state)) return mark(m[1], true);
     if (UNDONE_WORDS.test(state)) return mark(m[1], false);
   }
-  if ((m = clause.match(/^(?:check|tick|cross|strike)\s+off\s+(.+)$/i)) || (m = clause.match(/^(?:check|tick|cross)\s+(.+?)\s+off(?:\s+(?:in|on)\s+.+)?$/i))) {
-    return mark(clause.match(/\soff\s+(?:in|on)\s/i) ? clause.replace(/^(?:check|tick|cross)\s+/i, '').replace(/\s+off(?=\s+(?:in|on)\s)/i, '') : m[1], true);
+  if ((m = clause.match(/^mark\s+(.+?)\s+off$/i))) return mark(m[1], true);
+  if ((m = clause.match(/^(?:check|tick|cross|strike|mark)\s+off\s+(.+)$/i)) || (m = clause.match(/^(?:check|tick|cross|strike)\s+(.+?)\s+off(?:\s+(?:in|on)\s+.+)?$/i))) {
+    return mark(clause.match(/\soff\s+(?:in|on)\s/i) ? clause.replace(/^(?:check|tick|cross|strike)\s+/i, '').replace(/\s+off(?=\s+(?:in|on)\s)/i, '') : m[1], true);
   }
-  if ((m = clause.match(/^(?:complete|finish)\s+(?:the\s+)?(?:reminder|task|item|to-?do)\s+(.+)$/i))) return mark(m[1], true);
+  // "complete X", "finish the task X", "I've finished X".
+  if ((m = clause.match(/^(?:(?:i\s+(?:have\s+|'ve\s+)?|i've\s+)?(?:complete|completed|finish|finished|did|done)|tick|strike\s+through)\s+(?:the\s+)?(?:(?:reminder|task|item|to-?do)\s+)?(.+)$/i))) return mark(m[1], true);
+  // "Buy milk is done", "Call the dentist: done", "Water the plants is not done".
+  if ((m = clause.match(/^(.+?)(?:\s+(?:is|are|was|has\s+been|have\s+been)\s+|\s*:\s*)((?:not\s+)?(?:done|complete|completed|finished|checked|ticked))$/i)) && !NOT_AN_ITEM_START.test(m[1])) {
+    return mark(m[1], !/^not\s/i.test(m[2]));
+  }
   if ((m = clause.match(/^(?:uncheck|untick|unmark|reopen)\s+(.+)$/i))) return mark(m[1], false);
   return undefined;
 }
@@ -135,33 +137,6 @@ export function parseSearch(clause: string): Intent[] | undefined {
 /** Plain-word device controls, closing apps, gestures on a target, waits, tabs and constraints. */
 export function parseFamilyClause(clause: string): Intent[] | undefined {
   let m: RegExpMatchArray | null;
-  // Lock and unlock.
-  if (new RegExp(String.raw`^(?:lock|sleep)(?:\s+${THE_PHONE})?(?:\s+now)?$`, 'i').test(clause) || new RegExp(String.raw`^(?:put|send)\s+${THE_PHONE}\s+to\s+sleep$`, 'i').test(clause)) {
-    return [device('set_lock', { locked: true }, 'lock the phone')];
-  }
-  if (new RegExp(String.raw`^(?:unlock|wake(?:\s+up)?)(?:\s+${THE_PHONE})?(?:\s+up)?$`, 'i').test(clause)) return [device('set_lock', { locked: false }, 'unlock the phone')];
-  // Orientation.
-  if (
-    (m = clause.match(
-      new RegExp(String.raw`^(?:(?:rotate|turn|switch|flip|put|change|set|go|hold)(?:\s+${THE_PHONE}|\s+(?:the\s+)?orientation)?\s+(?:to|into|in|on)?\s*)?(?:the\s+)?(landscape|portrait)(?:\s+(?:mode|orientation|view))?$`, 'i'),
-    ))
-  ) {
-    return [device('set_orientation', { orientation: m[1].toLowerCase() }, `rotate to ${m[1].toLowerCase()}`)];
-  }
-  if (new RegExp(String.raw`^(?:rotate|turn)\s+${THE_PHONE}(?:\s+(?:sideways|on\s+its\s+side))?$|^rotate$`, 'i').test(clause)) {
-    return [device('set_orientation', { orientation: 'landscape' }, 'rotate to landscape')];
-  }
-  // Appearance.
-  if ((m = clause.match(new RegExp(String.raw`^(?:switch|change|set|go|put|make|use)(?:\s+${THE_PHONE})?(?:\s+back)?(?:\s+(?:to|into|in))?\s+(dark|light|night)\s*(?:mode|theme|appearance)?$`, 'i')))) {
-    return [appearanceToggle(`${m[1]} mode`, true) as Intent];
-  }
-  if ((m = clause.match(/^(dark|light|night)\s+(?:mode|theme)(?:\s+(on|off))?$/i))) return [appearanceToggle(`${m[1]} mode`, m[2]?.toLowerCase() !== 'off') as Intent];
-  // Clipboard.
-  if ((m = clause.match(/^(?:copy|put|place|save|paste)\s+(.+?)\s+(?:to|on|in|into|onto)\s+(?:the\s+)?(?:clipboard|pasteboard)$/i)) || (m = clause.match(/^set\s+the\s+(?:clipboard|pasteboard)\s+to\s+(.+)$/i))) {
-    return [device('set_clipboard', { text: m[1].trim() }, 'copy the text to the clipboard')];
-  }
-  // Keyboard.
-  if (/^(?:hide|dismiss|close|put\s+away|lower|get\s+rid\s+of)\s+(?:the\s+)?(?:on-?screen\s+)?keyboard$/i.test(clause)) return [device('hide_keyboard', {}, 'hide the keyboard')];
   // Alerts closed by a word the alert grammar lacks.
   if (/^close\s+(?:the\s+)?(?:alert|popup|pop-up|prompt|dialog)$/i.test(clause)) return [{ kind: 'answer', words: 'dismiss' }];
   // Closing an app.
@@ -239,7 +214,7 @@ export function parseQuestion(asked: string): Intent[] | undefined {
   ) {
     return [{ kind: 'ask', subject: `whether ${m[1].trim()} is on`, read: 'switch', target: m[1].trim() }];
   }
-  if ((m = clause.match(/^(?:what(?:'s|\s+is|\s+are)|tell\s+me|show\s+me|read|say)\s+(?:me\s+)?(?:the\s+|my\s+)?(.+?)(?:\s+(?:in|on)\s+(?:the\s+)?(.+?)(?:\s+app)?)?$/i))) {
+  if ((m = clause.match(/^(?:what(?:'s|\s+is|\s+are)|tell\s+me|read|say)\s+(?:me\s+)?(?:the\s+|my\s+)?(.+?)(?:\s+(?:in|on)\s+(?:the\s+)?(.+?)(?:\s+app)?)?$/i))) {
     // A label the screen may show ("the serial number"), not the world's questions ("the weather like tomorrow").
     if (m[1].trim().split(/\s+/).length > 3 || NOT_A_LABEL.test(m[1])) return undefined;
     return [{ kind: 'ask', subject: `the ${m[1].trim()}`, read: 'value', target: m[1].trim(), app: m[2]?.trim() }];

@@ -1,7 +1,8 @@
 import { namedTarget, type Intent, type ScrollDirection } from './intents';
 import { parseAppLoop } from './parse-app-loop';
+import { parseShow } from './parse-show';
+import { appearanceToggle, parseDeviceControl } from './parse-device';
 import {
-  appearanceToggle,
   parseFamilyClause,
   parseInApp,
   parseMark,
@@ -36,11 +37,11 @@ import {
  * after a path arrow it is a row of the screen before. "it" / "that" names what the clause before named.
  */
 export type ParseResult = { ok: true; intents: Intent[] } | { ok: false; clause: string; message: string };
-// See parse-families.ts for the rest: device controls, closing apps, long press / double tap, waits, items'
+// See parse-device.ts (device controls), parse-show.ts ("show me X") and parse-families.ts for the rest: closing apps, long press / double tap, waits, items'
 // controls, tabs, messages, search fields, constraints ("but leave X on"), questions, and refusals.
 
 export const GRAMMAR_SUMMARY =
-  'The offline planner understands: open APP, tap TARGET, turn on/off SWITCH, type TEXT in APP, scroll up/down, scroll until you see TARGET, go home, go back, go to WEB-ADDRESS, allow APP only this time, lock/rotate/dark mode, copy TEXT to the clipboard, close APP, long press/double tap TARGET, wait until TARGET appears, mark ITEM as done, open TAB in APP, text NAME "MESSAGE", search APP for TEXT, questions (what iOS version is this? is Wi-Fi on? how many reminders are left? is APP installed/running?), install PATH.app|.ipa|.apk, grant/deny APP location|camera|… access, set the location to LAT, LONG, clear the simulated location, send APP to the background [for N seconds], reset APP, uninstall APP — joined by "then", "and", "but", commas or "A > B > C".';
+  'The offline planner understands: open APP, tap TARGET, turn on/off SWITCH, type TEXT in APP, scroll up/down, scroll until you see TARGET, go home, go back, go to WEB-ADDRESS, allow APP only this time, lock/rotate (landscape, sideways, portrait)/dark mode, copy TEXT to the clipboard, close APP, long press/double tap TARGET, wait until TARGET appears, mark ITEM as done (complete/finish ITEM, ITEM is done), open TAB in APP, show me TAB|APP|VALUE, text NAME "MESSAGE", search APP for TEXT, questions (what iOS version is this? is Wi-Fi on? how many reminders are left? is APP installed/running?), install PATH.app|.ipa|.apk, grant/deny APP location|camera|… access, set the location to LAT, LONG, clear the simulated location, send APP to the background [for N seconds], reset APP, uninstall APP — joined by "then", "and", "but", commas or "A > B > C".';
 
 const OPPOSITE: Record<ScrollDirection, ScrollDirection> = { up: 'down', down: 'up', left: 'right', right: 'left' };
 const QUOTE = /"([^"]*)"|“([^”]*)”|'([^']*)'/g;
@@ -139,6 +140,8 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
 
   const family = parseQuestion(clause) ?? parseMark(clause) ?? parseSend(clause);
   if (family) return family;
+  const shown = parseShow(clause);
+  if (shown && !WEB_ADDRESS.test(shown.target)) return [{ kind: 'show', target: shown.target, app: shown.app, ...(shown.page ? { page: true } : {}) }];
   // Real-world consequences stay refusals, whatever else the clause says.
   if (refusalOfClause(clause)) return undefined;
   const inApp = parseInApp(clause);
@@ -147,7 +150,7 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
     return [{ kind: 'open', app: m[2].trim() }, { kind: 'visit', url: webUrl(m[1]) }];
   }
   if (inApp && isBareTarget(inApp.app)) return [{ kind: 'open', app: inApp.app }, { kind: 'tab', tab: inApp.target.replace(/\s+tab$/i, '') }];
-  const more = parseSearch(clause) ?? parseFamilyClause(clause);
+  const more = parseSearch(clause) ?? parseDeviceControl(clause) ?? parseFamilyClause(clause);
   if (more) return more;
 
   if (/^(?:go\s+(?:back\s+)?(?:to\s+)?(?:the\s+)?home(?:\s+screen)?|return\s+(?:to\s+)?(?:the\s+)?home(?:\s+screen)?|(?:press|tap|hit)\s+(?:the\s+)?home(?:\s+button)?|(?:exit|leave)\s+(?:to\s+)?(?:the\s+)?home(?:\s+screen)?|home(?:\s+screen)?)$/i.test(clause)) {
@@ -187,18 +190,22 @@ function parseClause(raw: string, previous: Intent | undefined): Intent[] | unde
     return m[1] && isBareTarget(m[1]) ? [{ kind: 'open', app: m[1].replace(/\s+app$/i, '').trim() }, answer] : m[1] ? undefined : [answer];
   }
 
-  if ((m = clause.match(/^(?:turn|switch|toggle|set)\s+(on|off)\s+(.+)$/i))) return one(toggle(m[2], m[1]));
-  if ((m = clause.match(/^(?:turn|switch|toggle|set)\s+(.+?)\s+(on|off)$/i))) return one(toggle(m[1], m[2]));
+  if ((m = clause.match(/^(?:turn|switch|toggle|set)\s+(on|off)\s+(.+)$/i))) return toggleIn(m[2], m[1]);
+  if ((m = clause.match(/^(?:turn|switch|toggle|set)\s+(.+?)\s+(on|off)(?:\s+(?:in|on)\s+(?:the\s+)?(.+?))?$/i))) return toggleIn(m[3] ? `${m[1]} in ${m[3]}` : m[1], m[2]);
   if ((m = clause.match(/^(enable|disable|activate|deactivate)\s+(.+)$/i))) {
-    return one(toggle(m[2], /^(?:enable|activate)$/i.test(m[1]) ? 'on' : 'off'));
+    return toggleIn(m[2], /^(?:enable|activate)$/i.test(m[1]) ? 'on' : 'off');
   }
 
   if ((m = clause.match(/^(?:type|enter|write|input)\s+(.+?)(?:\s+(?:in|into|on)\s+(?:the\s+)?(.+?))?$/i))) {
     const into = m[2] ? stripNoun(m[2], /\s+(?:app|field|box)$/i) : undefined;
     return [{ kind: 'type', text: m[1], into, submit: false }];
   }
-  if ((m = clause.match(/^(?:open|go\s+to|visit|navigate\s+to|browse\s+to|load)\s+(\S+)$/i)) && WEB_ADDRESS.test(m[1])) {
+  if ((m = clause.match(/^(?:open|go\s+to|visit|navigate\s+to|browse\s+to|load|show(?:\s+me)?|bring\s+up|pull\s+up|take\s+me\s+to)\s+(\S+)$/i)) && WEB_ADDRESS.test(m[1])) {
     return [{ kind: 'visit', url: webUrl(m[1]) }];
+  }
+  // "go to the About page": a place, found as "show me the About page" finds it (not an app to launch).
+  if ((m = clause.match(/^(?:open|go\s+(?:in)?to|navigate\s+to|head\s+to|get\s+to|switch\s+to)\s+(?:the\s+|my\s+)?(.+?)\s+(?:page|screen|section)$/i)) && isBareTarget(m[1])) {
+    return [{ kind: 'show', target: m[1].trim(), page: true }];
   }
   if ((m = clause.match(/^(?:open|launch|start|run|go\s+(?:in)?to|navigate\s+to|head\s+to|get\s+to|switch\s+to|show(?:\s+me)?|bring\s+up|pull\s+up)\s+(?:up\s+)?(?:the\s+)?(.+?)(?:\s+(?:app|page|settings?))?$/i))) {
     return [{ kind: 'open', app: m[1].trim() }];
@@ -260,6 +267,16 @@ function resolvePronoun(intent: Intent, previous: Intent | undefined): Intent | 
   return { kind: 'tap', target: named };
 }
 
+/** "turn on Dark theme in Settings", "turn the 9:30 alarm on in Clock": the app opened, then its switch. */
+function toggleIn(rawTarget: string, state: string): Intent[] | undefined {
+  const m = rawTarget.match(/^(.+?)\s+(?:in|inside|within)\s+(?:the\s+)?(.+?)(?:\s+app)?$/i);
+  if (m && isBareTarget(m[2]) && !/^(?:phone|iphone|device|android|background|foreground|settings\s+app)$/i.test(m[2])) {
+    const switched = toggle(m[1], state);
+    if (switched) return switched.kind === 'device' ? [switched] : [{ kind: 'open', app: m[2].trim() }, switched];
+  }
+  return one(toggle(rawTarget, state));
+}
+
 function toggle(rawTarget: string, state: string): Intent | undefined {
   const target = stripNoun(rawTarget.replace(/^the\s+/i, ''), /\s+(?:switch|toggle|setting|option)$/i);
   const appearance = appearanceToggle(target, state.toLowerCase() === 'on');
@@ -302,6 +319,8 @@ function restoreQuotes(intent: Intent, quoted: string[]): Intent {
       return { ...intent, query: fix(intent.query) };
     case 'tab':
       return { ...intent, tab: fix(intent.tab) };
+    case 'show':
+      return { ...intent, target: fix(intent.target), app: intent.app === undefined ? undefined : fix(intent.app) };
     case 'device':
       return typeof intent.arguments['text'] === 'string' ? { ...intent, arguments: { ...intent.arguments, text: fix(intent.arguments['text']) } } : intent;
     case 'ask':

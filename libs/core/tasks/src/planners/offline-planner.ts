@@ -10,6 +10,7 @@ import { mark, tab } from './offline/item-control';
 import { keep } from './offline/keep';
 import { sendMessage } from './offline/message';
 import { searchApp, searchEndState } from './offline/search-field';
+import { show, showEndState } from './offline/show';
 import { squash } from './offline/labels';
 import { back, backEndState, backTo, home, scroll, visit } from './offline/navigate';
 import { open, openEndState } from './offline/open';
@@ -117,6 +118,8 @@ class OfflineSession implements PlannerSession {
         return mark(s, intent, obs, feedback);
       case 'tab':
         return tab(s, intent.tab, obs, feedback);
+      case 'show':
+        return show(s, intent, obs, feedback);
       case 'send':
         return sendMessage(s, intent, obs, feedback);
       case 'search':
@@ -153,6 +156,8 @@ class OfflineSession implements PlannerSession {
         return searchEndState(intent, obs);
       case 'tab':
         return tapEndState(this.s, intent.tab, lastActionFailed);
+      case 'show':
+        return showEndState(this.s, intent, obs, lastActionFailed);
       default:
         return undefined;
     }

@@ -384,6 +384,40 @@ export const ISSUE_38_GOALS: SuiteGoal[] = [
   { goal: 'open the Chess tab in Clock', expect: notFound },
 ];
 
+/**
+ * Families of phrasing rather than sentences (issue 38, the held-out failures): orientation as verb + object +
+ * state, an item set done by any of its verbs, and "show me X" decided by what X is on the phone (a tab, an app, a
+ * row, or a value to read).
+ */
+export const FAMILY_GOALS: SuiteGoal[] = [
+  // Orientation.
+  { goal: 'open Safari, then turn the phone sideways', expect: { status: 'succeeded', appId: SAFARI, orientation: 'landscape' } },
+  { goal: 'open Maps and hold the phone horizontally', expect: { status: 'succeeded', appId: MAPS, orientation: 'landscape', noAlert: true } },
+  { goal: 'in Notes, set the screen orientation to landscape', expect: { status: 'succeeded', appId: NOTES, orientation: 'landscape' } },
+  { goal: 'open Safari, rotate the screen to landscape, then make it portrait again', expect: { status: 'succeeded', appId: SAFARI, orientation: 'portrait' } },
+  // An iPhone 15's home screen stays upright (as a real one does): the device refuses, the result says why.
+  { goal: 'turn the phone sideways', expect: { status: 'failed', reason: 'infeasible', appId: HOME, orientation: 'portrait' } },
+  { goal: 'turn off the screen', expect: { status: 'succeeded', locked: true } },
+  // An item set done.
+  { goal: 'in Reminders, complete Call the dentist', expect: done('Call the dentist') },
+  { goal: 'finish Water the plants', expect: done('Water the plants') },
+  { goal: 'Buy milk is done', expect: done('Buy milk') },
+  { goal: "I've finished Pay the electricity bill", expect: done('Pay the electricity bill') },
+  { goal: 'cross Book train tickets off in Reminders', expect: done('Book train tickets') },
+  { goal: 'complete the purchase in the App Store', expect: untouched },
+  // "show me X": a tab, an app, a row, a value.
+  { goal: 'show me the stopwatch', expect: tabShown(CLOCK, 'Stopwatch') },
+  { goal: 'take me to the timer in Clock', expect: tabShown(CLOCK, 'Timers') },
+  { goal: 'bring up the alarms in Clock', expect: tabShown(CLOCK, 'Alarms') },
+  { goal: 'show me Notes', expect: { status: 'succeeded', appId: NOTES } },
+  { goal: 'open Settings, then show me General', expect: GENERAL },
+  { goal: 'take me to the general settings', expect: GENERAL },
+  { goal: 'go to the about page', expect: ABOUT },
+  { goal: 'open the Wallpaper page', expect: page('Wallpaper') },
+  { goal: 'show me the serial number', expect: answered(/^APEX0VIRTUAL$/, { appId: SETTINGS, visibleText: ['Serial Number'] }) },
+  { goal: 'show me the flux capacitor', expect: notFound },
+];
+
 /** The sample app of the developer's loop (examples/apps/WhereAmI.app). */
 export const SAMPLE_APP_ID = 'dev.apex.WhereAmI';
 const WHERE_AM_I = SAMPLE_APP_ID;
@@ -439,7 +473,7 @@ export const APP_LOOP_GOALS: SuiteGoal[] = [
   { goal: 'clear all my data', expect: untouched },
 ];
 
-export const OFFLINE_GOAL_SUITE: SuiteGoal[] = [...CORE_GOALS, ...ISSUE_21_GOALS, ...PHRASED_GOALS, ...MUST_FAIL_GOALS, ...ISSUE_38_GOALS, ...APP_LOOP_GOALS];
+export const OFFLINE_GOAL_SUITE: SuiteGoal[] = [...CORE_GOALS, ...ISSUE_21_GOALS, ...PHRASED_GOALS, ...MUST_FAIL_GOALS, ...ISSUE_38_GOALS, ...APP_LOOP_GOALS, ...FAMILY_GOALS];
 
 function* walk(element: SnapshotElement): Generator<SnapshotElement> {
   yield element;

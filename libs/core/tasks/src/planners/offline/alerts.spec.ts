@@ -29,6 +29,13 @@ describe('answering an alert in the way', () => {
     expect(answerAlert('open Maps', android)?.button).toBe("Don't allow");
   });
 
+  it('reads a typographic apostrophe as a plain one (Android writes "Don’t allow")', () => {
+    const android = ['While using the app', 'Only this time', 'Don’t allow'];
+    expect(answerAlert('open Maps', android)?.button).toBe('Don’t allow');
+    expect(answerAlert('open Maps, then dismiss the alert', android)?.button).toBe('Don’t allow');
+    expect(answerAlert("open Maps, then don't allow", android)?.button).toBe('Don’t allow');
+  });
+
   it('has no answer when no button is a safe one', () => {
     expect(answerAlert('open Mail', ['Delete Everything', 'Erase'])).toBeUndefined();
   });

@@ -5,10 +5,10 @@
 
 /** Goals that need what the alert asks for (location, camera…): refusing would stop them. */
 const NEEDS_PERMISSION = /\b(?:my\s+location|current\s+location|where\s+i\s+am|locate\s+me|my\s+position|navigate|directions|allow|accept|grant|permit)\b/i;
-const REFUSES = /\b(?:don'?t\s+allow|do\s+not\s+allow|deny|refuse|decline|reject|block)\b/i;
+const REFUSES = /\b(?:don['\u2019]?t\s+allow|do\s+not\s+allow|deny|refuse|decline|reject|block|dismiss)\b/i;
 
-/** Least permissive first. */
-const REFUSING = [/^don'?t\s+allow/i, /^not\s+now$/i, /^(?:cancel|close|dismiss|later)$/i, /^ok(?:ay)?$/i, /^allow\s+once$/i, /^only\s+this\s+time$/i];
+/** Least permissive first (Android writes "Don\u2019t allow" with a typographic apostrophe). */
+const REFUSING = [/^don['\u2019]?t\s+allow/i, /^not\s+now$/i, /^(?:cancel|close|dismiss|later)$/i, /^ok(?:ay)?$/i, /^allow\s+once$/i, /^only\s+this\s+time$/i];
 /** Permissive answers, the narrowest first. */
 const GRANTING = [/^allow\s+once$/i, /^only\s+this\s+time$/i, /^(?:allow\s+)?while\s+using/i, /^allow$/i, /^ok(?:ay)?$/i];
 /** "allow once" names Android's "Only this time"; "allow while using" its "While using the app". */

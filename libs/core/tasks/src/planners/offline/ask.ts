@@ -14,6 +14,8 @@ type AskIntent = Extract<Intent, { kind: 'ask' }>;
 
 /** Where a device shows facts about itself, as the rows on the way are labelled (iOS, then Android). */
 const ABOUT_WAY = ['General', 'About', 'About phone'];
+/** Facts whose row is labelled differently per platform (iOS first): any spelling is the same fact. */
+const FACT_LABELS: ReadonlyArray<readonly string[]> = [['Model Name', 'Model']];
 /** Texts on one row differ in centre by less than this (points). */
 const SAME_ROW = 12;
 
@@ -111,7 +113,7 @@ async function askCount(s: SessionState, intent: AskIntent, obs: Observation): P
 }
 
 /** The value shown on the same row as `label`, right of it (a detail text), or the element's own value. */
-function valueOf(obs: Observation, label: Spot): string | undefined {
+export function valueOf(obs: Observation, label: Spot): string | undefined {
   const element = label as Partial<ScreenElement>;
   if (element.value && element.value !== label.label && element.role !== 'cell') return element.value;
   // Texts, and values of controls: the label of a neighbouring button or tab is no value of this one.
@@ -137,6 +139,16 @@ async function rowValue(s: SessionState, label: Spot): Promise<string | undefine
   }
 }
 
+/** The row `target` names, under any of its platforms' spellings (the first spelling that shows wins). */
+function locateFact(obs: Observation, target: string): ReturnType<typeof locate> {
+  const spellings = FACT_LABELS.find((f) => f.some((l) => closeness(target, l) === 6)) ?? [target];
+  for (const spelling of spellings) {
+    const match = locate(obs, spelling, { includeText: true, minCloseness: spelling === target ? 3 : 6 });
+    if (match.kind !== 'none') return match;
+  }
+  return { kind: 'none' };
+}
+
 /** "what is the serial number?": the label found (in the app named, else where devices show facts about themselves), its value read. */
 async function askValue(s: SessionState, intent: AskIntent, obs: Observation, feedback: StepFeedback | undefined): Promise<Step> {
   const st = s.state;
@@ -146,17 +158,17 @@ async function askValue(s: SessionState, intent: AskIntent, obs: Observation, fe
     if (step === MISSING) return { kind: 'fail', message: `There is no app named "${intent.app}" on this device.`, reason: 'infeasible' };
     if (step !== READY) return step;
   }
-  const match = locate(obs, target, { includeText: true, minCloseness: 3 });
+  const match = locateFact(obs, target);
   if (match.kind === 'ambiguous') return ambiguous(target, match.labels);
   if (match.kind === 'match') {
     const value = valueOf(obs, match.item) ?? (await rowValue(s, match.item));
     if (value) return answered(s, { subject: match.label, value, source: 'screen' }, `The ${match.label} is ${value}`);
-    if (intent.app || (s.contextApp && isApp(obs, s.contextApp))) {
+    if (intent.app || s.inContextApp(obs)) {
       return { kind: 'fail', message: `"${match.label}" is on the screen, but shows no value to read.`, reason: 'target_not_found' };
     }
   }
   // Where devices show facts about themselves, unless the goal works in an app.
-  if (!intent.app && !(s.contextApp && isApp(obs, s.contextApp))) {
+  if (!intent.app && !s.inContextApp(obs)) {
     if (!st.openedSettings && !isApp(obs, 'Settings')) {
       const step = await openApp(s, 'Settings', obs);
       if (step !== READY && step !== MISSING) return step;

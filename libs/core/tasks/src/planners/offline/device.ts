@@ -20,7 +20,12 @@ export function deviceOperation(s: SessionState, intent: DeviceIntent, feedback:
   const st = s.state;
   if (st.acted) {
     const why = failed(feedback);
-    return why ? { kind: 'fail', message: `Could not ${intent.says}: ${why}`, reason: 'device_error' } : NEXT;
+    if (!why) return NEXT;
+    // What this device cannot do at all (Android's clipboard, a home screen that stays portrait) no retry changes.
+    const cannot = feedback?.outcome.code === 'unsupported_operation' || feedback?.outcome.code === 'invalid_argument';
+    const homeScreen = intent.operation === 'set_orientation' && onHomeScreen(s);
+    const hint = homeScreen ? ' The home screen stays upright on this phone: open an app first, then rotate.' : '';
+    return { kind: 'fail', message: `Could not ${intent.says}: ${why}${hint}`, reason: cannot || homeScreen ? 'infeasible' : 'device_error' };
   }
   // The clipboard's text is the user's: counted, never repeated in the result.
   const text = intent.arguments['text'];
@@ -82,6 +87,11 @@ export function waitFor(s: SessionState, intent: Extract<Intent, { kind: 'wait' 
     return { kind: 'fail', message: `"${intent.target}" did not ${intent.gone ? 'go away' : 'appear'} within ${WAIT_MS / 1000} s.`, reason: 'target_not_found' };
   }
   return NEXT;
+}
+
+/** The screen shows app icons: the home screen (or its app drawer), not an app. */
+function onHomeScreen(s: SessionState): boolean {
+  return s.screen?.screen.elements.some((e) => e.role === 'icon') === true;
 }
 
 function pastTense(says: string): string {

@@ -2,7 +2,7 @@ import { isOn, type Observation, type ScreenElement } from '../../agent/observat
 import type { StepFeedback } from '../../agent/planner';
 import type { Intent } from '../../goal/intents';
 import { openApp } from './open';
-import { isApp, locate, type Spot } from './screen';
+import { locate, type Spot } from './screen';
 import { searchBySwiping } from './search';
 import { ambiguous, MISSING, NEXT, READY, type SessionState, type Step } from './session';
 import { tap } from './tap';
@@ -44,7 +44,7 @@ export async function mark(s: SessionState, intent: Extract<Intent, { kind: 'mar
   if (row.kind === 'ambiguous') return ambiguous(intent.item, row.labels);
   if (row.kind === 'none') {
     // Not here: the checklist app, unless the goal works in an app already.
-    if (!app && !(s.contextApp && isApp(obs, s.contextApp))) {
+    if (!app && !s.inContextApp(obs)) {
       st.resolved = { app: CHECKLIST_APP };
       return mark(s, intent, obs, feedback);
     }

@@ -53,6 +53,22 @@ for (const [label, ...aliases] of SYNONYMS) for (const alias of aliases) CANONIC
 const WHOLE_OF = new Map<string, string>();
 for (const [label, ...parts] of PARTS) for (const part of parts) WHOLE_OF.set(squash(part), squash(label));
 
+/** Whether `target` names a part of an app ("the stopwatch" of Clock) rather than the app itself. */
+export function partOfApp(target: string): boolean {
+  return WHOLE_OF.has(squash(target));
+}
+
+/** The app whose part a word of `target` names ("the alarm at 9:30" → Clock), if one does. */
+export function appOfPartIn(target: string): string | undefined {
+  const found = words(target).map((w) => PARTS.find(([, ...parts]) => parts.some((p) => squash(p) === squash(w))));
+  return found.find((f) => f !== undefined)?.[0];
+}
+
+/** Whether `label` is the app `target` is a part of ("Clock" for "the stopwatch"). */
+export function isWholeOf(target: string, label: string | undefined): boolean {
+  return label !== undefined && WHOLE_OF.get(squash(target)) === squash(label);
+}
+
 /** The system name `target` stands for, squashed (itself when it is no known synonym). */
 export function canonical(target: string): string {
   return CANONICAL.get(squash(target)) ?? squash(target);

@@ -41,7 +41,13 @@ export async function sendMessage(s: SessionState, intent: SendIntent, obs: Obse
       if (step !== READY) return step;
     }
     if (!inConversation(obs, to)) {
-      if (!to) return { kind: 'fail', message: 'No conversation is open to reply in: say whom to write to.', reason: 'target_not_found' };
+      if (!to) {
+        // "reply …" on the list of conversations: the newest one, the list's first row.
+        const newest = obs.screen.elements.filter((e) => e.role === 'cell' && !e.disabled).sort((a, b) => a.center.y - b.center.y)[0];
+        if (!newest || st.tries >= 1) return { kind: 'fail', message: 'No conversation is open to reply in: say whom to write to.', reason: 'target_not_found' };
+        st.tries += 1;
+        return s.tapAt(newest, { change: true }, `the newest conversation${newest.label ? ` (${newest.label})` : ''}`);
+      }
       const row = locate(obs, to, { roles: ['cell', 'button', 'link'], minCloseness: 4 });
       if (row.kind === 'ambiguous') return ambiguous(to, row.labels);
       if (row.kind === 'none' || st.tries >= 1) return { kind: 'fail', message: `There is no conversation with "${to}" in Messages.`, reason: 'target_not_found' };

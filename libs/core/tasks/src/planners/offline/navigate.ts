@@ -81,7 +81,8 @@ export function backEndState(to: string | undefined, obs: Observation): string |
   return to && !atScreen(obs, to) ? `The screen is not ${to}.` : undefined;
 }
 
-function backButton(obs: Observation): Spot | undefined {
+/** The screen's own back (or up) button, if it shows one. */
+export function backButton(obs: Observation): Spot | undefined {
   const width = obs.screen.screen.width;
   const buttons = obs.screen.elements.filter((e) => e.role === 'button' && !e.disabled);
   return buttons.find((e) => /^(?:back|‹|<)$/i.test(e.label ?? '')) ?? buttons.find((e) => e.center.y < 120 && e.center.x < width * 0.35);

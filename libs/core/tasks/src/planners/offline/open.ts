@@ -17,7 +17,7 @@ export async function open(s: SessionState, named: string, obs: Observation, fee
   if (!knownApp && !st.wentHome) {
     const row = locate(obs, name, { minCloseness: 3 });
     if (row.kind === 'ambiguous') return ambiguous(name, row.labels);
-    if (row.kind === 'match' || (s.contextApp && isApp(obs, s.contextApp))) {
+    if (row.kind === 'match' || s.inContextApp(obs)) {
       st.resolved = { field: name };
       return tap(s, name, obs, feedback);
     }
@@ -34,6 +34,7 @@ export async function open(s: SessionState, named: string, obs: Observation, fee
   if (step === READY) {
     st.note ??= `Opened ${obs.screen.app?.name ?? name}`;
     s.contextApp = obs.screen.app?.name ?? name;
+    s.contextAppId = obs.screen.app?.appId;
     if (obs.screen.app) s.lastApp = { appId: obs.screen.app.appId, name: obs.screen.app.name };
     return NEXT;
   }

@@ -35,7 +35,9 @@ export function locateOne(obs: Observation, target: string, options: Parameters<
 export function findSwitch(obs: Observation, target: string): LabelMatch<ScreenElement> {
   const direct = locate(obs, target, { roles: ['switch'] });
   if (direct.kind !== 'none') return direct as LabelMatch<ScreenElement>;
-  const label = locate(obs, target);
+  // A row's own element first; else a text beside the switch (a list item that is text only).
+  let label = locate(obs, target);
+  if (label.kind === 'none') label = locate(obs, target, { includeText: true });
   if (label.kind !== 'match') return label as LabelMatch<ScreenElement>;
   const sw = obs.screen.elements.find((e) => e.role === 'switch' && Math.abs(e.center.y - label.item.center.y) < 22);
   return sw ? { kind: 'match', item: sw, label: label.label } : { kind: 'none' };
@@ -77,6 +79,20 @@ export function pickTextInput(obs: Observation, field: string | undefined): Scre
 export function focusedInputMatches(obs: Observation, field: string): boolean {
   const focused = obs.screen.elements.find((e) => e.focused && TEXT_INPUT_ROLES.includes(e.role));
   return focused === undefined || closeness(field, focused.label) >= 2 || closeness(field, focused.role) >= 2;
+}
+
+/**
+ * "the 9:30 AM alarm" on a screen titled Alarm(s), "the alarm at 7:00 AM": the item without the word that names
+ * the list the screen shows (its title, or the selected tab); undefined when `target` has no such word.
+ */
+export function withoutListNoun(obs: Observation, target: string): string | undefined {
+  const lists = [screenTitle(obs), ...obs.screen.elements.filter((e) => e.selected).map((e) => e.label)].filter((l): l is string => Boolean(l));
+  const names = (word: string) => lists.some((l) => closeness(word.replace(/s$/i, ''), l.replace(/s$/i, '')) >= 5);
+  const words = target.trim().split(/\s+/);
+  if (words.length < 2) return undefined;
+  if (names(words[words.length - 1])) return words.slice(0, -1).join(' ');
+  const m = target.trim().match(/^(\S+)\s+(?:at|for|called|named|of)\s+(.+)$/i);
+  return m && names(m[1]) ? m[2] : undefined;
 }
 
 /** The title a screen shows (its first shown text, e.g. the navigation bar's). */

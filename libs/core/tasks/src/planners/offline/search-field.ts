@@ -7,9 +7,9 @@ import { act, MISSING, NEXT, READY, type SessionState, type Step } from './sessi
 
 type SearchIntent = Extract<Intent, { kind: 'search' }>;
 
-/** The screen's search field: a search field, else a text field named for searching. */
+/** The screen's search field: a search field, else a text field named (or hinting, "Search here") for searching. */
 function searchField(obs: Observation): ScreenElement | undefined {
-  const fields = obs.screen.elements.filter((e) => !e.disabled && (e.role === 'searchField' || (e.role === 'textField' && /search/i.test(e.label ?? ''))));
+  const fields = obs.screen.elements.filter((e) => !e.disabled && (e.role === 'searchField' || (e.role === 'textField' && /search/i.test(`${e.label ?? ''} ${e.value ?? ''}`))));
   return fields[0];
 }
 
@@ -26,7 +26,9 @@ export async function searchApp(s: SessionState, intent: SearchIntent, obs: Obse
     if (step !== READY) return step;
   }
   const field = searchField(obs);
-  const focused = field?.focused && obs.screen.keyboardVisible;
+  // Ready once the field has focus and the keyboard is up — or after our own tap focused it, where the device's
+  // tree does not show the keyboard (Android's dump holds the app's window only).
+  const focused = field?.focused && (obs.screen.keyboardVisible || st.tries > 0);
   if (!focused) {
     if (field && st.tries < 2) {
       st.tries += 1;

@@ -3,7 +3,7 @@ import type { Observation } from '../../agent/observation';
 import type { Decision, Expectation, PlannerContext } from '../../agent/planner';
 import type { TaskAnswer } from '../../model/task';
 import { closestLabel } from './labels';
-import { quoteList, type Spot } from './screen';
+import { isApp, quoteList, type Spot } from './screen';
 
 /** An intent's handler is done with its clause: the planner moves on to the next one. */
 export const NEXT = Symbol('next');
@@ -42,6 +42,8 @@ export interface IntentState {
   textLookupDone: boolean;
   iconLookupDone: boolean;
   resolved?: { app?: string; field?: string };
+  /** "show me X": what X turned out to be on the phone (offline/show.ts). */
+  showAs?: 'open' | 'tab' | 'ask' | 'shown';
   /** The app left for the home screen while looking for an app icon. */
   leftApp?: string;
   /** Going back to `leftApp`: the name was no app after all. */
@@ -93,6 +95,8 @@ export class SessionState {
   readonly seenIcons = new Map<string, string>();
   /** The app the goal works in, once a clause opened it: later names are its rows first. */
   contextApp?: string;
+  /** Its id, where the device names the app in front by id only (Android). */
+  contextAppId?: string;
   alertAnswers = 0;
   /** A question's answer, once a clause read it. */
   answer?: TaskAnswer;
@@ -115,6 +119,13 @@ export class SessionState {
     const ref = spot.ref;
     if (this.context.actByRef !== false && ref && this.screen?.screen.elements.some((e) => e.ref === ref)) return act('tap', { ref }, expect, why);
     return act('tap', { x: round(spot.center.x), y: round(spot.center.y) }, expect, why);
+  }
+
+  /** Whether the app in front is the one the goal works in (opened by a clause before). */
+  inContextApp(obs: Observation): boolean {
+    const app = obs.screen.app;
+    if (!app || this.contextApp === undefined) return false;
+    return app.appId === this.contextAppId || isApp(obs, this.contextApp);
   }
 
   /** The app icon name (as the device showed it) closest to what the user wrote, if one clearly is. */

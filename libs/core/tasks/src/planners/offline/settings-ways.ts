@@ -5,7 +5,7 @@ import { locateOne, type Spot } from './screen';
 const MAX_WAYS = 3;
 
 /**
- * Where settings keep a switch that their first screen does not show, as the rows on the way are labelled
+ * Where settings keep a switch (or a page) that their first screen does not show, as the rows on the way are labelled
  * (Android: Settings → Network & internet → Internet → Wi-Fi). The one place for this knowledge; platforms
  * whose first screen shows the switch never need it.
  */
@@ -13,9 +13,19 @@ const WAYS: ReadonlyArray<{ target: RegExp; rows: readonly string[] }> = [
   { target: /^(?:wi-?fi|wlan|wireless)$/i, rows: ['Network & internet', 'Internet'] },
   { target: /^(?:airplane|aeroplane|flight)\s*mode$/i, rows: ['Network & internet'] },
   { target: /^mobile\s*data$/i, rows: ['Network & internet', 'Internet'] },
-  { target: /^bluetooth$/i, rows: ['Connected devices', 'Connection preferences'] },
+  { target: /^(?:use\s+)?bluetooth$/i, rows: ['Connected devices', 'Bluetooth'] },
   { target: /^dark\s*(?:theme|mode)$/i, rows: ['Display'] },
+  { target: /^auto[-\s]?rotat(?:e|ion)(?:\s+screen)?$/i, rows: ['Display'] },
+  { target: /^adaptive\s+brightness$/i, rows: ['Display'] },
+  // Pages, for "take me to the X page".
+  { target: /^internet$/i, rows: ['Network & internet'] },
+  { target: /^about$/i, rows: ['General'] },
 ];
+
+/** Whether settings keep `target`'s switch below their first screen (so a page above may lead to it). */
+export function hasWay(target: string): boolean {
+  return WAYS.some((w) => w.target.test(target.trim()));
+}
 
 /** The row on this screen that leads towards `target`'s switch, not taken before; undefined when none. */
 export function wayTowards(obs: Observation, target: string, taken: readonly string[]): Spot | undefined {

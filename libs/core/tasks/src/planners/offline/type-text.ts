@@ -1,7 +1,7 @@
 import type { Observation } from '../../agent/observation';
 import type { Intent } from '../../goal/intents';
 import { openApp } from './open';
-import { focusedInputMatches, locate, pickTextInput } from './screen';
+import { focusedInputMatches, locate, pickTextInput, TEXT_INPUT_ROLES } from './screen';
 import { act, MISSING, NEXT, READY, type SessionState, type Step } from './session';
 
 const COMPOSE_LABEL = /^(?:new(?:\s+\w+)?|compose|add|create|\+)$/i;
@@ -26,7 +26,9 @@ export async function typeText(s: SessionState, intent: TypeIntent, obs: Observa
     if (step === MISSING) return { kind: 'fail', message: `There is no app or text field named "${app}".`, reason: 'infeasible' };
     if (step !== READY) return step;
   }
-  if (!obs.screen.keyboardVisible || (field && !focusedInputMatches(obs, field))) {
+  // The keyboard up, or (where the tree does not show the keyboard) the field our tap focused.
+  const ready = obs.screen.keyboardVisible || (st.tries > 0 && obs.screen.elements.some((e) => e.focused && TEXT_INPUT_ROLES.includes(e.role)));
+  if (!ready || (field && !focusedInputMatches(obs, field))) {
     const input = pickTextInput(obs, field);
     if (input && st.tries < 2) {
       st.tries += 1;
@@ -37,7 +39,7 @@ export async function typeText(s: SessionState, intent: TypeIntent, obs: Observa
       st.composed = true;
       return s.tapAt(compose, { change: true });
     }
-    if (!obs.screen.keyboardVisible) {
+    if (!ready) {
       return { kind: 'fail', message: `There is no text field${field ? ` named "${field}"` : ''} to type into on this screen.`, reason: 'target_not_found' };
     }
   }
