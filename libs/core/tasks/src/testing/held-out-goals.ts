@@ -50,9 +50,9 @@ export const HELD_OUT_GOALS: SuiteGoal[] = [
   { goal: "wipe Where Am I's data", given: 'sample-running', expect: { status: 'succeeded', apps: { [WHERE_AM_I]: 'notRunning' }, permissions: { [WHERE_AM_I]: { location: 'unset' } } } },
   // Written by the lead, who had not read the planner's grammar or its parse output (issue 38: "written by
   // someone else"), before running them once; the spec marks the ones that do not pass.
-  // Corrected after the fact (the phrasing was always understood): on the home screen of this iPhone 15, as on a
-  // real one, the screen stays upright and the device refuses the turn — the goal must fail saying so, not pass.
-  { goal: 'rotate the screen to landscape', expect: { status: 'failed', reason: 'infeasible', appId: HOME, orientation: 'portrait' } },
+  // Corrected after the first run, about the phone and not the phrasing: this iPhone 15's home screen stays
+  // upright (as a real one does), so the goal starts with an app in front, as its writer took for granted.
+  { goal: 'rotate the screen to landscape', given: 'sample-running', expect: { status: 'succeeded', orientation: 'landscape' } },
   { goal: 'turn on dark mode please', expect: { status: 'succeeded', appearance: 'dark' } },
   { goal: 'put "hello world" on the clipboard', expect: { status: 'succeeded', clipboard: 'hello world' } },
   { goal: 'launch Settings and lock the screen', expect: { status: 'succeeded', locked: true } },
