@@ -237,6 +237,19 @@ const ANDROID_FAMILY_GOALS: AndroidGoal[] = [
       expect(await setting(stack, 'global', 'wifi_on')).toBe('1');
     },
   },
+  // A kept switch that another clause changed (Airplane mode turns Wi-Fi off here): the goal fails saying so, never
+  // "left untouched" (that was a false success).
+  {
+    goal: 'turn on airplane mode but keep wi-fi on',
+    fails: 'target_not_found',
+    check: async (stack, task) => {
+      expect(await setting(stack, 'global', 'airplane_mode_on')).toBe('1');
+      expect(await setting(stack, 'global', 'wifi_on')).toBe('0');
+      expect(task.error?.message).toMatch(/Wi-Fi is off, not on/);
+    },
+  },
+  // A part of an app named as a place to go ("switch to Stopwatch" in Clock): its tab selected, not only the app opened.
+  { goal: 'open Clock and go to the Stopwatch', check: clockTab('Stopwatch') },
   { goal: 'turn on auto-rotate', check: async (stack) => expect(await setting(stack, 'system', 'accelerometer_rotation')).toBe('1') },
   // A switch on a page above the one a clause before left (Internet → Network & internet → Settings).
   {

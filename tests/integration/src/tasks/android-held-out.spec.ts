@@ -33,10 +33,11 @@ const KNOWN_FAILING = new Set<string>([
   "what's Grace Hopper's phone number?",
   // target_not_found: an alarm named "my 7:00 alarm" is not matched to its row's switch.
   'switch off my 7:00 alarm',
-  // False successes: "Opened Stopwatch." after only launching Clock; "Left wi-fi untouched." while turning airplane
-  // mode on turned Wi-Fi off (Android does) and it was not turned back on.
-  'open Clock and switch to Stopwatch',
+  // Turning airplane mode on turns Wi-Fi off (Android does); the goal fails saying Wi-Fi is off. It was a false
+  // success ("Left wi-fi untouched.") until the lead's fix after these goals were written.
   'switch on airplane mode but leave wi-fi on',
+  // "open Clock and switch to Stopwatch" was a false success ("Opened Stopwatch." after only launching Clock); it
+  // passes since the lead's fix, made after seeing it fail here (so it is no longer held-out evidence).
   // Passing since the planner's Android work (issue 38, after these were written): "turn on the 9:30 AM alarm",
   // "search Maps for pizza", "turn bluetooth off but keep wifi on", "is bluetooth switched on?", "which phone model
   // is this?".

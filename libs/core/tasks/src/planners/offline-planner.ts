@@ -11,7 +11,7 @@ import { keep } from './offline/keep';
 import { sendMessage } from './offline/message';
 import { searchApp, searchEndState } from './offline/search-field';
 import { show, showEndState } from './offline/show';
-import { squash } from './offline/labels';
+import { partOfApp, squash } from './offline/labels';
 import { back, backEndState, backTo, home, scroll, visit } from './offline/navigate';
 import { open, openEndState } from './offline/open';
 import { find, findEndState } from './offline/search';
@@ -43,7 +43,8 @@ class OfflineSession implements PlannerSession {
   private readonly s: SessionState;
 
   constructor(context: PlannerContext) {
-    this.parsed = parseGoal(context.goal);
+    const parsed = parseGoal(context.goal);
+    this.parsed = parsed.ok ? { ...parsed, intents: parsed.intents.map(openingAPart) } : parsed;
     this.s = new SessionState(context);
   }
 
@@ -125,7 +126,7 @@ class OfflineSession implements PlannerSession {
       case 'search':
         return searchApp(s, intent, obs, feedback);
       case 'keep':
-        return keep(s, intent, obs);
+        return keep(s, intent, obs, feedback);
       case 'ask':
         return ask(s, intent, obs, feedback);
       case 'install':
@@ -170,6 +171,14 @@ class OfflineSession implements PlannerSession {
  */
 function offScreen(intent: Intent | undefined): boolean {
   return intent?.kind === 'install' || intent?.kind === 'app' || intent?.kind === 'app_state' || (intent?.kind === 'device' && intent.operation === 'set_location');
+}
+
+/**
+ * "open the stopwatch", "go to Alarms": a part of an app (its tab), not the app. It is shown — its app opened,
+ * then the part — rather than read as its app's name, which only opened the app and said done.
+ */
+function openingAPart(intent: Intent): Intent {
+  return intent.kind === 'open' && partOfApp(intent.app) ? { kind: 'show', target: intent.app } : intent;
 }
 
 function capitalize(text: string): string {

@@ -339,6 +339,8 @@ export const ISSUE_38_GOALS: SuiteGoal[] = [
   // Inside an app: tabs, an item's control, messages, search fields.
   { goal: 'open the timer in Clock', expect: tabShown(CLOCK, 'Timers') },
   { goal: 'open the alarms in Clock', expect: tabShown(CLOCK, 'Alarms') },
+  // A part of an app as the second clause: its tab selected (it used to open Clock again and say done).
+  { goal: 'open Clock and go to the Stopwatch', expect: tabShown(CLOCK, 'Stopwatch') },
   { goal: 'In Clock, open the Stopwatch tab', expect: tabShown(CLOCK, 'Stopwatch') },
   { goal: 'show the Library tab in Music', expect: tabShown('com.apple.Music', 'Library') },
   { goal: 'mark Buy milk as done', expect: done('Buy milk') },
