@@ -1,81 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { OperationContext } from '@apex/capability';
-import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
-import { createTaskService, type Task, type TaskService } from '@apex/tasks';
+import type { Task } from '@apex/tasks';
+import { describeWithRealAdb } from '@apex/virtual-device/testing';
 import { BUILDS_DIR } from '@apex/tasks/testing';
-import { createVirtualAndroid, startAdbd, type Adbd, type VirtualAndroid } from '@apex/virtual-device';
-import { describeWithRealAdb, startRealAdbServer, type RealAdbServer } from '@apex/virtual-device/testing';
+import { detail, foreground, LAUNCHER, shownTexts, startAndroidTaskStack, type AndroidTaskStack } from './android-support';
 import { startTaskStack } from './support';
 
-const LAUNCHER = 'com.google.android.apps.nexuslauncher';
 const SETTINGS = 'com.android.settings';
 const CHROME = 'com.android.chrome';
 const MAPS = 'com.google.android.apps.maps';
 const WHERE_AM_I = 'dev.apex.whereami';
-const SAMPLE_APK = join(__dirname, '../../../../examples/apps/WhereAmI.apk');
-
-/** One fresh virtual Android phone behind a real adb server, driven by driver-adb, with a task service on top. */
-interface AndroidTaskStack {
-  android: VirtualAndroid;
-  /** `adb -s SERIAL shell …` through the private real adb server: the device's own answer. */
-  shell(command: string): Promise<string>;
-  run(goal: string): Promise<Task>;
-  close(): Promise<void>;
-}
-
-async function startAndroidTaskStack(): Promise<AndroidTaskStack> {
-  const android = createVirtualAndroid();
-  const adbd: Adbd = await startAdbd({ backend: android.backend, host: '127.0.0.1' });
-  const adb: RealAdbServer = await startRealAdbServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'apex-android-goals-'));
-  const config = join(dataDir, 'apex.json');
-  writeFileSync(config, JSON.stringify({ devices: [{ id: 'android', driver: 'adb', host: adbd.serial, adbServer: `127.0.0.1:${adb.port}` }] }));
-  const runtime: Runtime = await createRuntime({ configPath: config, dataDir, env: {}, logger: createLogger({ level: 'silent' }) });
-  const context: OperationContext = { hub: runtime.hub, perception: runtime.perception, appRoots: runtime.appRoots };
-  // The sample APK, where goals may name it (inside the runtime's data dir, one of the allowed roots).
-  const builds = join(dataDir, 'builds');
-  mkdirSync(builds);
-  copyFileSync(SAMPLE_APK, join(builds, 'WhereAmI.apk'));
-  const tasks: TaskService = createTaskService({ context, dataDir, env: {} });
-  await adb.run(['connect', adbd.serial]);
-  return {
-    android,
-    async shell(command) {
-      const result = await adb.run(['-s', adbd.serial, 'shell', command]);
-      if (result.code !== 0) throw new Error(`adb shell ${command} exited ${result.code}: ${result.stderr}`);
-      return result.stdout.toString('utf8');
-    },
-    run: async (goal) => tasks.whenSettled((await tasks.start({ deviceId: 'android', goal: goal.split(BUILDS_DIR).join(builds) })).id),
-    async close() {
-      await tasks.close();
-      await runtime.close();
-      await adb.stop();
-      await adbd.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The foreground package, as `dumpsys window` prints it. */
-async function foreground(stack: AndroidTaskStack): Promise<string | undefined> {
-  return /mCurrentFocus=Window\{\S+ \S+ ([\w.]+)\//.exec(await stack.shell('dumpsys window windows'))?.[1];
-}
-
-/** The texts of the accessibility dump's nodes (the UI tree as the device reports it). */
-async function shownTexts(stack: AndroidTaskStack): Promise<string[]> {
-  const xml = await stack.shell('uiautomator dump /dev/tty');
-  return [...xml.matchAll(/<node [^>]*?text="([^"]*)"/g)].map((m) => unescapeXml(m[1])).filter((t) => t.length > 0);
-}
-
-function unescapeXml(text: string): string {
-  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_all, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name] ?? '');
-}
-
-function detail(task: Task): string {
-  return `${task.status} ${JSON.stringify(task.error ?? task.result)} steps: ${task.steps.map((s) => `${s.action.operation}${JSON.stringify(s.action.arguments)}→${s.outcome.status}`).join(', ')}`;
-}
 
 /** A goal of issue 32 §3 in one of its phrasings, and how the device must look afterwards (asked over adb). */
 interface AndroidGoal {
