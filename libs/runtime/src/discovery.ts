@@ -77,6 +77,8 @@ export class DeviceDiscovery {
   private readonly closing = new AbortController();
   private readonly found = new Map<string, Found>();
   private readonly loops: Promise<void>[] = [];
+  /** One per kind of phone looked for: settled once that kind has been looked for once. */
+  private readonly firstLooks: Promise<void>[] = [];
   private readonly env: NodeJS.ProcessEnv;
 
   constructor(private readonly options: DeviceDiscoveryOptions) {
@@ -84,8 +86,23 @@ export class DeviceDiscovery {
   }
 
   start(): void {
-    if (this.options.android !== false) this.loops.push(this.followAndroid());
-    if (this.options.ios !== false) this.loops.push(this.scanIPhones());
+    if (this.options.android !== false) this.loops.push(this.followAndroid(this.firstLook()));
+    if (this.options.ios !== false) this.loops.push(this.scanIPhones(this.firstLook()));
+  }
+
+  /**
+   * Resolves once every kind of phone has been looked for once (the adb server's first list, or its absence;
+   * one scan for simulators and USB iPhones): what `apex devices --discover` lists. iPhones found are then
+   * still being prepared, listed with their phase.
+   */
+  async looked(): Promise<void> {
+    await Promise.all(this.firstLooks);
+  }
+
+  private firstLook(): () => void {
+    let done!: () => void;
+    this.firstLooks.push(new Promise<void>((resolve) => (done = resolve)));
+    return done;
   }
 
   /** The ids of the phones found so far (ready or not). */
@@ -132,16 +149,24 @@ export class DeviceDiscovery {
     this.options.hub.register({ id: found.id, name, driver });
   }
 
-  private async followAndroid(): Promise<void> {
+  private async followAndroid(looked: () => void): Promise<void> {
     const server = hostPort(this.options.config?.android?.adbServer ?? DEFAULT_ADB_SERVER);
-    while (!this.closed) {
-      try {
-        for await (const list of trackAdbDevices(server, this.closing.signal)) await this.onAndroidList(server, list);
-      } catch (error) {
-        if (this.closed) return;
-        this.options.logger.debug({ err: error }, 'the adb server is not answering; looking again shortly');
+    try {
+      while (!this.closed) {
+        try {
+          for await (const list of trackAdbDevices(server, this.closing.signal)) {
+            await this.onAndroidList(server, list);
+            looked();
+          }
+        } catch (error) {
+          if (this.closed) return;
+          this.options.logger.debug({ err: error }, 'the adb server is not answering; looking again shortly');
+        }
+        looked();
+        await this.pause(2_000);
       }
-      await this.pause(2_000);
+    } finally {
+      looked();
     }
   }
 
@@ -164,22 +189,27 @@ export class DeviceDiscovery {
     }
   }
 
-  private async scanIPhones(): Promise<void> {
+  private async scanIPhones(looked: () => void): Promise<void> {
     const ios = this.options.config?.ios;
-    while (!this.closed) {
-      try {
-        const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(30_000)]);
-        const [simulators, usb] = await Promise.all([
-          listBootedSimulators({ signal, env: this.env }),
-          listUsbIPhones(goIosBinary(ios?.goIos), { signal, env: this.env }),
-        ]);
-        for (const sim of simulators) this.prepareIPhone({ udid: sim.udid, kind: 'simulator', name: sim.name });
-        for (const phone of usb.devices) this.prepareIPhone({ udid: phone.udid, kind: 'device', name: phone.name ?? phone.model }, usb.tools);
-      } catch (error) {
-        if (this.closed) return;
-        this.options.logger.warn({ err: error }, 'looking for iPhones failed');
+    try {
+      while (!this.closed) {
+        try {
+          const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(30_000)]);
+          const [simulators, usb] = await Promise.all([
+            listBootedSimulators({ signal, env: this.env }),
+            listUsbIPhones(goIosBinary(ios?.goIos), { signal, env: this.env }),
+          ]);
+          for (const sim of simulators) this.prepareIPhone({ udid: sim.udid, kind: 'simulator', name: sim.name });
+          for (const phone of usb.devices) this.prepareIPhone({ udid: phone.udid, kind: 'device', name: phone.name ?? phone.model }, usb.tools);
+        } catch (error) {
+          if (this.closed) return;
+          this.options.logger.warn({ err: error }, 'looking for iPhones failed');
+        }
+        looked();
+        await this.pause(this.options.scanMs ?? 5_000);
       }
-      await this.pause(this.options.scanMs ?? 5_000);
+    } finally {
+      looked();
     }
   }
 

@@ -40,9 +40,15 @@ export interface RuntimeOptions {
   /**
    * Look for phones on this machine (booted simulators, USB iPhones, the adb server's phones; see discovery.ts):
    * `auto` (what `apex serve` and `apex mcp` pass) when the configuration lists no device, or says `discover`;
-   * default: only when the configuration says `discover: true`. `APEX_DISCOVER=0` turns it off.
+   * default: only when the configuration says `discover: true`. `APEX_DISCOVER=0` turns it off, except when
+   * asked for by name (`true`: `apex devices --discover`).
    */
   discover?: boolean | 'auto';
+  /**
+   * Whether the embedded virtual phones start when the configuration lists no device (default true); false
+   * (`--no-virtual`) leaves only what is configured or discovered.
+   */
+  virtual?: boolean;
   /** Ownership of phones and tasks: lease period, renewal and clock (15 s / 5 s by default), mainly for tests. */
   lease?: Omit<LeaseOptions, 'instance'>;
   /**
@@ -78,6 +84,8 @@ export interface Runtime {
   readonly grids: readonly GridDiscovery[];
   /** The in-process virtual iPhone when started without a configuration. */
   readonly embedded?: VirtualIPhone;
+  /** The phones found on this machine, when the runtime looks for them (see RuntimeOptions.discover). */
+  readonly discovery?: DeviceDiscovery;
   /** The in-process virtual Android phone (and its adbd) when started without a configuration. */
   readonly embeddedAndroid?: EmbeddedAndroid;
   /** The validated configuration, when one was given. */
@@ -123,10 +131,12 @@ export interface Runtime {
  * before the error leaves.
  */
 function shouldDiscover(option: RuntimeOptions['discover'], config: ApexConfig | undefined, env: NodeJS.ProcessEnv): boolean {
+  // Asked for by name (`apex devices --discover`): over the environment's default.
+  if (option === true) return true;
   if (env.APEX_DISCOVER === '0') return false;
   if (config?.discover !== undefined) return config.discover;
   // A cluster node with listAll and no phone of its own is a front for the other nodes: nothing to look for.
-  return option === 'auto' ? (config?.devices.length ?? 0) === 0 && config?.cluster?.listAll !== true : option === true;
+  return option === 'auto' && (config?.devices.length ?? 0) === 0 && config?.cluster?.listAll !== true;
 }
 
 export async function createRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
@@ -155,6 +165,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
   const grids: GridDiscovery[] = [];
   let embedded: VirtualIPhone | undefined;
   let embeddedAndroid: EmbeddedAndroid | undefined;
+  let discovery: DeviceDiscovery | undefined;
   let cluster: TaskCluster | undefined;
   try {
     const databaseUrl = databaseUrlOf(config, env);
@@ -190,7 +201,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
         hub.register(registration);
         devices.push({ id: device.id, name: device.name ?? device.id, driver: device.driver, url: addressOf(device), shared, embedded: false });
       }
-    } else {
+    } else if (options.virtual !== false) {
       // With its screen stream on another free port, as a real phone's agent serves one.
       const phone = await startVirtualIPhone({ port: 0, mjpegPort: 0 });
       embedded = phone;
@@ -214,10 +225,11 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     // Closed before the phone and the locks (pushed after them, closed in reverse).
     closers.push(() => hub.close());
     if (shouldDiscover(options.discover, config, env)) {
-      const discovery = new DeviceDiscovery({ hub, config, env, dataDir, logger });
+      const looking = new DeviceDiscovery({ hub, config, env, dataDir, logger });
+      discovery = looking;
       // Stopped before the hub closes (closed in reverse).
-      closers.push(() => discovery.close());
-      discovery.start();
+      closers.push(() => looking.close());
+      looking.start();
     }
     for (const grid of config?.grids ?? []) {
       const discovery = new GridDiscovery({
@@ -265,6 +277,7 @@ export async function createRuntime(options: RuntimeOptions = {}): Promise<Runti
     grids,
     embedded,
     embeddedAndroid,
+    discovery,
     config,
     dataDir,
     appRoots,

@@ -1,5 +1,5 @@
 import { isApexError } from '@apex/errors';
-import { createLogger, createRuntime, type Runtime } from '@apex/runtime';
+import { createLogger, createRuntime, type Runtime, type RuntimeOptions } from '@apex/runtime';
 import type { ParsedValues } from '../cli';
 
 /**
@@ -7,10 +7,14 @@ import type { ParsedValues } from '../cli';
  * it cannot start, the exit code after the reason on stderr: 2 for a bad configuration (its fields listed),
  * 1 otherwise. The operator's own configuration is reported verbatim (it may name drivers, e.g. "wda").
  */
-export async function startCommandRuntime(command: string, values: ParsedValues): Promise<Runtime | number> {
+export async function startCommandRuntime(
+  command: string,
+  values: ParsedValues,
+  options: Pick<RuntimeOptions, 'discover' | 'virtual'> = {},
+): Promise<Runtime | number> {
   const configPath = typeof values.config === 'string' ? values.config : undefined;
   try {
-    return await createRuntime({ configPath, logger: createLogger({ level: process.env.APEX_LOG_LEVEL ?? 'error' }) });
+    return await createRuntime({ configPath, logger: createLogger({ level: process.env.APEX_LOG_LEVEL ?? 'error' }), ...options });
   } catch (error) {
     if (!isApexError(error)) throw error;
     process.stderr.write(`apex ${command}: ${error.code}: ${error.message}\n`);

@@ -18,7 +18,8 @@ async function listDevices(runtime: Runtime): Promise<DeviceSummary[]> {
 
 async function reportOf(runtime: Runtime, summary: DeviceSummary): Promise<DeviceReport> {
   try {
-    const { output } = await runOperation(runtime, 'device_status', { device: summary.id }, runtime.operations);
+    // A phone being prepared is listed as it is now (its phase), not waited for.
+    const { output } = await runOperation(runtime, 'device_status', { device: summary.id }, runtime.operations, { deviceWaitMs: 0 });
     const { id: _id, name: _name, platform: _platform, state, ...status } = output as unknown as DeviceStatus;
     return { ...summary, state, status };
   } catch (error) {
@@ -46,17 +47,21 @@ function table(reports: DeviceReport[]): string {
 }
 
 /**
- * `apex devices`: lists the configured devices (or the embedded virtual iPhone) with their state, and
+ * `apex devices`: lists the configured devices (or the embedded virtual phones) with their state — with
+ * `--discover`, the phones found on this machine too (`--no-virtual`: without the virtual ones) — and
  * model/OS for those that answer. Exit 0 when the list was produced (offline devices included); 2 for a
  * bad configuration (a usage problem, listing the bad fields); 1 when the runtime cannot start (e.g. a
  * data directory that cannot be written). A device another Apex process holds is listed `busy`, naming it.
  */
 export const devicesCommand: CommandImpl = {
-  options: { config: { type: 'string' }, json: { type: 'boolean' } },
+  options: { config: { type: 'string' }, json: { type: 'boolean' }, discover: { type: 'boolean' }, 'no-virtual': { type: 'boolean' } },
   async run(values) {
-    const runtime = await startCommandRuntime('devices', values);
+    const discover = values.discover === true;
+    const runtime = await startCommandRuntime('devices', values, { discover, virtual: values['no-virtual'] !== true });
     if (typeof runtime === 'number') return runtime;
     try {
+      // Each kind of phone looked for once (iPhones found are listed while they are prepared).
+      if (discover) await runtime.discovery?.looked();
       const reports = await Promise.all((await listDevices(runtime)).map((summary) => reportOf(runtime, summary)));
       process.stdout.write(values.json ? `${JSON.stringify({ devices: reports }, null, 2)}\n` : `${table(reports)}\n`);
       return 0;

@@ -4,7 +4,9 @@ import type { Command } from '../cli';
 const WITHOUT_CONFIG =
   'Without --config (or APEX_CONFIG) it runs two virtual phones, nothing to install:\n' +
   '  iphone-virtual   a virtual iPhone (the default device when a call names none)\n' +
-  '  android-virtual  a virtual Android 14 phone';
+  '  android-virtual  a virtual Android 14 phone\n' +
+  'and looks for the phones of this machine (booted simulators, USB iPhones, Android phones); --no-virtual\n' +
+  'leaves out the virtual ones.';
 
 // Each command's module (and the runtime, drivers and servers it pulls in) is required only when that command
 // runs, so `apex --help` and usage errors stay fast.
@@ -13,14 +15,14 @@ export const COMMANDS: Command[] = [
   {
     name: 'serve',
     summary: 'Run the REST API (with MCP at /mcp)',
-    usage: 'apex serve [--port N] [--host H] [--config FILE] [--toolsets a,b|default|all]',
+    usage: 'apex serve [--port N] [--host H] [--config FILE] [--toolsets a,b|default|all] [--no-virtual]',
     details: WITHOUT_CONFIG,
     load: () => (require('./serve') as typeof import('./serve')).serveCommand,
   },
   {
     name: 'mcp',
     summary: 'Run the MCP server over stdio, for an MCP client',
-    usage: 'apex mcp [--config FILE] [--toolsets a,b|default|all]',
+    usage: 'apex mcp [--config FILE] [--toolsets a,b|default|all] [--no-virtual]',
     details: WITHOUT_CONFIG,
     load: () => (require('./mcp') as typeof import('./mcp')).mcpCommand,
   },
@@ -38,8 +40,8 @@ export const COMMANDS: Command[] = [
   },
   {
     name: 'devices',
-    summary: 'List the configured devices and their state',
-    usage: 'apex devices [--config FILE] [--json]',
+    summary: 'List the configured devices and their state (--discover: and the phones found on this machine)',
+    usage: 'apex devices [--config FILE] [--discover] [--no-virtual] [--json]',
     load: () => (require('./devices') as typeof import('./devices')).devicesCommand,
   },
   {

@@ -18,7 +18,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
  * devices; a second signal exits at once (130 / 143).
  */
 export const mcpCommand: CommandImpl = {
-  options: { config: { type: 'string' }, ...TOOLSETS_OPTION },
+  options: { config: { type: 'string' }, ...TOOLSETS_OPTION, 'no-virtual': { type: 'boolean' } },
   async run(values) {
     const configPath = typeof values.config === 'string' ? values.config : undefined;
     checkToolsetsOption(values);
@@ -26,6 +26,7 @@ export const mcpCommand: CommandImpl = {
     const runtime = await createRuntime({
       configPath,
       discover: 'auto',
+      virtual: values['no-virtual'] !== true,
       // Operations on the phones of other nodes (a cluster's listAll) go to them over their REST API; the REST
       // face is loaded only then.
       forwarder: (settings) => (require('@apex/rest') as typeof import('@apex/rest')).createRestForwarder(settings),

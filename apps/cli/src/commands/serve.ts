@@ -12,7 +12,7 @@ import { checkToolsetsOption, TOOLSETS_OPTION, toolsetsOf } from './toolsets-opt
  * (130 / 143).
  */
 export const serveCommand: CommandImpl = {
-  options: { port: { type: 'string' }, host: { type: 'string' }, config: { type: 'string' }, ...TOOLSETS_OPTION },
+  options: { port: { type: 'string' }, host: { type: 'string' }, config: { type: 'string' }, ...TOOLSETS_OPTION, 'no-virtual': { type: 'boolean' } },
   async run(values) {
     checkToolsetsOption(values);
     const config = typeof values.config === 'string' ? values.config : undefined;
@@ -31,7 +31,7 @@ export const serveCommand: CommandImpl = {
       dashboardDir: dashboardDirectory(),
       openContext: async () => {
         // Operations on the phones of other nodes (a cluster's listAll) go to them over their REST API.
-        const runtime = await createRuntime({ configPath: config, discover: 'auto', forwarder: createRestForwarder });
+        const runtime = await createRuntime({ configPath: config, discover: 'auto', virtual: values['no-virtual'] !== true, forwarder: createRestForwarder });
         // The runtime is the operation context (hub + perception); /mcp serves the chosen toolsets, REST all.
         return { ctx: runtime, close: () => runtime.close(), mcpToolsets: toolsetsOf(values, runtime), onListening: (url) => runtime.advertise(url) };
       },

@@ -99,4 +99,32 @@ describeWithRealAdb('apex doctor', () => {
     expect(stdout).toMatch(/^2 phone\(s\) ready\.$/m);
     expect(code).toBe(0);
   });
+
+  it('apex devices --discover --no-virtual lists the phones found on this machine, and no virtual one', async () => {
+    const project = path.join(dir, 'WebDriverAgent.xcodeproj');
+    mkdirSync(project);
+    tools.setScenario({
+      xcode: XCODE,
+      simulators: { 'com.apple.CoreSimulator.SimRuntime.iOS-17-5': [{ udid: 'SIM-1', name: 'iPhone 15', state: 'Booted', isAvailable: true }] },
+      usb: [],
+    });
+    adbd = await startAdbd({ backend: createVirtualAndroid().backend, host: '127.0.0.1' });
+    await adb.run(['connect', adbd.serial]);
+    const configPath = path.join(dir, 'apex.json');
+    writeFileSync(configPath, JSON.stringify({ devices: [], discover: true, ios: { agentProject: project, teamId: 'ABCDE12345' }, android: { adbServer: `127.0.0.1:${adb.port}` } }));
+    const run = spawnNode([APEX, 'devices', '--discover', '--no-virtual', '--json', '--config', configPath], {
+      env: { ...tools.env, APEX_DATA_DIR: path.join(dir, 'data') },
+    });
+    const { code } = await run.waitForExit({ timeoutMs: 90_000 });
+    expect(code).toBe(0);
+    const { devices } = JSON.parse(run.stdout()) as { devices: Array<{ id: string; platform: string; state: string; note?: string }> };
+    // The adb server also lists (offline) the phones of the tests before this one: this test's phone is by its serial.
+    const serial = adbd.serial;
+    expect(devices.find((d) => d.platform === 'android' && d.id === serial.replace(/[^\w.-]/g, '-'))).toMatchObject({ state: 'online' });
+    // The simulator is listed while its automation agent is prepared (or with the reason it is not ready).
+    expect(devices.find((d) => d.id.includes('SIM-1'))).toMatchObject({ platform: 'ios' });
+    expect(devices.map((d) => d.id)).not.toEqual(expect.arrayContaining(['iphone-virtual']));
+    expect(devices.map((d) => d.id)).not.toEqual(expect.arrayContaining(['android-virtual']));
+    expect(devices.every((d) => d.platform === 'android' || d.id.includes('SIM-1'))).toBe(true);
+  }, 120_000);
 });
