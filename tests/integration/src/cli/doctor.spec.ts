@@ -45,6 +45,21 @@ describeWithRealAdb('apex doctor', () => {
     return { code, stdout: run.stdout() };
   }
 
+  /** A machine with a booted simulator (and Xcode, the agent project, a team) and an Android phone: its config, the phone's serial. */
+  async function phonesReady(): Promise<{ config: Record<string, unknown>; serial: string }> {
+    const project = path.join(dir, 'WebDriverAgent.xcodeproj');
+    mkdirSync(project);
+    tools.setScenario({
+      xcode: XCODE,
+      simulators: { 'com.apple.CoreSimulator.SimRuntime.iOS-17-5': [{ udid: 'SIM-1', name: 'iPhone 15', state: 'Booted', isAvailable: true }] },
+      usb: [],
+    });
+    const android = await startAdbd({ backend: createVirtualAndroid().backend, host: '127.0.0.1' });
+    adbd = android;
+    await adb.run(['connect', android.serial]);
+    return { config: { ios: { agentProject: project, teamId: 'ABCDE12345' }, android: { adbServer: `127.0.0.1:${adb.port}` } }, serial: android.serial };
+  }
+
   it('on a machine with nothing: every missing piece with its fix, and exit 1', async () => {
     const { code, stdout } = await doctor({ android: { adbServer: `127.0.0.1:${await freePort()}` } });
     expect(code).toBe(1);
@@ -84,34 +99,18 @@ describeWithRealAdb('apex doctor', () => {
   });
 
   it('with phones ready: the simulator and the Android phone are usable, and exit 0', async () => {
-    const project = path.join(dir, 'WebDriverAgent.xcodeproj');
-    mkdirSync(project);
-    tools.setScenario({
-      xcode: XCODE,
-      simulators: { 'com.apple.CoreSimulator.SimRuntime.iOS-17-5': [{ udid: 'SIM-1', name: 'iPhone 15', state: 'Booted', isAvailable: true }] },
-      usb: [],
-    });
-    adbd = await startAdbd({ backend: createVirtualAndroid().backend, host: '127.0.0.1' });
-    await adb.run(['connect', adbd.serial]);
-    const { code, stdout } = await doctor({ ios: { agentProject: project, teamId: 'ABCDE12345' }, android: { adbServer: `127.0.0.1:${adb.port}` } });
+    const { config, serial } = await phonesReady();
+    const { code, stdout } = await doctor(config);
     expect(stdout).toMatch(/^ok {4}Simulator iPhone 15: iOS 17\.5, SIM-1 \(the automation agent is built on first use\)$/m);
-    expect(stdout).toMatch(new RegExp(`^ok {4}Android Pixel 8 \\(${adbd.serial.replace(/[.]/g, '\\.')}\\): ready$`, 'm'));
+    expect(stdout).toMatch(new RegExp(`^ok {4}Android Pixel 8 \\(${serial.replace(/[.]/g, '\\.')}\\): ready$`, 'm'));
     expect(stdout).toMatch(/^2 phone\(s\) ready\.$/m);
     expect(code).toBe(0);
   });
 
   it('apex devices --discover --no-virtual lists the phones found on this machine, and no virtual one', async () => {
-    const project = path.join(dir, 'WebDriverAgent.xcodeproj');
-    mkdirSync(project);
-    tools.setScenario({
-      xcode: XCODE,
-      simulators: { 'com.apple.CoreSimulator.SimRuntime.iOS-17-5': [{ udid: 'SIM-1', name: 'iPhone 15', state: 'Booted', isAvailable: true }] },
-      usb: [],
-    });
-    adbd = await startAdbd({ backend: createVirtualAndroid().backend, host: '127.0.0.1' });
-    await adb.run(['connect', adbd.serial]);
     const configPath = path.join(dir, 'apex.json');
-    writeFileSync(configPath, JSON.stringify({ devices: [], discover: true, ios: { agentProject: project, teamId: 'ABCDE12345' }, android: { adbServer: `127.0.0.1:${adb.port}` } }));
+    const { config, serial } = await phonesReady();
+    writeFileSync(configPath, JSON.stringify({ devices: [], discover: true, ...config }));
     const run = spawnNode([APEX, 'devices', '--discover', '--no-virtual', '--json', '--config', configPath], {
       env: { ...tools.env, APEX_DATA_DIR: path.join(dir, 'data') },
     });
@@ -119,7 +118,6 @@ describeWithRealAdb('apex doctor', () => {
     expect(code).toBe(0);
     const { devices } = JSON.parse(run.stdout()) as { devices: Array<{ id: string; platform: string; state: string; note?: string }> };
     // The adb server also lists (offline) the phones of the tests before this one: this test's phone is by its serial.
-    const serial = adbd.serial;
     expect(devices.find((d) => d.platform === 'android' && d.id === serial.replace(/[^\w.-]/g, '-'))).toMatchObject({ state: 'online' });
     // The simulator is listed while its automation agent is prepared (or with the reason it is not ready).
     expect(devices.find((d) => d.id.includes('SIM-1'))).toMatchObject({ platform: 'ios' });
