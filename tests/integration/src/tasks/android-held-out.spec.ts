@@ -2,6 +2,7 @@ import type { Task } from '@apex/tasks';
 import { BUILDS_DIR } from '@apex/tasks/testing';
 import { describeWithRealAdb } from '@apex/virtual-device/testing';
 import { detail, foreground, LAUNCHER, shownTexts, startAndroidTaskStack, uiNodes, type AndroidTaskStack } from './android-support';
+import { eachHeldOutGoal } from './support';
 
 const CHROME = 'com.android.chrome';
 const MAPS = 'com.google.android.apps.maps';
@@ -229,11 +230,7 @@ describeWithRealAdb('held-out goals on the virtual Android phone', () => {
       await stack.close();
     }
   };
-  const cases = GOALS.map((g) => [g.goal, g] as const);
-  const passing = cases.filter(([goal]) => !KNOWN_FAILING.has(goal));
-  const failing = cases.filter(([goal]) => KNOWN_FAILING.has(goal));
-  it.each(passing)('%s', body, 120_000);
-  if (failing.length > 0) it.failing.each(failing)('(not handled yet) %s', body, 120_000);
+  eachHeldOutGoal(GOALS, KNOWN_FAILING, body);
 });
 
 /** A check the untouched phone already passes would check nothing: each must fail before its task (setups last). */

@@ -1,5 +1,5 @@
 import { endStateProblems, HELD_OUT_GOALS_2, taskProblems, type GoalExpectation } from '@apex/tasks/testing';
-import { prepareGoal, startTaskStack } from './support';
+import { eachHeldOutGoal, prepareGoal, startTaskStack } from './support';
 
 /**
  * The second held-out set (libs/core/tasks/src/testing/held-out-goals-2.ts, written without seeing the planner's
@@ -42,7 +42,6 @@ function phoneOnly({ status: _status, reason: _reason, answer: _answer, untouche
 }
 
 describe('held-out goals, second set, on the virtual iPhone', () => {
-  const cases = HELD_OUT_GOALS_2.map((g) => [g.goal, g] as const);
   const body = async (_goal: string, suiteGoal: (typeof HELD_OUT_GOALS_2)[number]) => {
     const stack = await startTaskStack();
     try {
@@ -60,8 +59,5 @@ describe('held-out goals, second set, on the virtual iPhone', () => {
       await stack.close();
     }
   };
-  const passing = cases.filter(([goal]) => !KNOWN_FAILING.has(goal));
-  const failing = cases.filter(([goal]) => KNOWN_FAILING.has(goal));
-  it.each(passing)('%s', body, 120_000);
-  if (failing.length > 0) it.failing.each(failing)('(not handled yet) %s', body, 120_000);
+  eachHeldOutGoal(HELD_OUT_GOALS_2, KNOWN_FAILING, body);
 });

@@ -1,5 +1,5 @@
 import { endStateProblems, HELD_OUT_GOALS, taskProblems } from '@apex/tasks/testing';
-import { prepareGoal, startTaskStack } from './support';
+import { eachHeldOutGoal, prepareGoal, startTaskStack } from './support';
 
 /**
  * The held-out phrasings (written before the grammar of issue 38, kept out of the goal suite) on the virtual
@@ -9,7 +9,6 @@ import { prepareGoal, startTaskStack } from './support';
 const KNOWN_FAILING = new Set<string>([]);
 
 describe('held-out phrasings on the virtual iPhone', () => {
-  const cases = HELD_OUT_GOALS.map((g) => [g.goal, g] as const);
   const body = async (_goal: string, suiteGoal: (typeof HELD_OUT_GOALS)[number]) => {
     const stack = await startTaskStack();
     try {
@@ -21,8 +20,5 @@ describe('held-out phrasings on the virtual iPhone', () => {
       await stack.close();
     }
   };
-  const passing = cases.filter(([goal]) => !KNOWN_FAILING.has(goal));
-  const failing = cases.filter(([goal]) => KNOWN_FAILING.has(goal));
-  it.each(passing)('%s', body, 120_000);
-  if (failing.length > 0) it.failing.each(failing)('(not handled yet) %s', body, 120_000);
+  eachHeldOutGoal(HELD_OUT_GOALS, KNOWN_FAILING, body);
 });

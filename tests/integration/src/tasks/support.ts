@@ -71,3 +71,15 @@ export async function prepareGoal(stack: TaskStack, { goal, given }: SuiteGoal):
   }
   return goal.split(BUILDS_DIR).join(dir);
 }
+
+/**
+ * One test per held-out goal (issue 38). The goals the planner does not handle yet (`knownFailing`) run as
+ * `it.failing`: they must still fail, so one that starts to pass shows up and moves to the passing side.
+ */
+export function eachHeldOutGoal<G extends { goal: string }>(goals: readonly G[], knownFailing: ReadonlySet<string>, body: (goal: string, g: G) => Promise<void>): void {
+  const cases = goals.map((g) => [g.goal, g] as [string, G]);
+  const passing = cases.filter(([goal]) => !knownFailing.has(goal));
+  const failing = cases.filter(([goal]) => knownFailing.has(goal));
+  if (passing.length > 0) it.each(passing)('%s', body, 120_000);
+  if (failing.length > 0) it.failing.each(failing)('(not handled yet) %s', body, 120_000);
+}
