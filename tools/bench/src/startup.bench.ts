@@ -17,25 +17,36 @@ import { target, type Section, type SectionResult } from './support/section';
 import { round, summarize } from './support/stats';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const PATHS: Record<string, string> = {
-  built: path.join(ROOT, 'dist/apps/cli-package/bin/apex.js'),
-  'tsx (dev)': path.join(ROOT, 'apps/cli/bin/apex.js'),
+/** A way to start the CLI: its bin, and what its environment adds. */
+interface StartPath {
+  bin: string;
+  env?: Record<string, string>;
+}
+const BUILT_BIN = path.join(ROOT, 'dist/apps/cli-package/bin/apex.js');
+const PATHS: Record<string, StartPath> = {
+  // The package keeps V8's code cache of its bundle (apps/cli/src/compile-cache.ts): every start but the first.
+  built: { bin: BUILT_BIN },
+  // The first start after an install or an upgrade (and any start with the cache turned off).
+  'built, no code cache': { bin: BUILT_BIN, env: { NODE_DISABLE_COMPILE_CACHE: '1' } },
+  'tsx (dev)': { bin: path.join(ROOT, 'apps/cli/bin/apex.js') },
 };
 // A before/after in one run: APEX_BENCH_STARTUP_BASELINE names another built package (a copy of
 // dist/apps/cli-package made before a change, kept inside the workspace so it finds node_modules).
 const BASELINE = process.env.APEX_BENCH_STARTUP_BASELINE;
-if (BASELINE) PATHS['built (baseline)'] = path.join(path.resolve(BASELINE), 'bin/apex.js');
+if (BASELINE) PATHS['built (baseline)'] = { bin: path.join(path.resolve(BASELINE), 'bin/apex.js') };
 
-function childEnv(dataDir: string): Record<string, string> {
+function childEnv(dataDir: string, start: StartPath, cacheHome: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'APEX_CONFIG') env[key] = value;
   env.APEX_DATA_DIR = dataDir;
-  return env;
+  // The bench's own cache directory: the code cache is made by its first (unmeasured) start, not the user's.
+  env.XDG_CACHE_HOME = cacheHome;
+  return { ...env, ...start.env };
 }
 
-async function mcpStart(bin: string): Promise<{ wall: number; cpu: number }> {
+async function mcpStart(start: StartPath, cacheHome: string): Promise<{ wall: number; cpu: number }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-startup-'));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], env: childEnv(dataDir), stderr: 'ignore' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [start.bin, 'mcp'], env: childEnv(dataDir, start, cacheHome), stderr: 'ignore' });
   const client = new Client({ name: 'apex-bench', version: '1.0.0' });
   const started = performance.now();
   try {
@@ -59,11 +70,14 @@ function freePort(): Promise<number> {
   });
 }
 
-async function serveStart(bin: string): Promise<{ wall: number; cpu: number }> {
+async function serveStart(start: StartPath, cacheHome: string): Promise<{ wall: number; cpu: number }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apex-startup-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, 'serve', '--port', String(port)], { env: childEnv(dataDir), stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [start.bin, 'serve', '--port', String(port)], {
+    env: childEnv(dataDir, start, cacheHome),
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   try {
     return await new Promise((resolve, reject) => {
       let out = '';
@@ -87,7 +101,7 @@ export const startupSection: Section = {
   async run({ quick, log }): Promise<SectionResult> {
     // A fresh clone has no package yet: build it (nx restores it from its cache when nothing changed).
     await ensureBuilt({
-      file: PATHS.built,
+      file: BUILT_BIN,
       command: [process.execPath, path.join(ROOT, 'node_modules/.bin/nx'), 'run', 'cli:build', '--outputStyle=static'],
       display: 'npx nx run cli:build',
       cwd: ROOT,
@@ -103,16 +117,18 @@ export const startupSection: Section = {
       notes: [],
     };
     const medians: Record<string, number> = {};
+    const cacheHome = mkdtempSync(path.join(os.tmpdir(), 'apex-startup-cache-'));
+    try {
     for (const [command, start] of [
       ['apex mcp → tools/list', mcpStart],
       ['apex serve → ready', serveStart],
     ] as const) {
-      for (const [name, bin] of Object.entries(PATHS)) {
-        await start(bin); // warm the file cache
+      for (const [name, startPath] of Object.entries(PATHS)) {
+        await start(startPath, cacheHome); // warm the file cache (and make the code cache)
         const walls: number[] = [];
         const cpus: number[] = [];
         for (let i = 0; i < runs; i++) {
-          const { wall, cpu } = await start(bin);
+          const { wall, cpu } = await start(startPath, cacheHome);
           walls.push(wall);
           cpus.push(cpu);
         }
@@ -123,6 +139,9 @@ export const startupSection: Section = {
         result.rows.push({ command, path: name, 'median wall ms': round(wall.p50, 0), 'p95 wall ms': round(wall.p95, 0), 'median CPU ms': round(cpu.p50, 0) });
       }
     }
+    } finally {
+      rmSync(cacheHome, { recursive: true, force: true });
+    }
     if (BASELINE) {
       for (const command of ['apex mcp → tools/list', 'apex serve → ready']) {
         result.notes.push(`${command}: built ${round(medians[`${command}/built`], 0)} ms vs baseline ${round(medians[`${command}/built (baseline)`], 0)} ms.`);
@@ -131,10 +150,13 @@ export const startupSection: Section = {
     const mcp = medians['apex mcp → tools/list/built'];
     const serve = medians['apex serve → ready/built'];
     result.targets.push(
-      target('apex mcp spawn → tools/list (built)', '≤ 400 ms', mcp, 'ms', mcp <= 400),
+      target('apex mcp spawn → tools/list (built)', '≤ 300 ms', mcp, 'ms', mcp <= 300),
       target('apex serve spawn → ready (built)', '≤ 1,000 ms', serve, 'ms', serve <= 1000),
     );
-    result.notes.push(`built vs tsx, apex mcp: ${round(medians['apex mcp → tools/list/tsx (dev)'] / mcp, 2)}× faster.`);
+    result.notes.push(
+      `built vs tsx, apex mcp: ${round(medians['apex mcp → tools/list/tsx (dev)'] / mcp, 2)}× faster.`,
+      `"built" starts from V8's code cache of the bundle (made by the first, unmeasured start); "built, no code cache" is a first start after an install.`,
+    );
     return result;
   },
 };

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { runTool, ToolMissing } from './run-tool';
 
 /** Node itself stands in for a host tool: real processes, real pipes. */
@@ -20,6 +23,20 @@ describe('running a host tool', () => {
     const error = await runTool('apex-no-such-tool', [], { signal }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolMissing);
     expect((error as ToolMissing).tool).toBe('apex-no-such-tool');
+  });
+
+  it('finds a tool by name on the PATH it is given, and only when that file may be run', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'apex-tool-'));
+    try {
+      writeFileSync(path.join(dir, 'apex-stand-in'), `#!${process.execPath}\nprocess.stdout.write('ran')\n`, { mode: 0o755 });
+      writeFileSync(path.join(dir, 'apex-not-runnable'), 'not a program', { mode: 0o644 });
+      const env = { ...process.env, PATH: `${dir}${path.delimiter}${process.env.PATH ?? ''}` };
+      expect(await runTool('apex-stand-in', [], { signal, env })).toEqual({ stdout: 'ran', stderr: '', code: 0 });
+      await expect(runTool('apex-stand-in', [], { signal })).rejects.toBeInstanceOf(ToolMissing);
+      await expect(runTool('apex-not-runnable', [], { signal, env })).rejects.toBeInstanceOf(ToolMissing);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('ends the tool when the call is aborted, and rejects with the reason', async () => {

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
+import * as path from 'node:path';
 
 /** What a finished command printed and how it ended. */
 export interface ToolResult {
@@ -62,8 +65,28 @@ export function killGroup(child: ChildProcess): void {
   }
 }
 
-export const runTool: RunTool = (command, args, options) =>
-  new Promise<ToolResult>((resolve, reject) => {
+/**
+ * Whether `command` names a program: a path is left to spawn to find; a bare name must be an executable on the
+ * PATH the tool gets. Looking is a few stat calls, where spawning a missing tool forks this (large) process
+ * first — on a machine without Xcode or go-ios, at every look for phones.
+ */
+async function installed(command: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  if (command.includes(path.sep)) return true;
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    try {
+      await access(path.join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      // not in this directory
+    }
+  }
+  return false;
+}
+
+export const runTool: RunTool = async (command, args, options) => {
+  if (!(await installed(command, options.env ?? process.env))) throw new ToolMissing(command);
+  return new Promise<ToolResult>((resolve, reject) => {
     if (options.signal.aborted) {
       reject(options.signal.reason);
       return;
@@ -83,6 +106,7 @@ export const runTool: RunTool = (command, args, options) =>
       else resolve({ stdout, stderr, code });
     });
   });
+};
 
 /** Calls `onLine` for each complete line the stream prints (the last one too, when the stream ends). */
 export function eachLine(stream: NodeJS.ReadableStream | null | undefined, onLine: (line: string) => void): void {
