@@ -4,3 +4,4 @@ export { isAllowedHost, isAllowedOrigin, isTrustedOrigin, refusalOf, type Refusa
 export { applyCors, type CorsPolicy } from './cors';
 export { applyServerTimeouts, MAX_REQUEST_BODY_BYTES, SERVER_TIMEOUTS, type ServerTimeouts } from './timeouts';
 export { checkBearerToken } from './bearer';
+export { readBoundedBody, type BodyRead } from './body';

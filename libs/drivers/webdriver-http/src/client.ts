@@ -48,16 +48,20 @@ export interface WebDriverHttpClientOptions {
  */
 export class WebDriverHttpClient {
   private readonly agent: http.Agent;
-  private readonly base: URL;
+  /** Where every request goes, read from the base URL once (a request is sent per tap: no URL parse per call). */
+  private readonly target: { host: string; port: string; basePath: string };
   private readonly request: typeof http.request;
 
   constructor(private readonly options: WebDriverHttpClientOptions) {
-    this.base = new URL(options.baseUrl);
+    const base = new URL(options.baseUrl);
     // A device cloud's hub is https; a phone's own agent and a lab's hub are usually plain http.
-    const secure = this.base.protocol === 'https:';
+    const secure = base.protocol === 'https:';
     const agentOptions = { keepAlive: true, maxSockets: 4, keepAliveMsecs: 1_000 };
     this.agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
     this.request = secure ? https.request : http.request;
+    // An IPv6 literal is [::1] in a URL, ::1 to the socket.
+    const host = base.hostname.startsWith('[') ? base.hostname.slice(1, -1) : base.hostname;
+    this.target = { host, port: base.port || (secure ? '443' : '80'), basePath: base.pathname.replace(/\/$/, '') };
   }
 
   async send(request: WebDriverRequest): Promise<WebDriverReply> {
@@ -76,10 +80,11 @@ export class WebDriverHttpClient {
   }
 
   private sendOnce(request: WebDriverRequest): Promise<WebDriverReply> {
-    const url = new URL(this.base.pathname.replace(/\/$/, '') + request.path, this.base);
+    const { host, port, basePath } = this.target;
+    const path = requestTarget(basePath + request.path);
     const payload = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
     const maxBytes = this.options.maxReplyBytes ?? 128 * 1024 * 1024;
-    const route = `${request.method} ${url.pathname}${request.label ? ` (${request.label})` : ''}`;
+    const route = `${request.method} ${path.split('?')[0]}${request.label ? ` (${request.label})` : ''}`;
     const { signal } = request;
     return new Promise<WebDriverReply>((resolve, reject) => {
       if (signal.aborted) {
@@ -88,7 +93,10 @@ export class WebDriverHttpClient {
       }
       let settled = false;
       let connectTimer: NodeJS.Timeout | undefined;
-      const req = this.request(url, {
+      const req = this.request({
+        host,
+        port,
+        path,
         method: request.method,
         agent: this.agent,
         headers: {
@@ -144,6 +152,13 @@ export class WebDriverHttpClient {
       req.end(payload);
     });
   }
+}
+
+/** The path as sent: as written when it is plain ASCII (the usual case), else percent-encoded as a URL would be. */
+function requestTarget(path: string): string {
+  if (/^[\x21-\x7e]*$/.test(path)) return path;
+  const url = new URL(path, 'http://target.invalid');
+  return url.pathname + url.search;
 }
 
 /** A request ended by its signal: `response_timeout` when the reason is a time limit, else `aborted`. */

@@ -7,7 +7,7 @@ function httpTransportClass(): typeof StreamableHTTPServerTransport {
 }
 import { resolveToolsets, splitToolsetList, TOOLSETS, type OperationContext, type Toolset } from '@apex/capability';
 import { isApexError } from '@apex/errors';
-import { applyCors, checkBearerToken, MAX_REQUEST_BODY_BYTES, refusalOf, type CorsPolicy } from '@apex/serve-security';
+import { applyCors, checkBearerToken, MAX_REQUEST_BODY_BYTES, readBoundedBody, refusalOf, type CorsPolicy } from '@apex/serve-security';
 import type { McpLogger } from './logger';
 import { createMcpServer, type McpServerOptions } from './server';
 
@@ -157,20 +157,17 @@ function isJson(req: IncomingMessage): boolean {
 
 /** The body as JSON, read up to MAX_REQUEST_BODY_BYTES; REFUSED once a JSON-RPC error is sent for it. */
 async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
-  const tooLarge = () => {
+  const read = await readBoundedBody(req, MAX_REQUEST_BODY_BYTES);
+  if (read.kind === 'too_large') {
     sendJsonRpcError(res, 413, -32000, `Payload too large: a request body is at most ${MAX_REQUEST_BODY_BYTES} bytes.`, { connection: 'close' });
     return REFUSED;
-  };
-  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) return tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_REQUEST_BODY_BYTES) return tooLarge();
-    chunks.push(chunk as Buffer);
+  }
+  if (read.kind === 'unreadable') {
+    sendJsonRpcError(res, 400, -32700, 'Parse error: the request body could not be read.');
+    return REFUSED;
   }
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(read.bytes.toString('utf8')) as unknown;
   } catch {
     sendJsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
     return REFUSED;

@@ -87,7 +87,10 @@ export function createMcpServer<Ctx extends OperationContext>(ctx: Ctx, options:
     const own = !op && toolsets.isOwnTool(name);
     if (!op && !own) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${echoName(name)}. Call tools/list for the available tools.`);
     const started = performance.now();
-    if (op) options.logger?.debug?.({ tool: name, input: loggableInput(op, (args ?? {}) as Record<string, unknown>) }, 'tool input');
+    const logger = options.logger;
+    if (op && logger?.debug && logger.isLevelEnabled?.('debug') !== false) {
+      logger.debug({ tool: name, input: loggableInput(op, (args ?? {}) as Record<string, unknown>) }, 'tool input');
+    }
     try {
       const refusal = op && toolsets.refusal(op);
       if (refusal) throw refusal;

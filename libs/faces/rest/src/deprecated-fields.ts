@@ -7,9 +7,16 @@ import { invalidArgument, type ApexError } from '@apex/errors';
  */
 export const DEPRECATED_FIELDS: Readonly<Record<string, string>> = { deviceId: 'device', scale: 'resolution' };
 
-/** The deprecated names an operation's input still answers to: old name → current name. */
-export function deprecatedFieldsOf(input: z.ZodObject): [string, string][] {
-  return Object.entries(DEPRECATED_FIELDS).filter(([old, current]) => current in input.shape && !(old in input.shape));
+const deprecatedByInput = new WeakMap<z.ZodObject, readonly (readonly [string, string])[]>();
+
+/** The deprecated names an operation's input still answers to: old name → current name (read once per input). */
+export function deprecatedFieldsOf(input: z.ZodObject): readonly (readonly [string, string])[] {
+  let fields = deprecatedByInput.get(input);
+  if (!fields) {
+    fields = Object.entries(DEPRECATED_FIELDS).filter(([old, current]) => current in input.shape && !(old in input.shape));
+    deprecatedByInput.set(input, fields);
+  }
+  return fields;
 }
 
 /** The values with each deprecated name replaced by its current one; both names at once are refused. */

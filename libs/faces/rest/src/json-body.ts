@@ -1,11 +1,10 @@
-import express, { type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { invalidArgument } from '@apex/errors';
+import { readBoundedBody } from '@apex/serve-security';
 import { HttpProblem } from './problem';
 
 /** `application/json` and any `+json` type, with or without parameters such as charset. */
-function isJsonMediaType(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+function isJsonMediaType(mediaType: string): boolean {
   return mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType);
 }
 
@@ -15,35 +14,27 @@ function declaresBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined;
 }
 
-function tooLarge(limit: number): HttpProblem {
-  return new HttpProblem('payload_too_large', `The request body is larger than the limit of ${limit} bytes.`, {
-    Connection: 'close',
-  });
+function unsupported(message: string): HttpProblem {
+  return new HttpProblem('unsupported_media_type', message, { 'Accept-Post': 'application/json' }, 'Send the body as JSON with the header Content-Type: application/json.');
 }
 
-/** A body of only whitespace is no body (`{}`), as an empty one is; the parser calls it malformed. */
-function isBlankBody(error: unknown): boolean {
-  const { type, body } = error as { type?: string; body?: unknown };
-  return type === 'entity.parse.failed' && typeof body === 'string' && body.trim() === '';
-}
-
-/** The parser's refusals, as the problems a client of this API knows. */
-function problemOfParser(error: unknown, limit: number): unknown {
-  switch ((error as { type?: string }).type) {
-    case 'entity.too.large':
-      return tooLarge(limit);
-    case 'entity.parse.failed':
-      return invalidArgument('The request body is not valid JSON.', [{ path: '', message: 'is not valid JSON' }]);
-    case 'charset.unsupported':
-    case 'encoding.unsupported':
-      return new HttpProblem(
-        'unsupported_media_type',
-        'The request body must be UTF-8 JSON without a content encoding.',
-        { 'Accept-Post': 'application/json' },
-        'Send the body as JSON with the header Content-Type: application/json.',
-      );
-    default:
-      return invalidArgument('The request body could not be read.');
+/**
+ * What the Content-Type and Content-Encoding headers allow: JSON (any `+json` type), in UTF-8 (the only charset
+ * JSON has, RFC 8259), not compressed (no inflation bombs).
+ */
+function checkRepresentation(req: Request): void {
+  const [type = '', ...params] = (req.headers['content-type'] ?? '').split(';');
+  if (!isJsonMediaType(type.trim().toLowerCase())) {
+    throw unsupported(`The request body must be application/json, not ${req.headers['content-type'] ?? 'an undeclared type'}.`);
+  }
+  const charset = params
+    .map((param) => param.trim().toLowerCase())
+    .find((param) => param.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/^"(.*)"$/, '$1');
+  const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+  if ((charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') || (encoding !== undefined && encoding !== 'identity')) {
+    throw unsupported('The request body must be UTF-8 JSON without a content encoding.');
   }
 }
 
@@ -51,42 +42,29 @@ function problemOfParser(error: unknown, limit: number): unknown {
 export type JsonBodyReader = (req: Request, res: Response) => Promise<Record<string, unknown>>;
 
 /**
- * Reads the JSON object a POST route takes. No body (or an empty one) is `{}`; a body needs a JSON content type
- * (415 otherwise), at most `limit` bytes (413 as soon as that is known: at once from Content-Length, else at the
- * first byte past it; the rest is not read), must parse (400) and must be an object (400).
+ * Reads the JSON object a POST route takes. No body (or an empty or blank one) is `{}`; a body needs a JSON
+ * content type in UTF-8, uncompressed (415 otherwise), at most `limit` bytes (413 as soon as that is known: at
+ * once from Content-Length, else at the first byte past it; the rest is not read), must parse (400) and must
+ * be an object (400).
  */
 export function jsonBodyReader(limit: number): JsonBodyReader {
-  // Any JSON value (the object check below gives the clearer message); no compressed bodies (no inflation bombs).
-  const parse = express.json({ limit, strict: false, inflate: false, type: () => true });
-  return async (req, res) => {
+  return async (req) => {
     if (!declaresBody(req)) return {};
-    if (!isJsonMediaType(req.headers['content-type'])) {
-      throw new HttpProblem(
-        'unsupported_media_type',
-        `The request body must be application/json, not ${req.headers['content-type'] ?? 'an undeclared type'}.`,
-        { 'Accept-Post': 'application/json' },
-        'Send the body as JSON with the header Content-Type: application/json.',
-      );
+    checkRepresentation(req);
+    const read = await readBoundedBody(req, limit);
+    if (read.kind === 'too_large') {
+      throw new HttpProblem('payload_too_large', `The request body is larger than the limit of ${limit} bytes.`, { Connection: 'close' });
     }
-    const declared = Number(req.headers['content-length'] ?? NaN);
-    if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-    await new Promise<void>((resolve, reject) => {
-      // The parser reads a refused body to its end before it reports; the 413 goes out at once instead, with
-      // Connection: close, so that the rest is never read.
-      let received = 0;
-      const count = (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > limit) reject(tooLarge(limit));
-      };
-      req.on('data', count);
-      parse(req, res, (error?: unknown) => {
-        req.off('data', count);
-        if (error && !isBlankBody(error)) reject(problemOfParser(error, limit));
-        else resolve();
-      });
-    });
-    const parsed: unknown = req.body;
-    if (parsed === undefined) return {};
+    if (read.kind === 'unreadable') throw invalidArgument('The request body could not be read.');
+    // A byte order mark is allowed before UTF-8 JSON; JSON.parse does not skip it.
+    const text = read.bytes.toString('utf8').replace(/^\uFEFF/, '');
+    if (text.trim() === '') return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw invalidArgument('The request body is not valid JSON.', [{ path: '', message: 'is not valid JSON' }]);
+    }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw invalidArgument('The request body must be a JSON object.', [{ path: '', message: 'must be a JSON object' }]);
     }

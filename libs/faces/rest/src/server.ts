@@ -178,7 +178,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       rejectUnknownFields(input, operation.input, fromPath, 'body');
     }
     if (pathValue !== undefined) input[pathField] = pathValue;
-    logger.debug({ operation: operation.name, input: loggableInput(operation, input) }, 'operation');
+    if (logger.isLevelEnabled('debug')) logger.debug({ operation: operation.name, input: loggableInput(operation, input) }, 'operation');
     // A request another node forwarded runs here or fails here: it is never sent on (see forwarder.ts).
     const forwarded = req.headers[FORWARDED_HEADER.toLowerCase()] !== undefined;
     // A device being prepared answers 503 naming the phase with Retry-After at once (wait_for_device waits on purpose):
@@ -196,7 +196,22 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
 
-  // One log line per request, written when its answer is done.
+  /** Host and Origin, CORS (a preflight is answered here), then the token: true when the request may go on. */
+  const guard = (req: Request, res: Response): boolean => {
+    // Without a token, only loopback Host names are served (DNS rebinding); a token guards any name.
+    const refusal = refusalOf(req, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, anyHost: Boolean(options.token) });
+    if (refusal) throw new HttpProblem(refusal.reason === 'origin' ? 'forbidden_origin' : 'forbidden_host', refusal.message, {}, refusal.hint);
+    // A preflight carries no credentials: it is answered before the token check.
+    return !applyCors(req, res, CORS, options.allowedOrigins);
+  };
+  const tokenAccepted = (req: Request): boolean => {
+    if (!checkBearerToken(req, options.token)) throw unauthorized();
+    return true;
+  };
+
+  // The front door of every request, one layer (each layer Express walks costs every request): its log line
+  // (written when its answer is done), the normalized URL, /healthz (public), then the guard, /mcp included,
+  // run once: Host and Origin, CORS, the dashboard's public files, the token.
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     const log: RequestLog = { requestId: nextRequestId++ };
@@ -215,32 +230,34 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     // Routes match the normalized path (dot segments resolved), as a URL reader sees it.
     req.url = url.pathname + url.search;
     res.locals.url = url;
-    next();
+    if (url.pathname === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+      sendJson(res, 200, { status: 'ok' });
+      return;
+    }
+    if (!guard(req, res)) return;
+    // The page's files are public; every API call they make carries the token.
+    if (!dashboard) {
+      if (tokenAccepted(req)) next();
+      return;
+    }
+    dashboard
+      .handle(req, res, url.pathname)
+      .then((served) => {
+        if (!served && tokenAccepted(req)) next();
+      })
+      .catch(next);
   });
 
-  app.all('/healthz', (req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') sendJson(res, 200, { status: 'ok' });
-    else next();
-  });
-
-  // The guard of every other request, /mcp included, run once: Host and Origin, CORS, then the token.
-  app.use((req, res, next) => {
-    // Without a token, only loopback Host names are served (DNS rebinding); a token guards any name.
-    const refusal = refusalOf(req, { allowedOrigins: options.allowedOrigins, allowedHosts: options.allowedHosts, anyHost: Boolean(options.token) });
-    if (refusal) throw new HttpProblem(refusal.reason === 'origin' ? 'forbidden_origin' : 'forbidden_host', refusal.message, {}, refusal.hint);
-    // A preflight carries no credentials: it is answered before the token check.
-    if (!applyCors(req, res, CORS, options.allowedOrigins)) next();
-  });
-  // The page's files are public; every API call they make carries the token.
-  if (dashboard) {
-    app.use(async (req, res, next) => {
-      if (!(await dashboard.handle(req, res, req.path))) next();
+  // The catalog's routes first (the calls clients make most): one handler per path template, which answers 405
+  // with Allow for another method.
+  for (const { path, byMethod } of groupByPath([...routes, ...media])) {
+    const allow = [...byMethod.keys()].sort().join(', ');
+    app.all(expressPath(path), async (req, res) => {
+      const route = byMethod.get(req.method);
+      if (!route) throw new HttpProblem('method_not_allowed', `${req.method} is not allowed on ${req.path}; use ${allow}.`, { Allow: allow });
+      await runRoute(route, req, res);
     });
   }
-  app.use((req, _res, next) => {
-    if (!checkBearerToken(req, options.token)) throw unauthorized();
-    next();
-  });
 
   const mcpHandler = options.mcpHandler;
   if (mcpHandler) {
@@ -266,16 +283,6 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       res.end();
     }),
   );
-
-  // The catalog's routes: one handler per path template, which answers 405 with Allow for another method.
-  for (const { path, byMethod } of groupByPath([...routes, ...media])) {
-    const allow = [...byMethod.keys()].sort().join(', ');
-    app.all(expressPath(path), async (req, res) => {
-      const route = byMethod.get(req.method);
-      if (!route) throw new HttpProblem('method_not_allowed', `${req.method} is not allowed on ${req.path}; use ${allow}.`, { Allow: allow });
-      await runRoute(route, req, res);
-    });
-  }
 
   app.use((req) => {
     throw new HttpProblem('route_not_found', `No route ${req.method} ${req.path}.`, {}, 'See GET /docs or GET /openapi.json for the routes.');
