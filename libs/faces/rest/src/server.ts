@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApexError, invalidArgument } from '@apex/errors';
@@ -14,6 +14,7 @@ import {
   type CorsPolicy,
 } from '@apex/serve-security';
 import { createDashboardFiles } from './dashboard';
+import { createExpressServer } from './express-server';
 import { FORWARDED_HEADER } from './forwarder';
 import { queryWithCurrentNames, withCurrentNames } from './deprecated-fields';
 import { renderDocsPage } from './docs-page';
@@ -299,7 +300,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     sendProblem(res, problem, problemHeaders(thrown));
   });
 
-  const server = createServer(app);
+  const server = createExpressServer(app);
   applyServerTimeouts(server);
 
   return {
