@@ -84,11 +84,7 @@ function runAsModule(script: Script, file: string): unknown {
   mod.paths = NodeModule._nodeModulePaths(path.dirname(file));
   NodeModule._cache[file] = mod;
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-  const localRequire = Object.assign((id: string) => mod.require(id), {
-    resolve: (request: string) => require.resolve(request, { paths: [path.dirname(file)] }),
-    cache: NodeModule._cache,
-  });
-  wrapper.call(mod.exports, mod.exports, localRequire, mod, file, path.dirname(file));
+  wrapper.call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
   mod.loaded = true;
   return mod.exports;
 }

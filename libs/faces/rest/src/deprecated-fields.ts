@@ -19,10 +19,15 @@ export function deprecatedFieldsOf(input: z.ZodObject): readonly (readonly [stri
   return fields;
 }
 
-/** The values with each deprecated name replaced by its current one; both names at once are refused. */
+/**
+ * The values with each deprecated name replaced by its current one (the same object when the input has none);
+ * both names at once are refused.
+ */
 export function withCurrentNames(values: Record<string, unknown>, input: z.ZodObject): Record<string, unknown> {
+  const deprecated = deprecatedFieldsOf(input);
+  if (deprecated.length === 0) return values;
   const result = { ...values };
-  for (const [old, current] of deprecatedFieldsOf(input)) {
+  for (const [old, current] of deprecated) {
     if (!(old in result)) continue;
     if (current in result) {
       throw bothNames(old, current);

@@ -170,7 +170,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     if (route.method === 'GET') {
       input = inputFromQuery(queryWithCurrentNames(url.searchParams, operation.input), operation.input, fromPath);
     } else {
-      if ([...url.searchParams.keys()].length > 0) {
+      if (url.searchParams.size > 0) {
         throw invalidArgument(`${route.method} ${route.path} takes its input in the JSON body, not the query string.`, [
           ...new Set(url.searchParams.keys()),
         ].map((name) => ({ path: name, message: 'belongs in the JSON body' })));
