@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Builds the installable `apex-mobile` package: esbuild bundles the CLI and every @apex/* workspace library into
-// dist/cli/apex.js; third-party packages stay external and become dependencies at the root lock's exact version
-// (native and heavy ones — sharp, canvas, SQLite, tesseract — load from node_modules as usual), except zod, the
-// MCP SDK and what sits on zod (see BUNDLED). Files the
-// code reads from disk next to itself (the pixel worker, the dashboard build) are copied where the bundle finds
-// them. Usage: node apps/cli/scripts/build-package.mjs [--pack]
+// dist/cli/apex.js (whitespace and syntax minified, names kept); third-party packages stay external and become
+// dependencies at the root lock's exact version (native and heavy ones — sharp, canvas, SQLite, tesseract — load
+// from node_modules as usual), except zod, the MCP SDK, what sits on zod, and pino (see BUNDLED). Files the code
+// reads from disk next to itself (the pixel worker, the dashboard build) are copied where the bundle finds them;
+// the bin loads the bundle through compile-cache.js (V8's code cache).
+// Usage: node apps/cli/scripts/build-package.mjs [--pack]
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,8 +34,9 @@ const builtins = new Set(builtinModules);
 /**
  * Bundled (ESM builds, tree-shaken) rather than external, with whatever they import: pure JavaScript that
  * `apex mcp` evaluates before it can answer tools/list, and that costs far more CPU as hundreds of files through
- * Node's loader than inside one bundle (zod alone ~50 ms, the MCP SDK with ajv ~40 ms, yaml ~15 ms). Everything
- * that touches zod schemas is here, so there is one zod.
+ * Node's loader than inside one bundle (zod alone ~50 ms, the MCP SDK with ajv ~40 ms, yaml ~15 ms, pino and its
+ * 28 files ~15 ms; pino's transports, which start workers from files, are never used). Everything that touches
+ * zod schemas is here, so there is one zod.
  */
 const BUNDLED = new Set(['zod', '@modelcontextprotocol/sdk', '@asteasolutions/zod-to-openapi', 'yaml', 'pino']);
 const inNodeModules = (file) => file.split(/[\\/]/).includes('node_modules');
@@ -62,45 +64,34 @@ const externalThirdParty = {
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(join(outDir, 'dist', 'cli'), { recursive: true });
 
-await build({
-  entryPoints: [join(cliDir, 'src', 'main.ts')],
-  outfile: join(outDir, 'dist', 'cli', 'apex.js'),
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
+/** One CommonJS file for Node 20 in dist/cli, with whatever it imports (unless `options` says otherwise). */
+const bundle = (entry, name, options = {}) =>
+  build({
+    entryPoints: [entry],
+    outfile: join(outDir, 'dist', 'cli', name),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+    ...options,
+  });
+
+await bundle(join(cliDir, 'src', 'main.ts'), 'apex.js', {
   sourcemap: 'linked',
   minifyWhitespace: true,
   minifySyntax: true,
-  logLevel: 'warning',
   plugins: [externalThirdParty],
 });
-
 // The pixel pool starts its worker from a plain-JS file next to itself (__dirname): next to the bundle here.
 for (const file of ['pixel-worker.js', 'pixel-kernels.js']) {
   cpSync(join(root, 'libs', 'core', 'perception', 'src', 'workers', file), join(outDir, 'dist', 'cli', file));
 }
 // The flow YAML reader's worker thread, likewise, with the yaml package bundled into it (the package has no yaml).
-await build({
-  entryPoints: [join(root, 'libs', 'core', 'tasks', 'src', 'flows', 'flow-yaml-worker.js')],
-  outfile: join(outDir, 'dist', 'cli', 'flow-yaml-worker.js'),
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  logLevel: 'warning',
-});
+await bundle(join(root, 'libs', 'core', 'tasks', 'src', 'flows', 'flow-yaml-worker.js'), 'flow-yaml-worker.js');
 // The bin's loader, which keeps V8's code cache of the bundle (see compile-cache.ts): a file of its own, so the
 // bundle it loads is compiled from the cache.
-await build({
-  entryPoints: [join(cliDir, 'src', 'compile-cache.ts')],
-  outfile: join(outDir, 'dist', 'cli', 'compile-cache.js'),
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  logLevel: 'warning',
-});
+await bundle(join(cliDir, 'src', 'compile-cache.ts'), 'compile-cache.js');
 cpSync(dashboardDist, join(outDir, 'dashboard'), { recursive: true });
 
 function lockedVersion(name) {
