@@ -178,10 +178,18 @@ it('a second Apex process asking for a phone the first holds gets device_busy', 
 it('a stopped node makes its phone offline at the next read, the other keeps working, and it comes back', async () => {
   const [a] = phones;
   await a.node.stop();
-  // No refresh is asked for (the period is 10 minutes): the failed command itself re-reads the hub.
-  const failed = await errorOf(apex.hub.run('lab-iphone-a', 'tap', (driver, signal) => driver.tap({ x: 10, y: 10 }, signal)));
-  expect(isApexError(failed)).toBe(true);
-  await eventually(() => stateOf(apex, 'lab-iphone-a') === 'offline', { timeoutMs: 30_000, what: 'phone A offline after its failed command' });
+  // No refresh is asked for (the period is 10 minutes): a failed command itself re-reads the hub (at most once a
+  // second). The hub may not know yet that the node is gone when the first failure reads it, so commands are tried
+  // until a read after a failure finds it out.
+  const tap = () => apex.hub.run('lab-iphone-a', 'tap', (driver, signal) => driver.tap({ x: 10, y: 10 }, signal));
+  await eventually(
+    async () => {
+      if (stateOf(apex, 'lab-iphone-a') === 'offline') return true;
+      expect(isApexError(await errorOf(tap()))).toBe(true);
+      return false;
+    },
+    { timeoutMs: 30_000, intervalMs: 1_100, what: 'phone A offline after its failed commands' },
+  );
   const error = await errorOf(apex.hub.run('lab-iphone-a', 'tap', (driver, signal) => driver.tap({ x: 10, y: 10 }, signal)));
   expect(isApexError(error) && error.code).toBe('device_offline');
   await tapIcon(apex, 'lab-iphone-b', 'Settings');
