@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { BlockList } from 'node:net';
 import { ApexError } from '@apex/errors';
 import {
   applyCors,
@@ -39,6 +40,20 @@ describe('loopback', () => {
     }
     for (const host of ['0.0.0.0', '::', '192.168.1.2', '128.0.0.1', 'example.com', 'localhost.example.com', '127.0.0.1.nip.io', '::ffff:10.0.0.1', '']) {
       expect(isLoopbackHost(host)).toBe(false);
+    }
+  });
+
+  it('reads IPv6 in every spelling as node\'s BlockList does', () => {
+    const loopback = new BlockList();
+    loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+    loopback.addAddress('::1', 'ipv6');
+    const spellings = [
+      '0:0:0:0:0:0:0:1', '::0:1', '0::1', '::FFFF:7F00:0001', '0::ffff:127.9.9.9', '::ffff:7fff:ffff', '[0:0::1]',
+      '::2', '1::1', '::1:0', '::127.0.0.1', '::ffff:0:127.0.0.1', '::ffff:8000:1', '::fffe:127.0.0.1', 'fe80::1%eth0', '::',
+    ];
+    for (const host of spellings) {
+      const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+      expect({ host, loopback: isLoopbackHost(host) }).toEqual({ host, loopback: loopback.check(bare, 'ipv6') });
     }
   });
 });

@@ -26,6 +26,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 import { checkedPathParam, pathParamSchema } from './path-params';
 import { HttpProblem, problemFrom, problemHeaders, sendProblem } from './problem';
 import { sendJson, sendText } from './respond';
+import { requestTargetOf } from './request-target';
 import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, expressPath, RECORDING_ROUTES, REST_ROUTES, TASK_ROUTES, undecodableParamOf, type RestRoute } from './routes';
 import { sendScreenshot } from './screenshot';
 
@@ -165,14 +166,14 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
     const hasPathParam = route.path.includes(`{${DEVICE_PATH_PARAM}}`);
     const fromPath = hasPathParam ? [pathField] : [];
     const pathValue = hasPathParam ? checkedPathParam(DEVICE_PATH_PARAM, params[DEVICE_PATH_PARAM], pathParamSchema(operation, pathField)) : undefined;
-    const url = res.locals.url as URL;
+    const query = new URLSearchParams(res.locals.search as string);
     let input: Record<string, unknown>;
     if (route.method === 'GET') {
-      input = inputFromQuery(queryWithCurrentNames(url.searchParams, operation.input), operation.input, fromPath);
+      input = inputFromQuery(queryWithCurrentNames(query, operation.input), operation.input, fromPath);
     } else {
-      if (url.searchParams.size > 0) {
+      if (query.size > 0) {
         throw invalidArgument(`${route.method} ${route.path} takes its input in the JSON body, not the query string.`, [
-          ...new Set(url.searchParams.keys()),
+          ...new Set(query.keys()),
         ].map((name) => ({ path: name, message: 'belongs in the JSON body' })));
       }
       input = withCurrentNames(await readJsonBody(req, res), operation.input);
@@ -222,16 +223,11 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info({ ...log, method: req.method, path, status: res.statusCode, durationMs }, 'request');
     });
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://apex.invalid');
-    } catch {
-      throw invalidArgument('The request target is not a valid URL.');
-    }
     // Routes match the normalized path (dot segments resolved), as a URL reader sees it.
-    req.url = url.pathname + url.search;
-    res.locals.url = url;
-    if (url.pathname === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+    const target = requestTargetOf(req.url ?? '/');
+    req.url = target.pathname + target.search;
+    res.locals.search = target.search;
+    if (target.pathname === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
       sendJson(res, 200, { status: 'ok' });
       return;
     }
@@ -242,7 +238,7 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       return;
     }
     dashboard
-      .handle(req, res, url.pathname)
+      .handle(req, res, target.pathname)
       .then((served) => {
         if (!served && tokenAccepted(req)) next();
       })
