@@ -27,7 +27,8 @@ import { checkedPathParam, pathParamSchema } from './path-params';
 import { HttpProblem, problemFrom, problemHeaders, sendProblem } from './problem';
 import { sendJson, sendText } from './respond';
 import { requestTargetOf } from './request-target';
-import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, expressPath, RECORDING_ROUTES, REST_ROUTES, TASK_ROUTES, undecodableParamOf, type RestRoute } from './routes';
+import { routeShapesOf } from './route-shapes';
+import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, RECORDING_ROUTES, REST_ROUTES, TASK_ROUTES, undecodableParamOf, type RestRoute } from './routes';
 import { sendScreenshot } from './screenshot';
 
 /** The MCP endpoint mounted at /mcp (`createMcpEndpoint` of @apex/mcp): the REST server guards it like every route. */
@@ -90,20 +91,21 @@ interface RequestLog {
   code?: string;
 }
 
-/** The routes of one path template, by method: a known path with another method is 405 with Allow. */
+/** The routes of one path template, by method: a known path with another method is 405 with `allow`. */
 interface PathRoutes {
-  path: string;
   byMethod: Map<string, RestRoute | MediaRoute>;
+  allow: string;
 }
 
-function groupByPath(routes: readonly (RestRoute | MediaRoute)[]): PathRoutes[] {
+function routesByPath(routes: readonly (RestRoute | MediaRoute)[]): Map<string, PathRoutes> {
   const groups = new Map<string, PathRoutes>();
   for (const route of routes) {
-    const group = groups.get(route.path) ?? { path: route.path, byMethod: new Map() };
+    const group = groups.get(route.path) ?? { byMethod: new Map(), allow: '' };
     group.byMethod.set(route.method, route);
+    group.allow = [...group.byMethod.keys()].sort().join(', ');
     groups.set(route.path, group);
   }
-  return [...groups.values()];
+  return groups;
 }
 
 const paramNames = new Map<string, readonly string[]>();
@@ -245,11 +247,11 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       .catch(next);
   });
 
-  // The catalog's routes first (the calls clients make most): one handler per path template, which answers 405
-  // with Allow for another method.
-  for (const { path, byMethod } of groupByPath([...routes, ...media])) {
-    const allow = [...byMethod.keys()].sort().join(', ');
-    app.all(expressPath(path), async (req, res) => {
+  // The catalog's routes first (the calls clients make most), by shape (route-shapes.ts); a known path with
+  // another method is 405 with Allow.
+  for (const shape of routeShapesOf(routesByPath([...routes, ...media]))) {
+    app.all(shape.pattern, async (req, res) => {
+      const { byMethod, allow } = shape.valueOf(req.path);
       const route = byMethod.get(req.method);
       if (!route) throw new HttpProblem('method_not_allowed', `${req.method} is not allowed on ${req.path}; use ${allow}.`, { Allow: allow });
       await runRoute(route, req, res);
