@@ -83,6 +83,11 @@ export const RECORDING_ROUTES: readonly RestRoute[] = [
   { method: 'GET', path: '/recordings', operation: 'list_recordings' },
 ];
 
+/** A route template in Express's syntax: `{id}` becomes `{:id}`, optional so that an empty id reaches its schema. */
+export function expressPath(template: string): string {
+  return template.replace(/\{(\w+)\}/g, '{:$1}');
+}
+
 /**
  * The name of the path parameter whose raw text is not valid URL encoding, when `pathname` has the shape of one
  * of `templates` (Express refuses such a path before any route runs, without naming the parameter).

@@ -27,8 +27,7 @@ import { checkedPathParam, pathParamSchema } from './path-params';
 import { HttpProblem, problemFrom, problemHeaders, sendProblem } from './problem';
 import { sendJson, sendText } from './respond';
 import { requestTargetOf } from './request-target';
-import { routeShapesOf } from './route-shapes';
-import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, RECORDING_ROUTES, REST_ROUTES, TASK_ROUTES, undecodableParamOf, type RestRoute } from './routes';
+import { DEVICE_INPUT_FIELD, DEVICE_PATH_PARAM, expressPath, RECORDING_ROUTES, REST_ROUTES, TASK_ROUTES, undecodableParamOf, type RestRoute } from './routes';
 import { sendScreenshot } from './screenshot';
 
 /** The MCP endpoint mounted at /mcp (`createMcpEndpoint` of @apex/mcp): the REST server guards it like every route. */
@@ -91,21 +90,20 @@ interface RequestLog {
   code?: string;
 }
 
-/** The routes of one path template, by method: a known path with another method is 405 with `allow`. */
+/** The routes of one path template, by method: a known path with another method is 405 with Allow. */
 interface PathRoutes {
+  path: string;
   byMethod: Map<string, RestRoute | MediaRoute>;
-  allow: string;
 }
 
-function routesByPath(routes: readonly (RestRoute | MediaRoute)[]): Map<string, PathRoutes> {
+function groupByPath(routes: readonly (RestRoute | MediaRoute)[]): PathRoutes[] {
   const groups = new Map<string, PathRoutes>();
   for (const route of routes) {
-    const group = groups.get(route.path) ?? { byMethod: new Map(), allow: '' };
+    const group = groups.get(route.path) ?? { path: route.path, byMethod: new Map() };
     group.byMethod.set(route.method, route);
-    group.allow = [...group.byMethod.keys()].sort().join(', ');
     groups.set(route.path, group);
   }
-  return groups;
+  return [...groups.values()];
 }
 
 const paramNames = new Map<string, readonly string[]>();
@@ -247,11 +245,11 @@ export function createRestServer(ctx: OperationContext, options: RestServerOptio
       .catch(next);
   });
 
-  // The catalog's routes first (the calls clients make most), by shape (route-shapes.ts); a known path with
-  // another method is 405 with Allow.
-  for (const shape of routeShapesOf(routesByPath([...routes, ...media]))) {
-    app.all(shape.pattern, async (req, res) => {
-      const { byMethod, allow } = shape.valueOf(req.path);
+  // The catalog's routes first (the calls clients make most): one handler per path template, which answers 405
+  // with Allow for another method.
+  for (const { path, byMethod } of groupByPath([...routes, ...media])) {
+    const allow = [...byMethod.keys()].sort().join(', ');
+    app.all(expressPath(path), async (req, res) => {
       const route = byMethod.get(req.method);
       if (!route) throw new HttpProblem('method_not_allowed', `${req.method} is not allowed on ${req.path}; use ${allow}.`, { Allow: allow });
       await runRoute(route, req, res);
