@@ -2,16 +2,16 @@
 // Builds the installable `apex-mobile` package: esbuild bundles the CLI and every @apex/* workspace library into
 // dist/cli/apex.js (whitespace and syntax minified, names kept); third-party packages stay external and become
 // dependencies at the root lock's exact version (native and heavy ones — sharp, canvas, SQLite, tesseract — load
-// from node_modules as usual), except zod, the MCP SDK, what sits on zod, and pino (see BUNDLED). Files the code
+// from node_modules as usual), except zod, the MCP SDK, what sits on zod, and pino (see apex-bundle.mjs, which the bench shares). Files the code
 // reads from disk next to itself (the pixel worker, the dashboard build) are copied where the bundle finds them;
 // the bin loads the bundle through compile-cache.js (V8's code cache).
 // Usage: node apps/cli/scripts/build-package.mjs [--pack]
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apexBundleOptions } from './apex-bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const cliDir = join(root, 'apps', 'cli');
@@ -24,42 +24,7 @@ if (!existsSync(join(dashboardDist, 'index.html'))) {
   throw new Error(`no dashboard build in ${dashboardDist}: run nx run dashboard:build first`);
 }
 
-/** `sharp/lib/x` → `sharp`, `@napi-rs/canvas` → `@napi-rs/canvas`. */
-function packageName(specifier) {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-const builtins = new Set(builtinModules);
-/**
- * Bundled (ESM builds, tree-shaken) rather than external, with whatever they import: pure JavaScript that
- * `apex mcp` evaluates before it can answer tools/list, and that costs far more CPU as hundreds of files through
- * Node's loader than inside one bundle (zod alone ~50 ms, the MCP SDK with ajv ~40 ms, yaml ~15 ms, pino and its
- * 28 files ~15 ms; pino's transports, which start workers from files, are never used). Everything that touches
- * zod schemas is here, so there is one zod.
- */
-const BUNDLED = new Set(['zod', '@modelcontextprotocol/sdk', '@asteasolutions/zod-to-openapi', 'yaml', 'pino']);
-const inNodeModules = (file) => file.split(/[\\/]/).includes('node_modules');
 const thirdParty = new Set();
-const externalThirdParty = {
-  name: 'external-third-party',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.path.startsWith('node:') || builtins.has(args.path)) return { path: args.path, external: true };
-      if (args.path.startsWith('@apex/')) return undefined; // bundled
-      // A bundled package, or an import from inside one (only bundled packages' files reach esbuild).
-      if (BUNDLED.has(packageName(args.path)) || inNodeModules(args.importer)) {
-        if (args.kind !== 'require-call') return undefined;
-        // `require()` would pick the package's CommonJS build: resolve it as an import, so each package is in the
-        // bundle once (a second zod would be a second set of classes).
-        const esm = await b.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir, importer: args.importer });
-        return esm.errors.length > 0 ? undefined : { path: esm.path };
-      }
-      thirdParty.add(packageName(args.path));
-      return { path: args.path, external: true };
-    });
-  },
-};
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(join(outDir, 'dist', 'cli'), { recursive: true });
@@ -77,12 +42,7 @@ const bundle = (entry, name, options = {}) =>
     ...options,
   });
 
-await bundle(join(cliDir, 'src', 'main.ts'), 'apex.js', {
-  sourcemap: 'linked',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  plugins: [externalThirdParty],
-});
+await bundle(join(cliDir, 'src', 'main.ts'), 'apex.js', apexBundleOptions({ onThirdParty: (name) => thirdParty.add(name) }));
 // The pixel pool starts its worker from a plain-JS file next to itself (__dirname): next to the bundle here.
 for (const file of ['pixel-worker.js', 'pixel-kernels.js']) {
   cpSync(join(root, 'libs', 'core', 'perception', 'src', 'workers', file), join(outDir, 'dist', 'cli', file));

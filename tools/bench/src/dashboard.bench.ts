@@ -50,16 +50,21 @@ function watchFrames(page: Page): Promise<void> {
     canvas.width = 32;
     canvas.height = 64;
     const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const digestOf = (img: HTMLImageElement) => {
+      g.drawImage(img, 0, 0, 32, 64);
+      const data = g.getImageData(0, 0, 32, 64).data;
+      let hash = 0;
+      for (let i = 0; i < data.length; i += 4) hash = (hash * 31 + data[i] + data[i + 1] * 7 + data[i + 2] * 13) >>> 0;
+      return String(hash);
+    };
+    (window as unknown as { apexScreenDigest: () => string }).apexScreenDigest = () =>
+      digestOf(document.querySelector('img[data-testid="screen"]') as HTMLImageElement);
     document.addEventListener(
       'load',
       (event) => {
         const img = event.target as HTMLImageElement;
         if (img.dataset?.testid !== 'screen') return;
-        g.drawImage(img, 0, 0, 32, 64);
-        const data = g.getImageData(0, 0, 32, 64).data;
-        let hash = 0;
-        for (let i = 0; i < data.length; i += 4) hash = (hash * 31 + data[i] + data[i + 1] * 7 + data[i + 2] * 13) >>> 0;
-        log.frames.push({ t: performance.now(), arrived: arrivals.get(img.src) ?? Number.NaN, digest: String(hash) });
+        log.frames.push({ t: performance.now(), arrived: arrivals.get(img.src) ?? Number.NaN, digest: digestOf(img) });
         arrivals.delete(img.src);
       },
       true,
@@ -69,6 +74,11 @@ function watchFrames(page: Page): Promise<void> {
 
 function frames(page: Page): Promise<FrameLog['frames']> {
   return page.evaluate(() => (window as unknown as { apexFrames: FrameLog }).apexFrames.frames);
+}
+
+/** A digest of the pixels the page's screen shows now. */
+function screenDigest(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { apexScreenDigest: () => string }).apexScreenDigest());
 }
 
 function taps(page: Page): Promise<FrameLog['taps']> {
@@ -142,12 +152,16 @@ export const dashboardSection: Section = {
         // From the home screen, shown: the first frame loaded after the phone says it is home.
         await post('/press-button', { button: 'home' });
         await waitFor(async () => ((await foreground()) === 'com.apple.springboard' ? true : undefined), 'the home screen');
-        const homeAt = await page.evaluate(() => performance.now());
-        // The home screen settled on the page: two frames cut after the phone said so, alike (frames still in
-        // flight from before may show the last screen).
+        // The home screen settled on the page: a frame received since the phone said so (frames still in flight
+        // from before may show the last screen), and what the page shows the same after the next one. An
+        // unchanged screen is received but not swapped in, so this reads the pixels shown, not the frames loaded.
+        const receivedAtHome = await counted();
         const before = await waitFor(async () => {
-          const settled = (await frames(page)).filter((f) => f.arrived > homeAt).slice(-2);
-          return settled.length === 2 && settled[0].digest === settled[1].digest ? settled[1].digest : undefined;
+          if ((await counted()) <= receivedAtHome) return undefined;
+          const digest = await screenDigest(page);
+          const received = await counted();
+          await waitFor(async () => ((await counted()) > received ? true : undefined), 'the next frame');
+          return (await screenDigest(page)) === digest ? digest : undefined;
         }, 'a settled frame of the home screen');
         const box = await page.locator('img[data-testid="screen"]').boundingBox();
         if (!box) throw new Error('no screen');

@@ -3,6 +3,14 @@ import * as path from 'node:path';
 import { describeMachine, loadAverage, type MachineDescription } from './support/machine';
 import type { Cell, Section, SectionResult } from './support/section';
 
+/** What ran: the bundle the package's build makes (`npm run bench`) or the TypeScript sources through tsx. */
+export type BenchBuild = 'bundled' | 'source';
+
+const BUILD_WORDS: Record<BenchBuild, string> = {
+  bundled: 'bundled as the package is',
+  source: 'TypeScript sources through tsx: not the code that ships',
+};
+
 export interface BenchOptions {
   sections: readonly Section[];
   quick?: boolean;
@@ -13,10 +21,13 @@ export interface BenchOptions {
   log?: (line: string) => void;
   /** The command line recorded in the JSON. */
   command?: string;
+  /** Default 'source'. */
+  build?: BenchBuild;
 }
 
 export interface BenchReport {
   command: string;
+  build: BenchBuild;
   quick: boolean;
   startedAt: string;
   finishedAt: string;
@@ -42,6 +53,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const machine = describeMachine();
   const report: BenchReport = {
     command: options.command ?? 'npm run bench',
+    build: options.build ?? 'source',
     quick,
     startedAt: new Date().toISOString(),
     finishedAt: '',
@@ -50,7 +62,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     failures: {},
     files: [],
   };
-  log(`Apex benchmarks${quick ? ' (quick: smoke figures, not for quoting)' : ''} — ${machine.cpus} × ${machine.model}, ` +
+  log(`Apex benchmarks${quick ? ' (quick: smoke figures, not for quoting)' : ''}, ${BUILD_WORDS[report.build]} — ${machine.cpus} × ${machine.model}, ` +
     `${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB, node ${machine.node}, load average ${machine.loadAverageStart.join(' / ')}`);
   for (const section of chosen) {
     log(`\n== ${section.name}: ${section.description}`);
@@ -106,7 +118,7 @@ export function renderTable(result: SectionResult): string[] {
 export function renderMarkdown(report: BenchReport): string {
   const m = report.machine;
   const out = [
-    `Run ${report.startedAt} → ${report.finishedAt}: \`${report.command}\``,
+    `Run ${report.startedAt} → ${report.finishedAt}: \`${report.command}\` (${BUILD_WORDS[report.build]})`,
     '',
     `Machine: ${m.cpus} × ${m.model}, ${(m.memoryBytes / 2 ** 30).toFixed(1)} GiB, node ${m.node} (${m.platform}/${m.arch}); ` +
       `load average ${m.loadAverageStart.join(' / ')} at the start, ${(m.loadAverageEnd ?? []).join(' / ')} at the end.`,
