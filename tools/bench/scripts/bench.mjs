@@ -15,8 +15,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const outfile = join(root, 'dist', 'bench', 'bench.js');
 
 /**
- * Each source file keeps its own directory as `__dirname`: the bench and the libraries find files by it (the
- * phone's pages, the pixel and YAML workers, bench-results/, the CLI the stdio arm starts), as when run from source.
+ * Each source file keeps its own directory as `__dirname`: the bench and the libraries find files by it (the pixel
+ * and YAML workers, the PostgreSQL server script, the repository root, bench-results/, the CLI the stdio arm
+ * starts), as when run from source.
  */
 const ownDirname = {
   name: 'own-dirname',
